@@ -1,0 +1,127 @@
+"""The actions a seat can take, and their form in a ``tarot-deal/1`` record.
+
+Actions carry no seat: the deal knows whose turn it is.  They are immutable and
+compare by value, so ``Play(card) in deal.legal_actions()`` works.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple, Union
+
+from .cards import CARDS, Card, parse_card, parse_cards, sort_for_hand
+from .rules import MISERE_KINDS, Contract
+
+
+class Bid(NamedTuple):
+    """A bid: a contract, or ``None`` to pass."""
+
+    contract: Contract | None
+
+    @property
+    def code(self) -> str:
+        return "pass" if self.contract is None else self.contract.code
+
+
+class Call(NamedTuple):
+    """5 players: the taker calls a card (a king, or a queen… when allowed)."""
+
+    card: Card
+
+
+class Ecart(NamedTuple):
+    """The taker's discard after taking the chien (prise and garde)."""
+
+    cards: tuple[Card, ...]
+
+
+class Chelem(NamedTuple):
+    """The taker announces a chelem (``announce=True``) or goes on without one."""
+
+    announce: bool = True
+
+
+class Poignee(NamedTuple):
+    """A poignée: the trumps shown (the Excuse may stand for one when allowed)."""
+
+    cards: tuple[Card, ...]
+
+
+class Misere(NamedTuple):
+    """Optional rule: a misère declared, ``atout`` (no trump) or ``tetes`` (no face card)."""
+
+    kind: str
+
+
+class Play(NamedTuple):
+    """Playing a card to the trick."""
+
+    card: Card
+
+
+Action = Union[Bid, Call, Ecart, Chelem, Poignee, Misere, Play]
+
+PASS = Bid(None)
+BIDS = {"pass": PASS, **{c.code: Bid(c) for c in Contract}}
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+ANNOUNCE_CHELEM = Chelem(True)
+NO_CHELEM = Chelem(False)
+
+
+def action_to_json(seat: int, action: Action) -> dict:
+    """The record form of ``action`` taken by ``seat``."""
+    if isinstance(action, Play):
+        return {"seat": seat, "type": "play", "card": str(action.card)}
+    if isinstance(action, Bid):
+        return {"seat": seat, "type": "bid", "bid": action.code}
+    if isinstance(action, Call):
+        return {"seat": seat, "type": "call", "card": str(action.card)}
+    if isinstance(action, Ecart):
+        return {"seat": seat, "type": "ecart", "cards": [str(c) for c in action.cards]}
+    if isinstance(action, Chelem):
+        return {"seat": seat, "type": "chelem"}
+    if isinstance(action, Poignee):
+        return {"seat": seat, "type": "declare", "kind": "poignee",
+                "cards": [str(c) for c in sort_for_hand(action.cards)]}
+    if isinstance(action, Misere):
+        return {"seat": seat, "type": "declare", "kind": "misere", "misere": action.kind}
+    raise TypeError(f"not an action: {action!r}")
+
+
+def action_from_json(obj: object) -> tuple[int, Action]:
+    """``(seat, action)`` from a record entry; ``ValueError`` says what is wrong."""
+    if not isinstance(obj, dict):
+        raise ValueError("an action must be an object")
+    seat = obj.get("seat")
+    if type(seat) is not int:
+        raise ValueError("an action needs an integer 'seat'")
+    kind = obj.get("type")
+    if kind == "play":
+        return seat, PLAYS[parse_card(obj.get("card"))]
+    if kind == "bid":
+        bid = obj.get("bid")
+        if bid not in BIDS:
+            raise ValueError(f"not a bid: {bid!r}")
+        return seat, BIDS[bid]
+    if kind == "call":
+        return seat, Call(parse_card(obj.get("card")))
+    if kind == "ecart":
+        return seat, Ecart(tuple(parse_cards(_card_list(obj))))
+    if kind == "chelem":
+        return seat, ANNOUNCE_CHELEM
+    if kind == "declare":
+        what = obj.get("kind")
+        if what == "poignee":
+            return seat, Poignee(tuple(parse_cards(_card_list(obj))))
+        if what == "misere":
+            which = obj.get("misere")
+            if which not in MISERE_KINDS:
+                raise ValueError(f"not a misère: {which!r} (atout or tetes)")
+            return seat, Misere(which)
+        raise ValueError(f"not a declaration: {what!r}")
+    raise ValueError(f"not an action type: {kind!r}")
+
+
+def _card_list(obj: dict) -> list:
+    cards = obj.get("cards")
+    if not isinstance(cards, list):
+        raise ValueError("'cards' must be a list")
+    return cards

@@ -1,0 +1,141 @@
+"""Words for players, in French and English: card names, contracts, refusals."""
+from __future__ import annotations
+
+from .cards import CARDS, EXCUSE_ID, FIRST_TRUMP, RANK_OF, SUIT_OF, Card
+
+LANGS = ("fr", "en")
+
+_SUIT_FR = ("pique", "cœur", "carreau", "trèfle")
+_SUIT_EN = ("spades", "hearts", "diamonds", "clubs")
+_RANK_FR = {1: "As", 11: "Valet", 12: "Cavalier", 13: "Dame", 14: "Roi"}
+_RANK_EN = {1: "Ace", 11: "Jack", 12: "Knight", 13: "Queen", 14: "King"}
+
+CONTRACT_NAMES = {
+    "fr": {"pass": "Passe", "prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans",
+           "garde_contre": "Garde contre"},
+    "en": {"pass": "Pass", "prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans",
+           "garde_contre": "Garde contre"},
+}
+POIGNEE_NAMES = {
+    "fr": {"simple": "Poignée simple", "double": "Double poignée", "triple": "Triple poignée"},
+    "en": {"simple": "Single poignée", "double": "Double poignée", "triple": "Triple poignée"},
+}
+
+
+def suit_name(suit: int, lang: str = "fr") -> str:
+    if suit == 4:
+        return "atout" if lang == "fr" else "trumps"
+    return (_SUIT_FR if lang == "fr" else _SUIT_EN)[suit]
+
+
+def card_name(card: Card | int, lang: str = "fr") -> str:
+    """The spoken name: "Roi de cœur", "Petit", "Excuse", "21 d'atout"."""
+    c = int(card)
+    if c == EXCUSE_ID:
+        return "Excuse" if lang == "fr" else "the Excuse"
+    rank = RANK_OF[c]
+    if c >= FIRST_TRUMP:
+        if rank == 1:
+            return "Petit" if lang == "fr" else "the Petit"
+        return f"{rank} d'atout" if lang == "fr" else f"trump {rank}"
+    suit = SUIT_OF[c]
+    if lang == "fr":
+        r = _RANK_FR.get(rank, str(rank))
+        return f"{r} de {_SUIT_FR[suit]}"
+    return f"{_RANK_EN.get(rank, str(rank))} of {_SUIT_EN[suit]}"
+
+
+def _cards(v: object, lang: str) -> str:
+    if isinstance(v, (list, tuple)):
+        return ", ".join(_cards(x, lang) for x in v)
+    if isinstance(v, int) and not isinstance(v, bool) and type(v) is not int:
+        return card_name(v, lang)
+    if isinstance(v, str) and v in _NOTATION_SET:
+        from .cards import parse_card
+
+        return card_name(parse_card(v), lang)
+    return str(v)
+
+
+_NOTATION_SET = {str(c) for c in CARDS}
+
+# code -> (French, English); {name} fields come from the refusal's params.
+MESSAGES: dict[str, tuple[str, str]] = {
+    "deal_over": ("La donne est terminée.", "The deal is over."),
+    "not_your_turn": ("Ce n'est pas à vous de jouer : c'est au tour du joueur {expected}.",
+                      "It is not your turn: seat {expected} is to act."),
+    "wrong_phase": ("Ce n'est pas le moment : {action} n'est pas possible pendant la phase « {phase} ».",
+                    "Not now: {action} is not possible in the {phase} phase."),
+    "bid_too_low": ("Il faut enchérir plus haut que {current}.",
+                    "You must bid higher than {current}."),
+    "call_not_allowed": ("Vous ne pouvez pas appeler {card} : appelez un roi{more}.",
+                         "You cannot call {card}: call a king{more}."),
+    "call_not_a_face": ("On appelle un roi (ou une dame, etc. si vous avez les quatre rois).",
+                        "You call a king (or a queen, etc. when you hold all four kings)."),
+    "ecart_size": ("L'écart doit compter {expected} cartes, pas {given}.",
+                   "The écart must have {expected} cards, not {given}."),
+    "ecart_duplicate": ("{card} figure deux fois dans l'écart.", "{card} is twice in the écart."),
+    "ecart_not_in_hand": ("Vous n'avez pas {card}.", "You do not hold {card}."),
+    "ecart_king": ("On ne peut pas écarter un roi ({card}).", "A king may not be discarded ({card})."),
+    "ecart_bout": ("On ne peut pas écarter un bout ({card}).", "A bout may not be discarded ({card})."),
+    "ecart_trump_avoidable": ("On ne peut écarter un atout ({card}) que si l'on n'a pas d'autre carte possible.",
+                              "A trump ({card}) may be discarded only when nothing else can be."),
+    "card_not_in_hand": ("Vous n'avez pas {card}.", "You do not hold {card}."),
+    "must_follow_suit": ("Vous devez fournir à {suit}.", "You must follow suit ({suit})."),
+    "must_trump": ("Vous n'avez plus de {suit} : vous devez couper.",
+                   "You have no {suit} left: you must trump."),
+    "must_overtrump": ("Vous devez monter : jouez un atout plus fort que {card}.",
+                       "You must overtrump: play a trump higher than {card}."),
+    "must_play_trump": ("Vous devez jouer atout.", "You must play a trump."),
+    "called_suit_first_trick": ("Au premier pli, on ne peut pas entamer à {suit}, la couleur appelée, sauf avec {card}.",
+                                "The first trick may not be led in {suit}, the called suit, except with {card}."),
+    "chelem_not_taker": ("Seul le preneur peut annoncer un chelem.", "Only the taker may announce a chelem."),
+    "poignee_played": ("La poignée se présente avant de jouer sa première carte.",
+                       "A poignée is shown before one's first card."),
+    "poignee_twice": ("Vous avez déjà présenté une poignée.", "You have already shown a poignée."),
+    "poignee_size": ("Une poignée compte {sizes} atouts, pas {given}.",
+                     "A poignée shows {sizes} trumps, not {given}."),
+    "poignee_not_trump": ("{card} n'est pas un atout.", "{card} is not a trump."),
+    "poignee_not_held": ("Vous n'avez pas {card}.", "You do not hold {card}."),
+    "poignee_duplicate": ("{card} est montré deux fois.", "{card} is shown twice."),
+    "poignee_excuse": ("L'Excuse ne remplace un atout que si vous montrez tous vos atouts.",
+                       "The Excuse may stand for a trump only when you show all your trumps."),
+    "misere_off": ("La misère n'est pas dans les règles choisies.", "Misère is not in the chosen rules."),
+    "misere_played": ("La misère s'annonce avant de jouer sa première carte.",
+                      "A misère is declared before one's first card."),
+    "misere_twice": ("Cette misère est déjà annoncée.", "That misère is already declared."),
+    "misere_atout_held": ("Pas de misère d'atout : vous avez des atouts.",
+                          "No trump misère: you hold trumps."),
+    "misere_tetes_held": ("Pas de misère de têtes : vous avez des têtes (roi, dame, cavalier ou valet).",
+                          "No face misère: you hold face cards (king, queen, knight or jack)."),
+    "not_an_action": ("Action inconnue.", "Unknown action."),
+}
+
+PHASE_NAMES = {
+    "fr": {"bidding": "enchères", "calling": "appel", "ecart": "écart", "chelem": "annonce du chelem",
+           "play": "jeu de la carte", "done": "fin de donne"},
+    "en": {"bidding": "bidding", "calling": "call", "ecart": "écart", "chelem": "chelem announcement",
+           "play": "card play", "done": "end of deal"},
+}
+
+
+def explain(code: str, params: dict, lang: str = "en") -> str:
+    """The refusal ``code`` in ``lang``, with its parameters written for a player."""
+    i = 0 if lang == "fr" else 1
+    template = MESSAGES.get(code, (code, code))[i]
+    words = {}
+    for k, v in params.items():
+        if k == "suit" and isinstance(v, int):
+            words[k] = suit_name(v, lang)
+        elif k == "current" and isinstance(v, str):
+            words[k] = CONTRACT_NAMES[lang].get(v, v)
+        elif k == "phase" and isinstance(v, str):
+            words[k] = PHASE_NAMES[lang].get(v, v)
+        elif k == "sizes" and isinstance(v, (list, tuple)):
+            words[k] = (" / " if lang == "en" else " / ").join(str(x) for x in v)
+        else:
+            words[k] = _cards(v, lang)
+    try:
+        return template.format(**words)
+    except (KeyError, IndexError):
+        return template

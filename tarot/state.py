@@ -1,0 +1,648 @@
+"""One deal of French Tarot as a state machine.
+
+A :class:`Deal` moves through explicit phases (:class:`Phase`): bidding, the
+5-player call, the écart, the chelem announcement, card play, and done.  At
+every point it says whose turn it is (``to_act``) and what that seat may do
+(``legal_actions()``).  ``verify(action)`` raises :class:`IllegalAction` naming
+the rule an action breaks; ``apply(action)`` checks and then applies it.
+
+The state knows every card; :meth:`Deal.view` gives what one seat may see.
+"""
+from __future__ import annotations
+
+from enum import Enum
+
+from .actions import (ANNOUNCE_CHELEM, BIDS, NO_CHELEM, PASS, PLAYS, Action, Bid, Call, Chelem,
+                      Ecart, Misere, Play, Poignee)
+from .cards import (BOUTS, CARDS, EXCUSE, EXCUSE_BIT, EXCUSE_ID, FACES, FIRST_TRUMP, HALF_POINTS,
+                    KINGS, KING, MASK_FOR_SUIT, PETIT_BIT, RANK_MASKS, RANK_OF, SUIT_MASKS, SUIT_OF,
+                    TRUMP, TRUMPS, Card, cards_of, count, half_points_of, mask_of)
+from .dealing import deal_cards, is_petit_sec
+from .errors import IllegalAction
+from .rules import MISERE_KINDS, POIGNEE_NAMES, Contract, Rules
+from .scoring import DealScore, score_deal
+
+SUIT_CARDS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
+_HIGH_BITS = tuple(~((1 << (c + 1)) - 1) for c in range(78))  # cards above c
+
+
+class Phase(str, Enum):
+    """The phases of a deal, in order (``calling`` at 5 players, ``ecart`` for prise and garde)."""
+
+    BIDDING = "bidding"
+    CALLING = "calling"
+    ECART = "ecart"
+    CHELEM = "chelem"
+    PLAY = "play"
+    DONE = "done"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def strength_table(rules: Rules) -> tuple[int, ...]:
+    """How strong each card is within its suit (trumps above every suit card)."""
+    table = []
+    for c in range(78):
+        if c == EXCUSE_ID:
+            table.append(-1)
+        elif c >= FIRST_TRUMP:
+            table.append(100 + RANK_OF[c])
+        else:
+            rank = RANK_OF[c]
+            if rules.red_pips_reversed and SUIT_OF[c] in (1, 2) and rank <= 10:
+                rank = 11 - rank
+            table.append(rank)
+    return tuple(table)
+
+
+class Trick:
+    """A finished trick: who led, the cards in playing order, who won it."""
+
+    __slots__ = ("leader", "cards", "winner")
+
+    def __init__(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
+        self.leader = leader
+        self.cards = cards
+        self.winner = winner
+
+    def seat_of(self, index: int, players: int) -> int:
+        return (self.leader + index) % players
+
+    def __repr__(self) -> str:
+        return f"Trick(leader={self.leader}, cards={[str(c) for c in self.cards]}, winner={self.winner})"
+
+
+class Deal:
+    """The whole state of one deal; build with :meth:`new` or :meth:`from_record`."""
+
+    def __init__(self, rules: Rules, dealer: int, hands: list[list[Card]], chien: list[Card]) -> None:
+        n = rules.players
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
+        self.rules = rules
+        self.players = n
+        self.dealer = dealer
+        self.dealt_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in hands)
+        self.dealt_chien: tuple[Card, ...] = tuple(chien)
+        self.hands: list[int] = [mask_of(h) for h in hands]
+        self.chien: int = mask_of(chien)
+        self.strength = strength_table(rules)
+        self.history: list[tuple[int, Action]] = []
+        self.bids: list[tuple[int, Bid]] = []
+        self.taker: int | None = None
+        self.contract: Contract | None = None
+        self.called: Card | None = None
+        self.partner: int | None = None  # the true partner (hidden from the seats until revealed)
+        self.partner_revealed = False
+        self.ecart: int = 0
+        self.chelem_announced = False
+        self.poignees: list[tuple[int, str, tuple[Card, ...]]] = []
+        self.miseres: list[tuple[int, str]] = []
+        self.tricks: list[Trick] = []
+        self.leader = (dealer + 1) % n
+        self.trick: list[Card] = []
+        self._led = -1  # suit of the trick (-1 until a card other than the Excuse)
+        self._best = -2  # strength of the winning card so far
+        self._best_seat = -1
+        self._high_trump = -1  # highest trump in the trick (card id)
+        self.has_played = 0  # bit s: seat s has played a card
+        self._legal = -1  # cached legal_cards_mask() of the seat to act (-1: not computed)
+        self.side_tricks = [0, 0]  # tricks won by defence, attack
+        self.result: dict | None = None
+        self.piles: tuple[int, int] = (0, 0)  # at the end: the cards of the defence, of the attack
+        self.card_points: tuple[int, int] = (0, 0)  # at the end: their half points, exchange made
+        self.score: DealScore | None = None
+        self.phase = Phase.BIDDING
+        self.to_act: int | None = (dealer + 1) % n
+        if any(is_petit_sec(h) for h in self.hands):
+            self._end({"redeal": "petit_sec"})
+
+    @classmethod
+    def new(cls, rules: Rules | int = 4, dealer: int = 0, seed: int = 0) -> "Deal":
+        """A freshly dealt deal, reproducible from ``seed``."""
+        if isinstance(rules, int):
+            rules = Rules(players=rules)
+        hands, chien = deal_cards(rules, dealer, seed)
+        return cls(rules, dealer, hands, chien)
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.DONE
+
+    @property
+    def attack(self) -> int:
+        """Bit mask of the attacking seats (taker and partner)."""
+        if self.taker is None:
+            return 0
+        m = 1 << self.taker
+        if self.partner is not None:
+            m |= 1 << self.partner
+        return m
+
+    def hand(self, seat: int) -> list[Card]:
+        return cards_of(self.hands[seat])
+
+    def legal_cards_mask(self, seat: int | None = None) -> int:
+        """The cards ``seat`` (by default the seat to act) may play now, as a mask."""
+        if seat is None or seat == self.to_act:
+            if self._legal >= 0:
+                return self._legal
+            self._legal = self._legal_mask(self.to_act)
+            return self._legal
+        return self._legal_mask(seat)
+
+    def _legal_mask(self, seat: int) -> int:
+        hand = self.hands[seat]
+        if self._led < 0:  # leading (or following a lone Excuse): free, but for the 5-player call
+            if not self.tricks and self.called is not None and self.called < FIRST_TRUMP:
+                barred = hand & SUIT_MASKS[SUIT_OF[self.called]] & ~(1 << self.called)
+                if barred and hand & ~barred:
+                    return hand & ~barred
+            return hand
+        led = self._led
+        if led != TRUMP:
+            follow = hand & SUIT_MASKS[led]
+            if follow:
+                return follow | (hand & EXCUSE_BIT)
+        trumps = hand & TRUMPS
+        if trumps:
+            if self._high_trump >= 0:
+                over = trumps & _HIGH_BITS[self._high_trump]
+                if over:
+                    return over | (hand & EXCUSE_BIT)
+            return trumps | (hand & EXCUSE_BIT)
+        return hand
+
+    def legal_actions(self) -> list[Action]:
+        """Everything the seat to act may do now."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            mask = self.legal_cards_mask()
+            out: list[Action] = []
+            while mask:
+                low = mask & -mask
+                out.append(PLAYS[low.bit_length() - 1])
+                mask ^= low
+            if not self.has_played & (1 << self.to_act):
+                out.extend(self.declarations())
+            return out
+        if phase is Phase.BIDDING:
+            best = self.highest_bid
+            return [PASS] + [BIDS[c.code] for c in Contract if best is None or c > best]
+        if phase is Phase.CALLING:
+            return [Call(c) for c in self.callable_cards()]
+        if phase is Phase.ECART:
+            return [Ecart(tuple(self.default_ecart()))]
+        if phase is Phase.CHELEM:
+            return [NO_CHELEM, ANNOUNCE_CHELEM]
+        return []
+
+    @property
+    def highest_bid(self) -> Contract | None:
+        best = None
+        for _, b in self.bids:
+            if b.contract is not None and (best is None or b.contract > best):
+                best = b.contract
+        return best
+
+    def callable_cards(self) -> list[Card]:
+        """5 players: the cards the taker may call (kings; queens too with four kings; …)."""
+        hand = self.hands[self.taker]
+        out = []
+        rank = KING
+        while rank >= 1:
+            out.extend(cards_of(RANK_MASKS[rank]))
+            if hand & RANK_MASKS[rank] != RANK_MASKS[rank]:
+                break
+            rank -= 1
+        return out
+
+    def default_ecart(self) -> list[Card]:
+        """One legal écart: the lowest suit cards first, then the lowest trumps."""
+        hand = self.hands[self.taker]
+        size = self.rules.chien_size
+        suit = hand & SUIT_CARDS & ~KINGS
+        picks = sorted(cards_of(suit), key=lambda c: (HALF_POINTS[c], RANK_OF[c]))[:size]
+        if len(picks) < size:
+            picks += cards_of(hand & TRUMPS & ~BOUTS)[: size - len(picks)]
+        return picks
+
+    def declarations(self) -> list[Action]:
+        """The declarations the seat to act may make before its first card.
+
+        One poignée per size it can show (its lowest trumps; the Excuse only when it
+        completes all its trumps), and the misères it holds when that option is on.
+        """
+        seat = self.to_act
+        out: list[Action] = []
+        if not any(s == seat for s, _, _ in self.poignees):
+            hand = self.hands[seat]
+            trumps = cards_of(hand & TRUMPS)
+            for size in self.rules.poignee_trumps:
+                if len(trumps) >= size:
+                    out.append(Poignee(tuple(trumps[:size])))
+                elif len(trumps) + 1 == size and hand & EXCUSE_BIT:
+                    out.append(Poignee(tuple(trumps) + (EXCUSE,)))
+        if self.rules.misere:
+            for kind in MISERE_KINDS:
+                if self._refuse_misere(seat, Misere(kind)) is None:
+                    out.append(Misere(kind))
+        return out
+
+    # ---------------------------------------------------------------- legality
+    def why_not(self, action: Action, seat: int | None = None) -> IllegalAction | None:
+        """``None`` when ``action`` is legal now (for ``seat``, if given), else the refusal."""
+        if self.phase is Phase.DONE:
+            return IllegalAction("deal_over")
+        if seat is not None and seat != self.to_act:
+            return IllegalAction("not_your_turn", seat=seat, expected=self.to_act)
+        kind = type(action)
+        check = _CHECKS.get(kind)
+        if check is None:
+            return IllegalAction("not_an_action")
+        phase = _PHASE_OF[kind]
+        if self.phase is not phase:
+            return IllegalAction("wrong_phase", action=_ACTION_WORDS[kind], phase=self.phase.value)
+        return check(self, action)
+
+    def can(self, action: Action, seat: int | None = None) -> bool:
+        return self.why_not(action, seat) is None
+
+    def verify(self, action: Action, seat: int | None = None) -> None:
+        """Raise :class:`IllegalAction` if ``action`` is not allowed now."""
+        refusal = self.why_not(action, seat)
+        if refusal is not None:
+            raise refusal
+
+    def _refuse_bid(self, action: Bid) -> IllegalAction | None:
+        if action.contract is None:
+            return None
+        if not isinstance(action.contract, Contract):
+            return IllegalAction("not_an_action")
+        best = self.highest_bid
+        if best is not None and action.contract <= best:
+            return IllegalAction("bid_too_low", bid=action.code, current=best.code)
+        return None
+
+    def _refuse_call(self, action: Call) -> IllegalAction | None:
+        card = action.card
+        if type(card) is not Card or card >= FIRST_TRUMP:
+            return IllegalAction("call_not_a_face")
+        if card not in self.callable_cards():
+            allowed = self.callable_cards()
+            lowest = RANK_OF[allowed[-1]]
+            more = {14: "", 13: " ou une dame", 12: " ou une dame ou un cavalier"}.get(lowest, "")
+            return IllegalAction("call_not_allowed", card=CARDS[card], more=more)
+        return None
+
+    def _refuse_ecart(self, action: Ecart) -> IllegalAction | None:
+        size = self.rules.chien_size
+        cards = list(action.cards)
+        if len(cards) != size:
+            return IllegalAction("ecart_size", expected=size, given=len(cards))
+        hand = self.hands[self.taker]
+        seen = 0
+        for c in cards:
+            bit = 1 << c
+            if seen & bit:
+                return IllegalAction("ecart_duplicate", card=c)
+            seen |= bit
+            if not hand & bit:
+                return IllegalAction("ecart_not_in_hand", card=c)
+            if bit & KINGS:
+                return IllegalAction("ecart_king", card=c)
+            if bit & BOUTS:
+                return IllegalAction("ecart_bout", card=c)
+        trumps = seen & TRUMPS
+        if trumps:
+            others = hand & SUIT_CARDS & ~KINGS & ~seen
+            if others:
+                return IllegalAction("ecart_trump_avoidable", card=cards_of(trumps)[0])
+        return None
+
+    def _refuse_chelem(self, action: Chelem) -> IllegalAction | None:
+        return None if isinstance(action.announce, bool) else IllegalAction("not_an_action")
+
+    def _refuse_poignee(self, action: Poignee) -> IllegalAction | None:
+        seat = self.to_act
+        if self.has_played & (1 << seat):
+            return IllegalAction("poignee_played")
+        if any(s == seat for s, _, _ in self.poignees):
+            return IllegalAction("poignee_twice")
+        sizes = self.rules.poignee_trumps
+        if len(action.cards) not in sizes:
+            return IllegalAction("poignee_size", sizes=list(sizes), given=len(action.cards))
+        hand = self.hands[seat]
+        seen = 0
+        for c in action.cards:
+            bit = 1 << c
+            if seen & bit:
+                return IllegalAction("poignee_duplicate", card=c)
+            seen |= bit
+            if not bit & (TRUMPS | EXCUSE_BIT):
+                return IllegalAction("poignee_not_trump", card=c)
+            if not hand & bit:
+                return IllegalAction("poignee_not_held", card=c)
+        if seen & EXCUSE_BIT and hand & TRUMPS & ~seen:
+            return IllegalAction("poignee_excuse")
+        return None
+
+    def _refuse_misere(self, seat: int, action: Misere) -> IllegalAction | None:
+        if not self.rules.misere:
+            return IllegalAction("misere_off")
+        if self.has_played & (1 << seat):
+            return IllegalAction("misere_played")
+        if (seat, action.kind) in self.miseres:
+            return IllegalAction("misere_twice")
+        dealt = mask_of(self.dealt_hands[seat])
+        if action.kind == "atout" and dealt & TRUMPS:
+            return IllegalAction("misere_atout_held")
+        if action.kind == "tetes" and dealt & FACES:
+            return IllegalAction("misere_tetes_held")
+        if action.kind not in MISERE_KINDS:
+            return IllegalAction("not_an_action")
+        return None
+
+    def _refuse_play(self, action: Play) -> IllegalAction | None:
+        card = action.card
+        if type(card) is not Card:
+            return IllegalAction("not_an_action")
+        seat = self.to_act
+        bit = 1 << card
+        hand = self.hands[seat]
+        if not hand & bit:
+            return IllegalAction("card_not_in_hand", card=card)
+        if self.legal_cards_mask(seat) & bit:
+            return None
+        led = self._led
+        if led < 0:
+            return IllegalAction("called_suit_first_trick", suit=SUIT_OF[self.called], card=self.called)
+        if led != TRUMP and hand & SUIT_MASKS[led]:
+            return IllegalAction("must_follow_suit", suit=led)
+        if card >= FIRST_TRUMP:
+            return IllegalAction("must_overtrump", card=CARDS[self._high_trump])
+        if led == TRUMP:
+            return IllegalAction("must_play_trump")
+        return IllegalAction("must_trump", suit=led)
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Check ``action`` (for ``seat``, if given) and apply it; the state is unchanged if refused."""
+        if type(action) is Play and self.phase is Phase.PLAY and (seat is None or seat == self.to_act):
+            card = action.card  # the common case, checked inline
+            if type(card) is Card and self.legal_cards_mask() >> card & 1:
+                self.history.append((self.to_act, action))
+                self._play(self.to_act, card)
+                return
+        refusal = self.why_not(action, seat)
+        if refusal is not None:
+            raise refusal
+        self._apply(action)
+
+    def _apply(self, action: Action) -> None:
+        seat = self.to_act
+        self.history.append((seat, action))
+        kind = type(action)
+        if kind is Play:
+            self._play(seat, action.card)
+        elif kind is Bid:
+            self._bid(seat, action)
+        elif kind is Call:
+            self._call(action.card)
+        elif kind is Ecart:
+            self._ecart(mask_of(action.cards))
+        elif kind is Chelem:
+            self._chelem(action.announce)
+        elif kind is Poignee:
+            size = POIGNEE_NAMES[self.rules.poignee_trumps.index(len(action.cards))]
+            self.poignees.append((seat, size, tuple(sorted(action.cards))))
+        elif kind is Misere:
+            self.miseres.append((seat, action.kind))
+
+    def _bid(self, seat: int, action: Bid) -> None:
+        self.bids.append((seat, action))
+        n = self.players
+        if len(self.bids) < n:
+            self.to_act = (seat + 1) % n
+            return
+        best = self.highest_bid
+        if best is None:
+            self._end({"redeal": "all_passed"})
+            return
+        self.contract = best
+        self.taker = next(s for s, b in self.bids if b.contract == best)
+        self.to_act = self.taker
+        if n == 5:
+            self.phase = Phase.CALLING
+        else:
+            self._after_call()
+
+    def _call(self, card: Card) -> None:
+        self.called = card
+        bit = 1 << card
+        holder = next((s for s in range(self.players) if self.hands[s] & bit), None)
+        self.partner = None if holder == self.taker else holder
+        self._after_call()
+
+    def _after_call(self) -> None:
+        if self.contract.chien_shown:
+            self.hands[self.taker] |= self.chien
+            self.phase = Phase.ECART
+        else:
+            self.phase = Phase.CHELEM
+
+    def _ecart(self, mask: int) -> None:
+        self.hands[self.taker] &= ~mask
+        self.ecart = mask
+        self.phase = Phase.CHELEM
+
+    def _chelem(self, announce: bool) -> None:
+        self._legal = -1
+        self.chelem_announced = announce
+        if announce:
+            self.leader = self.taker
+        self.to_act = self.leader
+        self.phase = Phase.PLAY
+
+    def _play(self, seat: int, card: Card) -> None:
+        self._legal = -1
+        self.hands[seat] ^= 1 << card
+        self.has_played |= 1 << seat
+        self.trick.append(card)
+        if card != EXCUSE_ID:
+            suit = SUIT_OF[card]
+            if self._led < 0:
+                self._led = suit
+            if suit == TRUMP:
+                if card > self._high_trump:
+                    self._high_trump = card
+                s = self.strength[card]
+            elif suit == self._led:
+                s = self.strength[card]
+            else:
+                s = -1
+            if s > self._best:
+                self._best = s
+                self._best_seat = seat
+        if card == self.called:
+            self.partner_revealed = True
+        if len(self.trick) == self.players:
+            self._end_trick()
+        else:
+            self.to_act = (seat + 1) % self.players
+
+    def _end_trick(self) -> None:
+        n = self.players
+        cards = tuple(self.trick)
+        winner = self._best_seat
+        last = len(self.tricks) == self.rules.hand_size - 1
+        if last and cards[0] == EXCUSE_ID:
+            # Chelem: a side that won every trick wins the last one with the Excuse it leads.
+            side = (self.attack >> self.leader) & 1
+            if self.side_tricks[1 - side] == 0:
+                winner = self.leader
+        self.tricks.append(Trick(self.leader, cards, winner))
+        self.side_tricks[(self.attack >> winner) & 1] += 1
+        self.trick = []
+        self._led = -1
+        self._best = -2
+        self._best_seat = -1
+        self._high_trump = -1
+        self.leader = winner
+        self.to_act = winner
+        if last:
+            self._finish()
+
+    # ------------------------------------------------------------- the count
+    def _finish(self) -> None:
+        n = self.players
+        attack = self.attack
+        piles = [0, 0]  # the cards each side ends with: defence, attack
+        exchange = 0  # half points the attack gives (+) or receives (-) for the Excuse
+        last = len(self.tricks) - 1
+        for i, trick in enumerate(self.tricks):
+            winner_side = (attack >> trick.winner) & 1
+            mask = mask_of(trick.cards)
+            if mask & EXCUSE_BIT and i != last:
+                owner_side = (attack >> trick.seat_of(trick.cards.index(EXCUSE), n)) & 1
+                if owner_side != winner_side and self.side_tricks[owner_side]:
+                    # The Excuse stays with its side, which gives a low card in exchange.
+                    mask &= ~EXCUSE_BIT
+                    piles[owner_side] |= EXCUSE_BIT
+                    exchange += 1 if owner_side else -1
+            piles[winner_side] |= mask
+        contract = self.contract
+        if contract.chien_shown:
+            piles[1] |= self.ecart
+        else:
+            piles[contract is Contract.GARDE_SANS] |= self.chien
+        self.piles = (piles[0], piles[1])
+        attack_cards = piles[1]
+        half = half_points_of(attack_cards) - exchange
+        self.card_points = (182 - half, half)  # half points: defence, attack
+        bouts = count(attack_cards & BOUTS)
+
+        petit_au_bout = None
+        final = self.tricks[last]
+        if PETIT_BIT & mask_of(final.cards):
+            petit_au_bout = final.winner
+        elif final.cards[0] == EXCUSE_ID and final.winner == final.leader and last > 0 \
+                and PETIT_BIT & mask_of(self.tricks[last - 1].cards):
+            petit_au_bout = self.tricks[last - 1].winner
+        pab_side = None if petit_au_bout is None else ("attack" if (attack >> petit_au_bout) & 1 else "defense")
+
+        if self.side_tricks[0] == 0:
+            chelem = "announced_made" if self.chelem_announced else "unannounced_made"
+        elif self.chelem_announced:
+            chelem = "announced_failed"
+        elif self.side_tricks[1] == 0:
+            chelem = "defense"
+        else:
+            chelem = None
+
+        alone = n == 5 and self.partner is None
+        score = score_deal(self.rules, contract, half, bouts, petit_au_bout=pab_side,
+                           poignees=[size for _, size, _ in self.poignees], chelem=chelem, alone=alone)
+        scores = [0] * n
+        for s in range(n):
+            if s == self.taker:
+                scores[s] = score.taker
+            elif s == self.partner:
+                scores[s] = score.partner
+            else:
+                scores[s] = score.defender
+        for seat, _ in self.miseres:
+            for s in range(n):
+                scores[s] += score.misere_share(n, s == seat)
+        self.score = score
+        self._end({
+            "taker": self.taker,
+            "partner": self.partner,
+            "contract": contract.code,
+            "points": half // 2 if half % 2 == 0 else half / 2,
+            "bouts": bouts,
+            "target": score.target,
+            "made": score.made,
+            "petit_au_bout": pab_side,
+            "chelem": chelem,
+            "poignees": [{"seat": s, "size": size} for s, size, _ in self.poignees],
+            **({"miseres": [{"seat": s, "kind": k} for s, k in self.miseres]} if self.rules.misere else {}),
+            "scores": scores,
+        })
+
+    def _end(self, result: dict) -> None:
+        self.result = result
+        self.phase = Phase.DONE
+        self.to_act = None
+
+    # ---------------------------------------------------------------- helpers
+    def copy(self) -> "Deal":
+        """An independent copy (for search)."""
+        other = Deal.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        other.hands = list(self.hands)
+        other.history = list(self.history)
+        other.bids = list(self.bids)
+        other.poignees = list(self.poignees)
+        other.miseres = list(self.miseres)
+        other.tricks = list(self.tricks)
+        other.trick = list(self.trick)
+        other.side_tricks = list(self.side_tricks)
+        return other
+
+    def view(self, seat: int):
+        """What ``seat`` may know now: see :class:`tarot.view.SeatView`."""
+        from .view import seat_view
+
+        return seat_view(self, seat)
+
+    def to_record(self) -> dict:
+        from .record import to_record
+
+        return to_record(self)
+
+    @classmethod
+    def from_record(cls, record: object) -> "Deal":
+        from .record import from_record
+
+        return from_record(record)
+
+    def __repr__(self) -> str:
+        return f"<Deal players={self.players} phase={self.phase.value} to_act={self.to_act}>"
+
+
+_CHECKS = {
+    Bid: Deal._refuse_bid,
+    Call: Deal._refuse_call,
+    Ecart: Deal._refuse_ecart,
+    Chelem: Deal._refuse_chelem,
+    Poignee: Deal._refuse_poignee,
+    Misere: lambda deal, action: deal._refuse_misere(deal.to_act, action),
+    Play: Deal._refuse_play,
+}
+_PHASE_OF = {Bid: Phase.BIDDING, Call: Phase.CALLING, Ecart: Phase.ECART, Chelem: Phase.CHELEM,
+             Poignee: Phase.PLAY, Misere: Phase.PLAY, Play: Phase.PLAY}
+_ACTION_WORDS = {Bid: "bid", Call: "call", Ecart: "ecart", Chelem: "chelem", Poignee: "poignee",
+                 Misere: "misere", Play: "play"}
