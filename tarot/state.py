@@ -23,6 +23,16 @@ from .rules import MISERE_KINDS, POIGNEE_NAMES, Contract, Rules
 from .scoring import DealScore, score_deal
 
 SUIT_CARDS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
+ECARTABLE = SUIT_CARDS & ~KINGS  # what an écart is made of; trumps only when these run short
+
+
+def ecart_trumps_needed(hand: int, size: int) -> int:
+    """How many trumps an écart of ``size`` from ``hand`` must hold (0 unless suit cards run short).
+
+    With fewer than ``size`` suit cards other than kings, the écart takes all of
+    them and completes with trumps (never the Petit or the 21).
+    """
+    return max(0, size - count(hand & ECARTABLE))
 _HIGH_BITS = tuple(~((1 << (c + 1)) - 1) for c in range(78))  # cards above c
 
 
@@ -223,7 +233,7 @@ class Deal:
         """One legal écart: the lowest suit cards first, then the lowest trumps."""
         hand = self.hands[self.taker]
         size = self.rules.chien_size
-        suit = hand & SUIT_CARDS & ~KINGS
+        suit = hand & ECARTABLE
         picks = sorted(cards_of(suit), key=lambda c: (HALF_POINTS[c], RANK_OF[c]))[:size]
         if len(picks) < size:
             picks += cards_of(hand & TRUMPS & ~BOUTS)[: size - len(picks)]
@@ -317,7 +327,7 @@ class Deal:
                 return IllegalAction("ecart_bout", card=c)
         trumps = seen & TRUMPS
         if trumps:
-            others = hand & SUIT_CARDS & ~KINGS & ~seen
+            others = hand & ECARTABLE & ~seen
             if others:
                 return IllegalAction("ecart_trump_avoidable", card=cards_of(trumps)[0])
         return None

@@ -1,0 +1,58 @@
+"""Bots: each decides from its own seat's view only (:class:`tarot.view.SeatView`).
+
+``make_bot(level, seed)`` gives a bot of a level in :data:`LEVELS`; a bot's
+``choose(view)`` returns one of the actions the rules allow that seat now.
+Bots are deterministic for a given seed.
+"""
+from __future__ import annotations
+
+from typing import Callable, Protocol
+
+from ..actions import Action, Ecart
+from ..cards import BOUTS, TRUMPS, cards_of, mask_of
+from ..rng import Rng
+from ..state import ECARTABLE, ecart_trumps_needed
+from ..view import SeatView
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: SeatView) -> Action: ...
+
+
+class RandomBot:
+    """Any legal action, chosen at random (écarts too)."""
+
+    level = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        if view.phase == "ecart":
+            return random_ecart(view, self.rng)
+        return self.rng.choice(view.legal)
+
+
+def random_ecart(view: SeatView, rng: Rng) -> Ecart:
+    """A legal écart chosen at random from the taker's hand."""
+    hand = mask_of(view.hand)
+    size = view.rules.chien_size
+    need = ecart_trumps_needed(hand, size)
+    suit = cards_of(hand & ECARTABLE)
+    if need:
+        trumps = rng.sample(cards_of(hand & TRUMPS & ~BOUTS), need)
+        return Ecart(tuple(suit + trumps))
+    return Ecart(tuple(rng.sample(suit, size)))
+
+
+LEVELS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+
+
+def make_bot(level: str, seed: int = 0) -> Bot:
+    """A bot of ``level`` (a key of :data:`LEVELS`), seeded."""
+    try:
+        return LEVELS[level](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}") from None

@@ -1,0 +1,56 @@
+"""Playing deals out: one deal with bots, and a match of deals with the dealer rotating."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .rules import Rules
+from .state import Deal
+
+_MASK64 = (1 << 64) - 1
+
+
+def deal_seed(base: int, index: int) -> int:
+    """The seed of the ``index``-th deal of a series started from ``base``."""
+    return (base * 0x9E3779B97F4A7C15 + index * 0xBF58476D1CE4E5B9 + index) & _MASK64
+
+
+def play_out(deal: Deal, bots: list) -> Deal:
+    """Let ``bots[seat]`` take every decision until the deal is over."""
+    while not deal.is_over:
+        seat = deal.to_act
+        deal.apply(bots[seat].choose(deal.view(seat)), seat=seat)
+    return deal
+
+
+@dataclass
+class Match:
+    """A series of deals at one table: the dealer moves to the next seat after every deal,
+    redeals included; ``totals`` add up each seat's scores (always summing to 0)."""
+
+    rules: Rules
+    first_deal: int = 0  # the deal number of the first deal; deal k uses number first_deal + k
+    records: list[dict] = field(default_factory=list)  # finished deals, redeals included
+
+    @property
+    def dealer(self) -> int:
+        return len(self.records) % self.rules.players
+
+    @property
+    def deal_number(self) -> int:
+        return self.first_deal + len(self.records)
+
+    def new_deal(self) -> Deal:
+        return Deal.new(self.rules, dealer=self.dealer, seed=self.deal_number)
+
+    def finish(self, deal: Deal) -> None:
+        if not deal.is_over:
+            raise ValueError("the deal is not over")
+        self.records.append(deal.to_record())
+
+    @property
+    def totals(self) -> list[int]:
+        totals = [0] * self.rules.players
+        for record in self.records:
+            for seat, score in enumerate(record["result"].get("scores", [])):
+                totals[seat] += score
+        return totals
