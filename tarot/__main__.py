@@ -1,0 +1,6 @@
+"""``python -m tarot``: the command line (see :mod:`tarot.cli`)."""
+import sys
+
+from .cli import main
+
+sys.exit(main())

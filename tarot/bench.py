@@ -1,0 +1,257 @@
+"""Performance figures: ``python -m tarot bench``.
+
+Each benchmark is a function registered in :data:`BENCHMARKS` with
+:func:`benchmark`; it gets a :class:`Budget` and returns named figures (numbers,
+or a dict of them).  Every figure is the median of ``budget.repeats`` runs, and
+its meaning is written in ``about``.  :func:`run` merges the figures into one
+JSON-ready dict.
+
+Bot speed: the ``bots`` benchmark times ``choose(view)`` for every level in
+:data:`tarot.bots.LEVELS`.  If :mod:`tarot.bots` offers
+``bench_bots(seconds: float, repeats: int, quick: bool) -> dict`` its figures are
+used instead (``{level: {"ms_per_decision_p50": …, "ms_per_decision_p95": …}}``).
+"""
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import sys
+from dataclasses import dataclass
+from time import perf_counter, perf_counter_ns
+from typing import Callable
+
+from .bots import LEVELS, make_bot, random_ecart
+from .match import deal_seed
+from .rng import Rng
+from .rules import Rules
+from .state import Deal, Phase
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a benchmark may take: ``seconds`` for all its runs together."""
+
+    seconds: float
+    repeats: int
+    quick: bool
+
+
+Benchmark = Callable[[Budget], dict]
+BENCHMARKS: dict[str, Benchmark] = {}
+ABOUT: dict[str, str] = {}
+
+
+def benchmark(name: str, about: dict[str, str]) -> Callable[[Benchmark], Benchmark]:
+    """Register a benchmark under ``name``; ``about`` says what each of its figures measures."""
+
+    def register(fn: Benchmark) -> Benchmark:
+        BENCHMARKS[name] = fn
+        ABOUT.update(about)
+        return fn
+
+    return register
+
+
+def run(quick: bool = False, seconds: float | None = None, repeats: int | None = None,
+        only: list[str] | None = None) -> dict:
+    """Run the benchmarks (all, or those named in ``only``) and return their figures."""
+    budget = Budget(seconds=seconds if seconds is not None else (0.6 if quick else 8.0),
+                    repeats=repeats if repeats is not None else (3 if quick else 5), quick=quick)
+    out: dict = {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": f"{sys.platform} {platform.machine()}",
+        "cpus": os.cpu_count(),
+        "quick": quick,
+        "repeats": budget.repeats,
+        "seconds_per_benchmark": budget.seconds,
+    }
+    about = {}
+    for name, fn in BENCHMARKS.items():
+        if only is None or name in only:
+            before = set(out)
+            out.update(fn(budget))
+            about.update({k: ABOUT[k] for k in out if k not in before and k in ABOUT})
+    out["about"] = about
+    return out
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def _round(x: float) -> float:
+    return float(f"{x:.4g}")
+
+
+# ------------------------------------------------------------- random deals
+def play_random_deal(deal: Deal, rng: Rng) -> Deal:
+    """Play ``deal`` to the end by the public API, each decision drawn with ``rng``."""
+    done, ecart = Phase.DONE, Phase.ECART
+    while deal.phase is not done:
+        if deal.phase is ecart:
+            deal.apply(random_ecart(deal.view(deal.to_act), rng))
+        else:
+            actions = deal.legal_actions()
+            deal.apply(actions[rng.below(len(actions))])
+    return deal
+
+
+@benchmark("deals", about={
+    "deals_per_second_4p_random": "complete 4-player deals per second, dealing and bids included, "
+                                  "every decision drawn by Rng.below among legal_actions() and applied "
+                                  "with apply() (écart: tarot.bots.random_ecart); median of the runs",
+})
+def bench_deals(budget: Budget) -> dict:
+    rules = Rules(players=4)
+    per_run = budget.seconds / budget.repeats
+    rates = []
+    index = 0
+    for r in range(budget.repeats):
+        rng = Rng(r)
+        count = 0
+        start = perf_counter()
+        deadline = start + per_run
+        while True:
+            play_random_deal(Deal.new(rules, dealer=index % 4, seed=deal_seed(2024, index)), rng)
+            index += 1
+            count += 1
+            now = perf_counter()
+            if now >= deadline:
+                break
+        rates.append(count / (now - start))
+    return {"deals_per_second_4p_random": _round(_median(rates)),
+            "runs_deals_per_second_4p_random": [_round(x) for x in rates]}
+
+
+# -------------------------------------------------------- legal-move queries
+def play_positions(count: int, seed: int = 7) -> list[Deal]:
+    """``count`` different 4-player positions of the play phase, none of them queried yet."""
+    rules = Rules(players=4)
+    rng = Rng(seed)
+    positions: list[Deal] = []
+    index = 0
+    while len(positions) < count:
+        deal = Deal.new(rules, dealer=index % 4, seed=deal_seed(seed, index))
+        index += 1
+        while not deal.is_over and len(positions) < count:
+            if deal.phase is Phase.PLAY:
+                positions.append(_cold(deal.copy()))
+            if deal.phase is Phase.ECART:
+                deal.apply(random_ecart(deal.view(deal.to_act), rng))
+            else:
+                actions = deal.legal_actions()
+                deal.apply(actions[rng.below(len(actions))])
+    return positions
+
+
+def _cold(deal: Deal) -> Deal:
+    """``deal`` with its legal-move cache emptied, so that the next query computes."""
+    if getattr(deal, "_legal", -1) != -1:
+        deal._legal = -1
+    return deal
+
+
+def _timer_overhead_ns(samples: int = 2000) -> float:
+    clock = perf_counter_ns
+    costs = []
+    for _ in range(samples):
+        t0 = clock()
+        costs.append(clock() - t0)
+    return _median(costs)
+
+
+def _per_call_us(positions: list[Deal], query: Callable[[Deal], object], overhead_ns: float) -> float:
+    """Median time of ``query`` over fresh copies of ``positions``, one call each, in µs."""
+    fresh = [_cold(p.copy()) for p in positions]
+    clock = perf_counter_ns
+    costs = []
+    for deal in fresh:
+        t0 = clock()
+        query(deal)
+        costs.append(clock() - t0)
+    return max(0.0, _median(costs) - overhead_ns) / 1000
+
+
+def _batch_us(positions: list[Deal], query: Callable[[Deal], object]) -> float:
+    fresh = [_cold(p.copy()) for p in positions]
+    start = perf_counter_ns()
+    for deal in fresh:
+        query(deal)
+    return (perf_counter_ns() - start) / len(fresh) / 1000
+
+
+@benchmark("legal", about={
+    "legal_actions_us_median_uncached": "µs per Deal.legal_actions() in the play phase (cards, and the "
+                                        "declarations before a seat's first card), each call on a different "
+                                        "position whose cache is empty; median of the calls (timer cost "
+                                        "subtracted), median of the runs",
+    "legal_cards_mask_us_median_uncached": "µs per Deal.legal_cards_mask() (the bit mask of playable cards), "
+                                           "same positions and method",
+    "legal_actions_us_mean_uncached": "µs per legal_actions() call, total time of a loop over the positions "
+                                      "divided by their number (loop cost included); median of the runs",
+    "legal_positions": "number of different play-phase positions each run queries",
+})
+def bench_legal(budget: Budget) -> dict:
+    count = 300 if budget.quick else 3000
+    positions = play_positions(count)
+    overhead = _timer_overhead_ns()
+    actions, masks, means = [], [], []
+    for _ in range(budget.repeats):
+        actions.append(_per_call_us(positions, Deal.legal_actions, overhead))
+        masks.append(_per_call_us(positions, Deal.legal_cards_mask, overhead))
+        means.append(_batch_us(positions, Deal.legal_actions))
+    return {
+        "legal_actions_us_median_uncached": _round(_median(actions)),
+        "legal_cards_mask_us_median_uncached": _round(_median(masks)),
+        "legal_actions_us_mean_uncached": _round(_median(means)),
+        "legal_positions": len(positions),
+    }
+
+
+# ----------------------------------------------------------------------- bots
+@benchmark("bots", about={
+    "bots": "per bot level: ms per choose(view) call (building the view not counted), p50 and p95 over "
+            "the decisions of 4-player deals played by that level in every seat",
+})
+def bench_bots(budget: Budget) -> dict:
+    from . import bots
+
+    own = getattr(bots, "bench_bots", None)
+    if callable(own):
+        return {"bots": own(seconds=budget.seconds, repeats=budget.repeats, quick=budget.quick)}
+    levels = list(LEVELS)
+    per_level = budget.seconds / max(1, len(levels))
+    figures = {}
+    for level in levels:
+        figures[level] = _time_level(level, per_level, least=3 if budget.quick else 20)
+    return {"bots": figures}
+
+
+def _time_level(level: str, seconds: float, least: int) -> dict:
+    """Time ``least`` decisions at least, and as many as ``seconds`` allow."""
+    rules = Rules(players=4)
+    costs: list[float] = []
+    deadline = perf_counter() + seconds
+    index = 0
+    while perf_counter() < deadline or len(costs) < least:
+        seed = deal_seed(99, index)
+        deal = Deal.new(rules, dealer=index % 4, seed=seed)
+        seats = [make_bot(level, deal_seed(seed, s + 1)) for s in range(4)]
+        index += 1
+        while not deal.is_over:
+            seat = deal.to_act
+            view = deal.view(seat)
+            t0 = perf_counter()
+            action = seats[seat].choose(view)
+            costs.append((perf_counter() - t0) * 1000)
+            deal.apply(action, seat=seat)
+            if perf_counter() >= deadline and len(costs) >= least:
+                break
+    costs.sort()
+    p95 = costs[min(len(costs) - 1, int(0.95 * len(costs)))]
+    return {"ms_per_decision_p50": _round(_median(costs)), "ms_per_decision_p95": _round(p95),
+            "decisions": len(costs)}
+
+
+__all__ = ["BENCHMARKS", "Budget", "benchmark", "play_positions", "play_random_deal", "run"]

@@ -1,0 +1,418 @@
+"""The command line: ``python -m tarot replay | selfplay | score | bench | tournament``.
+
+Each subcommand is a thin layer over the engine: ``replay`` loads records with
+:meth:`Deal.from_record`, ``selfplay`` lets :mod:`tarot.bots` play
+:class:`Deal` s, ``score`` calls :func:`tarot.scoring.score_deal`, ``bench``
+runs :mod:`tarot.bench`.  No rule is written here.
+
+Exit status: 0 when all went well; 1 when ``replay`` meets a record it cannot
+accept (or ``selfplay`` a bot breaks a rule); 2 for a bad command line (also
+what ``score`` says about impossible figures).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import math
+import os
+import sys
+from dataclasses import fields
+from typing import Callable, Iterator, Sequence
+
+from .errors import RecordError
+from .rules import POIGNEE_NAMES, POIGNEE_TRUMPS, Contract, Rules
+from .scoring import CHELEM_BONUS
+
+PROG = "python -m tarot"
+COMPACT = (",", ":")
+
+RULE_HELP = {
+    "misere": "misère bonuses: a hand dealt with no trump (atout) or no face card (tetes), "
+              "declared before one's first card, earns 10 from each other player",
+    "petit_au_bout_within": "petit au bout moves the target by 10 instead of earning a bonus",
+    "red_pips_reversed": "in hearts and diamonds the 1 is the highest pip card and the 10 the lowest",
+}
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse that reports a bad command line in one line, with status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+class Stop(Exception):
+    """A bad command line found after parsing: one-line message, status 2."""
+
+
+# ------------------------------------------------------------------- replay
+def read_text(path: str) -> str:
+    """The text of ``path`` (``-`` is stdin); ``ValueError`` says why it cannot be read."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+    except OSError as e:
+        raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        source = "standard input" if path == "-" else path
+        raise ValueError(f"cannot read {source}: not UTF-8 text (byte {e.start})") from None
+
+
+def split_records(text: str) -> Iterator[tuple[str, object, str | None]]:
+    """``(label, record, error)`` for each record of ``text``.
+
+    ``text`` is one JSON record (pretty-printed or not) or JSON lines, one record
+    per non-blank line.  A line that is not JSON gives an ``error`` and the next
+    lines are still read.
+    """
+    lines = text.splitlines()
+    numbered = [(i + 1, line) for i, line in enumerate(lines) if line.strip()]
+    if not numbered:
+        return
+    try:
+        whole = json.loads(text)
+    except ValueError as e:
+        whole_error: ValueError | None = e
+    except RecursionError:
+        whole_error = ValueError("nested too deeply")
+    else:
+        whole_error = None
+        yield f"record 1 (line {numbered[0][0]})", whole, None
+        return
+    first_line, first = numbered[0]
+    if _json_error(first) is not None and getattr(whole_error, "lineno", first_line) != first_line:
+        # Not JSON lines (its first line is not a record by itself): one broken document.
+        yield "record 1", None, f"invalid JSON: {_describe(whole_error, with_line=True)}"
+        return
+    for number, (line_no, line) in enumerate(numbered, 1):
+        label = f"record {number} (line {line_no})"
+        error = _json_error(line)
+        if error is not None:
+            yield label, None, f"invalid JSON: {error}"
+        else:
+            yield label, json.loads(line), None
+
+
+def _json_error(line: str) -> str | None:
+    try:
+        json.loads(line)
+    except ValueError as e:
+        return _describe(e, with_line=False)
+    except RecursionError:
+        return "nested too deeply"
+    return None
+
+
+def _describe(error: ValueError | None, with_line: bool) -> str:
+    if isinstance(error, json.JSONDecodeError):
+        where = f"line {error.lineno}, column {error.colno}" if with_line else f"column {error.colno}"
+        return f"{error.msg} ({where})"
+    return str(error)
+
+
+def replay_record(record: object) -> tuple[dict | None, str | None]:
+    """The engine's result for ``record``, or why there is none."""
+    from .state import Deal, Phase
+
+    try:
+        deal = Deal.from_record(record)
+    except RecordError as e:
+        return None, _record_error(record, e)
+    except Exception as e:  # an engine failure must not stop the other records
+        return None, f"cannot be replayed: {type(e).__name__}: {e}"
+    if deal.phase is not Phase.DONE:
+        done = len(record["actions"]) if isinstance(record.get("actions"), list) else 0
+        return None, (f"unfinished deal: no result (it stops in the {deal.phase.value} phase with "
+                      f"seat {deal.to_act} to act, after {done} actions)")
+    return deal.result, None
+
+
+def _record_error(record: object, error: RecordError) -> str:
+    message = str(error)
+    if error.index is None:
+        return f"malformed record: {message}"
+    prefix = f"action {error.index}: "
+    if message.startswith(prefix):
+        message = message[len(prefix):]
+    entry = json.dumps(record["actions"][error.index], separators=COMPACT, ensure_ascii=False)
+    if len(entry) > 120:
+        entry = entry[:117] + "..."
+    where = f"actions[{error.index}] {entry}"
+    if error.refusal is not None:
+        return f"{where}: rule {error.refusal.code}: {error.refusal.explain('en')}"
+    return f"{where}: malformed action: {message}"
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        text = read_text(args.file)
+    except ValueError as e:
+        print(f"replay: {e}", file=sys.stderr)
+        return 1
+    status = 0
+    seen = 0
+    for label, record, error in split_records(text):
+        seen += 1
+        result = None
+        if error is None:
+            result, error = replay_record(record)
+        if error is not None:
+            print(f"replay: {label}: {error}", file=sys.stderr)
+            status = 1
+        else:
+            print(json.dumps(result, separators=COMPACT), flush=True)
+    if not seen:
+        source = "standard input" if args.file == "-" else args.file
+        print(f"replay: empty input: {source} holds no record", file=sys.stderr)
+        return 1
+    return status
+
+
+# ------------------------------------------------------------------ selfplay
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from .bots import LEVELS, make_bot
+    from .errors import IllegalAction
+    from .match import deal_seed
+    from .state import Deal
+
+    n = args.players
+    levels = args.level.split(",") if args.level else [default_level()]
+    if len(levels) == 1:
+        levels = levels * n
+    if len(levels) != n:
+        raise Stop(f"--level takes one level or {n} levels separated by commas, not {len(levels)}")
+    for level in levels:
+        if level not in LEVELS:
+            raise Stop(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
+    rules = rules_from_args(args, n)
+    for k in range(args.deals):
+        seed = deal_seed(args.seed, k)
+        deal = Deal.new(rules, dealer=k % n, seed=seed)
+        bots = [make_bot(levels[s], deal_seed(seed, s + 1)) for s in range(n)]
+        while not deal.is_over:
+            seat = deal.to_act
+            action = bots[seat].choose(deal.view(seat))
+            try:
+                deal.apply(action, seat=seat)
+            except IllegalAction as e:
+                print(f"selfplay: deal {k + 1}: the {levels[seat]} bot at seat {seat} chose {action!r}: "
+                      f"rule {e.code}: {e.explain('en')}", file=sys.stderr)
+                return 1
+        print(json.dumps(deal.to_record(), separators=COMPACT), flush=True)
+    return 0
+
+
+def default_level() -> str:
+    """The bot level ``selfplay`` uses unless told: the best of the fast ones available."""
+    from .bots import LEVELS
+
+    for level in ("debutant", "random"):
+        if level in LEVELS:
+            return level
+    return next(iter(LEVELS))
+
+
+# --------------------------------------------------------------------- score
+def parse_points(text: str) -> int:
+    """Points as written (``40``, ``40.5``, ``40,5``) in half points; argparse type."""
+    try:
+        value = float(text.replace(",", "."))
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value * 2 != int(value * 2):
+        raise argparse.ArgumentTypeError(f"points go by half points (40 or 40.5), not {text!r}")
+    half = int(value * 2)
+    if not 0 <= half <= 182:
+        raise argparse.ArgumentTypeError(f"points must be between 0 and 91, not {text}")
+    return half
+
+
+def _points(half: int) -> str:
+    return f"{half // 2}" if half % 2 == 0 else f"{half / 2}"
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from .scoring import score_deal
+
+    n = args.players
+    half = args.points
+    if n == 4 and half % 2:
+        raise Stop(f"at 4 players the attack's points are whole numbers; {_points(half)} is not possible")
+    # Each bout is worth 4.5 points; the Excuse's exchange moves half a point at most.
+    least, most = max(0, 9 * args.bouts - 1), min(182, 182 - (9 * (3 - args.bouts) - 1))
+    if not least <= half <= most:
+        raise Stop(f"with {args.bouts} bouts the attack has {_points(least)} to {_points(most)} "
+                   f"points, not {_points(half)}")
+    if args.alone and n != 5:
+        raise Stop("--alone is for 5 players only (a taker without a partner)")
+    poignees = args.poignee or []
+    if len(poignees) > n:
+        raise Stop(f"{len(poignees)} poignées at {n} players: each player shows at most one")
+    sizes = dict(zip(POIGNEE_NAMES, POIGNEE_TRUMPS[n]))
+    needed = sum(sizes[p] for p in poignees)
+    if needed > 22:
+        raise Stop(f"these poignées show {needed} trumps; there are only 21 trumps and the Excuse")
+    rules = rules_from_args(args, n)
+    score = score_deal(rules, Contract.from_code(args.contract), half, args.bouts,
+                       petit_au_bout=args.petit_au_bout, poignees=poignees,
+                       chelem=args.chelem, alone=args.alone)
+    print(json.dumps({"made": score.made, "target": score.target, "taker": score.taker,
+                      "partner": score.partner, "defender": score.defender}))
+    return 0
+
+
+# --------------------------------------------------------------------- bench
+def cmd_bench(args: argparse.Namespace) -> int:
+    from . import bench
+
+    only = args.only.split(",") if args.only else None
+    if only:
+        unknown = [name for name in only if name not in bench.BENCHMARKS]
+        if unknown:
+            raise Stop(f"unknown benchmark {unknown[0]!r}: choose from {', '.join(bench.BENCHMARKS)}")
+    if args.seconds is not None and not args.seconds > 0:
+        raise Stop("--seconds must be more than 0")
+    if args.repeats is not None and args.repeats < 1:
+        raise Stop("--repeats must be at least 1")
+    figures = bench.run(quick=args.quick, seconds=args.seconds, repeats=args.repeats, only=only)
+    print(json.dumps(figures))
+    return 0
+
+
+# ---------------------------------------------------------------- tournament
+def cmd_tournament(argv: list[str]) -> int:
+    """Hand the arguments to ``tarot.tournament.main`` when that module is there."""
+    name = f"{__package__}.tournament"
+    try:
+        tournament = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        print(f"{PROG} tournament: not available (no tarot.tournament module)", file=sys.stderr)
+        return 2
+    return int(tournament.main(list(argv)) or 0)
+
+
+# -------------------------------------------------------------------- parser
+def rules_from_args(args: argparse.Namespace, players: int) -> Rules:
+    return Rules(players=players, **{name: getattr(args, name) for name in Rules.options()})
+
+
+def _add_rule_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("rule options (FFT rules when none is given)")
+    for f in fields(Rules)[1:]:
+        flag = "--" + f.name.replace("_", "-")
+        group.add_argument(flag, dest=f.name, action="store_true",
+                           help=RULE_HELP.get(f.name, f"rule option {f.name}") + f" (record name: {f.name})")
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def _integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = ArgumentParser(
+        prog=PROG,
+        description="French Tarot rules engine: replay and check deal records, let bots play, "
+                    "compute a score, measure speed.",
+        epilog="Records follow the tarot-deal/1 format. Run '%(prog)s COMMAND --help' for details.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
+                                parser_class=ArgumentParser)
+
+    p = sub.add_parser(
+        "replay", help="check deal records and print their results",
+        description="Replay deal records, checking every action against the rules, and print each "
+                    "record's result (computed by the engine; a result in the input is ignored) as one "
+                    "JSON line. FILE holds one record or JSON lines (one record per line).",
+        epilog="A record that breaks a rule, is malformed or is unfinished (no end yet) gets a message on "
+               "stderr naming the record, the action (actions[i], counted from 0) and the rule, and no "
+               "result line; the following records are still replayed and printed. Exit status 1 if any "
+               "record was refused, or the input is empty or unreadable.")
+    p.add_argument("file", metavar="FILE", help="file of records, or - for standard input")
+    p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser(
+        "selfplay", help="let bots play deals and print their records",
+        description="Play K deals with bots in every seat and print one finished record per line "
+                    "(JSON lines). The dealer moves one seat after every deal, redeals included. "
+                    "Same seed, same output.")
+    p.add_argument("--players", type=int, choices=(3, 4, 5), required=True, help="3, 4 or 5")
+    p.add_argument("--deals", type=_non_negative, required=True, metavar="K", help="number of deals")
+    p.add_argument("--seed", type=_integer, required=True, metavar="S", help="seed of the series (an integer)")
+    p.add_argument("--level", metavar="L",
+                   help="bot level, or one level per seat separated by commas "
+                        "(default: the best fast level available; see tarot.bots.LEVELS)")
+    _add_rule_options(p)
+    p.set_defaults(run=cmd_selfplay)
+
+    contracts = [c.code for c in Contract]
+    p = sub.add_parser(
+        "score", help="compute the score of a deal from its count",
+        description="Score a deal by the FFT formula from the attack's count and print "
+                    '{"made", "target", "taker", "partner", "defender"}: what the taker, the partner '
+                    "(5 players, else null) and each defender score.",
+        epilog="example: %(prog)s --players 4 --contract garde --bouts 2 --points 49 --poignee simple")
+    p.add_argument("--players", type=int, choices=(3, 4, 5), required=True, help="3, 4 or 5")
+    p.add_argument("--contract", choices=contracts, required=True, help=", ".join(contracts))
+    p.add_argument("--bouts", type=int, choices=(0, 1, 2, 3), required=True, help="bouts of the attack, 0 to 3")
+    p.add_argument("--points", type=parse_points, required=True, metavar="P",
+                   help="card points of the attack, 0 to 91, halves allowed (40.5)")
+    p.add_argument("--petit-au-bout", choices=("attack", "defense"), help="the side that took the Petit "
+                   "in the last trick")
+    p.add_argument("--poignee", choices=POIGNEE_NAMES, action="append",
+                   help="a poignée shown (repeat for each one)")
+    p.add_argument("--chelem", choices=[c for c in CHELEM_BONUS if c], help="the chelem outcome")
+    p.add_argument("--alone", action="store_true", help="5 players: the taker plays without a partner")
+    _add_rule_options(p)
+    p.set_defaults(run=cmd_score)
+
+    p = sub.add_parser(
+        "bench", help="measure the engine's speed (one JSON object)",
+        description="Measure performance figures (medians of repeated runs) and print them as one JSON "
+                    "object, with an 'about' entry saying what each figure measures.")
+    p.add_argument("--quick", action="store_true", help="a short smoke run (fewer positions, 3 repeats)")
+    p.add_argument("--seconds", type=float, metavar="S", help="time budget of each benchmark, in seconds")
+    p.add_argument("--repeats", type=int, metavar="N", help="runs per figure (the median is reported)")
+    p.add_argument("--only", metavar="NAMES", help="comma-separated benchmarks to run")
+    p.set_defaults(run=cmd_bench)
+
+    sub.add_parser("tournament", help="duplicate bot tournament (arguments go to tarot.tournament)",
+                   add_help=False)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "tournament":
+        return cmd_tournament(argv[1:])
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except Stop as e:
+        print(f"{PROG} {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader went away (e.g. piped into `head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
