@@ -171,7 +171,7 @@ def half_points_of(mask: int) -> int:
 
 
 def sort_for_hand(cards: Iterable[Card]) -> list[Card]:
-    """The order a hand is shown in: the Excuse and the trumps (high to low), then
+    """The order a hand is shown in: the trumps (high to low) and the Excuse, then
     spades, hearts, clubs, diamonds (alternating colours), each suit king first."""
     suit_order = {SPADES: 1, HEARTS: 2, CLUBS: 3, DIAMONDS: 4}
 
