@@ -50,6 +50,11 @@ class Phase(str, Enum):
         return self.value
 
 
+# Module-level names for the hot paths (an enum member lookup costs more than a global).
+_PLAY = Phase.PLAY
+_BIDDING = Phase.BIDDING
+
+
 def strength_table(rules: Rules) -> tuple[int, ...]:
     """How strong each card is within its suit (trumps above every suit card)."""
     table = []
@@ -157,10 +162,10 @@ class Deal:
     def legal_cards_mask(self, seat: int | None = None) -> int:
         """The cards ``seat`` (by default the seat to act) may play now, as a mask."""
         if seat is None or seat == self.to_act:
-            if self._legal >= 0:
-                return self._legal
-            self._legal = self._legal_mask(self.to_act)
-            return self._legal
+            mask = self._legal
+            if mask < 0:
+                mask = self._legal = self._legal_mask(self.to_act)
+            return mask
         return self._legal_mask(seat)
 
     def _legal_mask(self, seat: int) -> int:
@@ -188,17 +193,20 @@ class Deal:
     def legal_actions(self) -> list[Action]:
         """Everything the seat to act may do now."""
         phase = self.phase
-        if phase is Phase.PLAY:
-            mask = self.legal_cards_mask()
+        if phase is _PLAY:
+            mask = self._legal
+            if mask < 0:
+                mask = self._legal = self._legal_mask(self.to_act)
             out: list[Action] = []
+            append = out.append
             while mask:
                 low = mask & -mask
-                out.append(PLAYS[low.bit_length() - 1])
+                append(PLAYS[low.bit_length() - 1])
                 mask ^= low
-            if not self.has_played & (1 << self.to_act):
+            if not self.has_played >> self.to_act & 1:
                 out.extend(self.declarations())
             return out
-        if phase is Phase.BIDDING:
+        if phase is _BIDDING:
             best = self.highest_bid
             return [PASS] + [BIDS[c.code] for c in Contract if best is None or c > best]
         if phase is Phase.CALLING:
@@ -308,6 +316,8 @@ class Deal:
         return None
 
     def _refuse_ecart(self, action: Ecart) -> IllegalAction | None:
+        if not _all_cards(action.cards):
+            return IllegalAction("not_an_action")
         size = self.rules.chien_size
         cards = list(action.cards)
         if len(cards) != size:
@@ -336,6 +346,8 @@ class Deal:
         return None if isinstance(action.announce, bool) else IllegalAction("not_an_action")
 
     def _refuse_poignee(self, action: Poignee) -> IllegalAction | None:
+        if not _all_cards(action.cards):
+            return IllegalAction("not_an_action")
         seat = self.to_act
         if self.has_played & (1 << seat):
             return IllegalAction("poignee_played")
@@ -400,12 +412,17 @@ class Deal:
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Check ``action`` (for ``seat``, if given) and apply it; the state is unchanged if refused."""
-        if type(action) is Play and self.phase is Phase.PLAY and (seat is None or seat == self.to_act):
-            card = action.card  # the common case, checked inline
-            if type(card) is Card and self.legal_cards_mask() >> card & 1:
-                self.history.append((self.to_act, action))
-                self._play(self.to_act, card)
-                return
+        if type(action) is Play and self.phase is _PLAY:
+            to_act = self.to_act  # the common case, checked inline
+            card = action.card
+            if (seat is None or seat == to_act) and type(card) is Card:
+                mask = self._legal
+                if mask < 0:
+                    mask = self._legal = self._legal_mask(to_act)
+                if mask >> card & 1:
+                    self.history.append((to_act, action))
+                    self._play(to_act, card)
+                    return
         refusal = self.why_not(action, seat)
         if refusal is not None:
             raise refusal
@@ -478,30 +495,35 @@ class Deal:
 
     def _play(self, seat: int, card: Card) -> None:
         self._legal = -1
-        self.hands[seat] ^= 1 << card
+        bit = 1 << card
+        self.hands[seat] ^= bit
         self.has_played |= 1 << seat
-        self.trick.append(card)
+        trick = self.trick
+        trick.append(card)
         if card != EXCUSE_ID:
             suit = SUIT_OF[card]
-            if self._led < 0:
-                self._led = suit
+            led = self._led
+            if led < 0:
+                self._led = led = suit
             if suit == TRUMP:
                 if card > self._high_trump:
                     self._high_trump = card
                 s = self.strength[card]
-            elif suit == self._led:
+            elif suit == led:
                 s = self.strength[card]
             else:
                 s = -1
             if s > self._best:
                 self._best = s
                 self._best_seat = seat
-        if card == self.called:
+        called = self.called
+        if called is not None and card == called:
             self.partner_revealed = True
-        if len(self.trick) == self.players:
+        players = self.players
+        if len(trick) == players:
             self._end_trick()
         else:
-            self.to_act = (seat + 1) % self.players
+            self.to_act = (seat + 1) % players
 
     def _end_trick(self) -> None:
         n = self.players
@@ -514,7 +536,11 @@ class Deal:
             if self.side_tricks[1 - side] == 0:
                 winner = self.leader
         self.tricks.append(Trick(self.leader, cards, winner))
-        self.side_tricks[(self.attack >> winner) & 1] += 1
+        partner = self.partner
+        if winner == self.taker or (partner is not None and winner == partner):
+            self.side_tricks[1] += 1
+        else:
+            self.side_tricks[0] += 1
         self.trick = []
         self._led = -1
         self._best = -2
@@ -641,6 +667,11 @@ class Deal:
 
     def __repr__(self) -> str:
         return f"<Deal players={self.players} phase={self.phase.value} to_act={self.to_act}>"
+
+
+def _all_cards(cards: object) -> bool:
+    """``cards`` is a tuple or list of :class:`Card` (anything else is not an action)."""
+    return isinstance(cards, (tuple, list)) and all(type(c) is Card for c in cards)
 
 
 _CHECKS = {
