@@ -53,6 +53,9 @@ class Phase(str, Enum):
 # Module-level names for the hot paths (an enum member lookup costs more than a global).
 _PLAY = Phase.PLAY
 _BIDDING = Phase.BIDDING
+# _BYTE_PLAYS[k][b]: the Play actions of the cards 8k..8k+7 whose bits are set in the byte b.
+_BYTE_PLAYS = tuple(tuple(tuple(PLAYS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < 78)
+                          for b in range(256)) for k in range(10))
 
 
 def strength_table(rules: Rules) -> tuple[int, ...]:
@@ -198,11 +201,9 @@ class Deal:
             if mask < 0:
                 mask = self._legal = self._legal_mask(self.to_act)
             out: list[Action] = []
-            append = out.append
-            while mask:
-                low = mask & -mask
-                append(PLAYS[low.bit_length() - 1])
-                mask ^= low
+            for plays, byte in zip(_BYTE_PLAYS, mask.to_bytes(10, "little")):
+                if byte:
+                    out += plays[byte]
             if not self.has_played >> self.to_act & 1:
                 out.extend(self.declarations())
             return out
