@@ -194,3 +194,24 @@ def refused(deal: Deal, action, seat: int | None = None) -> str:
     assert snapshot(deal) == before, "a refused action changed the state"
     assert refusal.explain("fr") and refusal.explain("en")
     return code
+
+
+def play_keeping(deal: Deal, keep: dict[int, str] | None = None, tricks_left: int = 0) -> Deal:
+    """Play on until ``tricks_left`` tricks remain, each seat playing its highest legal card
+    (by card order: trumps above suit cards, the Excuse highest) other than those it ``keep``s.
+
+    Fails if a kept card is ever the only legal choice: the test's hands are then wrong.
+    """
+    kept = {seat: set(cards(text)) for seat, text in (keep or {}).items()}
+    hand_size = deal.rules.hand_size
+    while deal.phase is Phase.PLAY and len(deal.tricks) < hand_size - tricks_left:
+        seat = deal.to_act
+        legal = [c for c in CARDS if deal.legal_cards_mask() >> c & 1]
+        choices = [c for c in legal if c not in kept.get(seat, ())]
+        if not choices:
+            if len(deal.tricks) == hand_size - 1 or not deal.trick and len(legal) == len(deal.hand(seat)) == 1:
+                choices = legal
+            else:
+                raise AssertionError(f"seat {seat} would have to play a kept card: {legal}")
+        deal.apply(Play(choices[-1]))
+    return deal
