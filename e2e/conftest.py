@@ -1,0 +1,229 @@
+"""Browser tests: fixtures for Playwright (sync API) in real, headless Chromium.
+
+The built site (_site/, rebuilt once per session by scripts/build.py) is served
+on 127.0.0.1 by an in-process threaded server (scripts/serve.py's SiteServer).
+
+Fixtures:
+  site_dir      Path of the built site.
+  site_server   SiteServer for the site at "/" (session); .add_file(path, text)
+                serves an extra in-memory file without touching _site/.
+  site_url      Base URL of the site, with a trailing slash, e.g. http://127.0.0.1:PORT/
+  serve_site    Factory: serve_site("/tarot/") -> SiteServer serving the site under
+                that sub-path (one per prefix, for the session); use .url.
+  browser       Chromium (session).
+  browser_context_args  Options for browser.new_context(); override to change.
+  context, page A fresh context and page per test. The page:
+                  - lets requests reach 127.0.0.1 / localhost only; any other host
+                    is aborted, counted, and fails the test at teardown;
+                  - collects console errors and uncaught page errors, which fail
+                    the test at teardown (unless marked allow_console_errors);
+                  - on failure saves e2e/artifacts/<test>.png (+ .log).
+Wait in tests with page.wait_for_* / expect(...), never time.sleep.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE_DIR = ROOT / "_site"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+DEFAULT_TIMEOUT_MS = 60_000
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    # Belt and braces: no name other than loopback resolves, even for requests
+    # Playwright's routing does not see.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+]
+
+
+def _load_serve_module():
+    spec = importlib.util.spec_from_file_location("tarot_site_serve", ROOT / "scripts" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+_serve = _load_serve_module()
+SiteServer = _serve.SiteServer
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "allow_console_errors: do not fail the test on console errors or page errors",
+    )
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+
+
+# --------------------------------------------------------------------- site
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The built site, rebuilt once per session so it matches the sources."""
+    if os.environ.get("TAROT_E2E_SKIP_BUILD") != "1":
+        result = subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "build.py")],
+            cwd=ROOT, capture_output=True, text=True,
+        )
+        if result.returncode != 0:
+            pytest.fail(f"scripts/build.py failed:\n{result.stdout}{result.stderr}", pytrace=False)
+    if not (SITE_DIR / "vendor" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.fail("_site/ is not built: run `npm ci && python3 scripts/build.py`", pytrace=False)
+    return SITE_DIR
+
+
+@pytest.fixture(scope="session")
+def serve_site(site_dir):
+    """Factory: serve_site(prefix="/") -> a started SiteServer (one per prefix)."""
+    servers: dict[str, SiteServer] = {}
+
+    def serve(prefix: str = "/") -> SiteServer:
+        prefix = _serve.normalize_prefix(prefix)
+        if prefix not in servers:
+            servers[prefix] = SiteServer(site_dir, "127.0.0.1", 0, prefix).start()
+        return servers[prefix]
+
+    yield serve
+    for server in servers.values():
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def site_server(serve_site) -> SiteServer:
+    return serve_site("/")
+
+
+@pytest.fixture(scope="session")
+def site_url(site_server) -> str:
+    return site_server.url
+
+
+# ------------------------------------------------------------------ browser
+
+
+@pytest.fixture(scope="session")
+def browser():
+    launch = {"headless": True, "args": CHROMIUM_ARGS}
+    if Path(CHROMIUM).exists():
+        launch["executable_path"] = CHROMIUM
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_context_args() -> dict:
+    return {"viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture
+def context(browser, browser_context_args):
+    context = browser.new_context(**browser_context_args)
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    yield context
+    context.close()
+
+
+def _artifact_name(nodeid: str) -> str:
+    name = nodeid.split("::", 1)[-1] if "::" in nodeid else nodeid
+    module = Path(nodeid.split("::", 1)[0]).stem
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{module}__{name}").strip("_")[:150]
+
+
+@pytest.fixture
+def page(context, request):
+    blocked: list[str] = []
+    console_errors: list[str] = []
+    page_errors: list[str] = []
+    log: list[str] = []
+
+    def guard(route):
+        url = route.request.url
+        host = urlsplit(url).hostname
+        if urlsplit(url).scheme in ("http", "https", "ws", "wss") and host not in LOCAL_HOSTS:
+            blocked.append(url)
+            route.abort("blockedbyclient")
+        else:
+            route.continue_()
+
+    def on_console(message):
+        where = (message.location or {}).get("url", "")
+        log.append(f"console.{message.type}: {message.text} ({where})")
+        if message.type != "error":
+            return
+        # Chromium asks for /favicon.ico by itself when a page declares no icon.
+        if urlsplit(where).path.endswith("/favicon.ico"):
+            return
+        console_errors.append(f"{message.text} ({where})" if where else message.text)
+
+    def on_page_error(error):
+        log.append(f"pageerror: {error}")
+        page_errors.append(str(error))
+
+    def on_websocket(ws):
+        host = urlsplit(ws.url).hostname
+        if host not in LOCAL_HOSTS:
+            blocked.append(ws.url)
+
+    context.route("**/*", guard)
+    page = context.new_page()
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    page.on("websocket", on_websocket)
+
+    yield page
+
+    failed = any(
+        getattr(request.node, f"rep_{when}", None) is not None
+        and getattr(request.node, f"rep_{when}").failed
+        for when in ("setup", "call")
+    )
+    if failed and not page.is_closed():
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        stem = ARTIFACTS / _artifact_name(request.node.nodeid)
+        try:
+            page.screenshot(path=str(stem.with_suffix(".png")), full_page=True)
+        except Exception as err:  # a crashed page cannot be captured
+            log.append(f"screenshot failed: {err}")
+        if log:
+            stem.with_suffix(".log").write_text("\n".join(log) + "\n", encoding="utf-8")
+
+    problems = []
+    if blocked:
+        problems.append(f"{len(blocked)} request(s) to non-local hosts were blocked:\n  "
+                        + "\n  ".join(blocked))
+    if request.node.get_closest_marker("allow_console_errors") is None:
+        if console_errors:
+            problems.append("console errors:\n  " + "\n  ".join(console_errors))
+        if page_errors:
+            problems.append("page errors:\n  " + "\n  ".join(page_errors))
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)

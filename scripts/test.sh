@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Set up and run every test suite:
+#
+#   bash scripts/test.sh [STAGE...]     STAGE: unit, pyodide, e2e (default: all three)
+#
+#   unit     pytest tests/ under CPython (.venv)
+#   pyodide  the same tests/ inside Pyodide under Node.js (scripts/pyodide_tests.mjs)
+#   e2e      pytest e2e/ with Playwright in headless Chromium against the built site
+#
+# Setup (each step is skipped when already up to date): .venv from
+# requirements-dev.txt, node_modules from package-lock.json (npm ci), the
+# Pyodide test wheels, then the site build (_site/). All requested stages run
+# even if one fails; the exit status is non-zero if any stage failed,
+# including a stage that collected no tests.
+set -uo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/_common.sh"
+cd "$ROOT"
+
+ALL_STAGES=(unit pyodide e2e)
+STAGES=("$@")
+[[ ${#STAGES[@]} -eq 0 ]] && STAGES=("${ALL_STAGES[@]}")
+for stage in "${STAGES[@]}"; do
+  [[ " ${ALL_STAGES[*]} " == *" $stage "* ]] || die "unknown stage '$stage' (expected: ${ALL_STAGES[*]})"
+done
+
+PY="$ROOT/.venv/bin/python"
+LOGS="$ROOT/.cache/test-logs"
+export PYTHONDONTWRITEBYTECODE=1
+
+setup_started=$SECONDS
+log "Setup: Python virtual environment (.venv)"
+ensure_venv
+log "Setup: npm packages (node_modules)"
+ensure_node_modules
+log "Setup: Pyodide test wheels"
+"$PY" scripts/pyodide_wheels.py || die "could not download the Pyodide test wheels"
+log "Build: _site/"
+"$PY" scripts/build.py || die "build failed"
+if [[ ! -x /usr/bin/chromium ]]; then
+  echo "warning: /usr/bin/chromium not found; the e2e stage needs it (apt-get install chromium)" >&2
+fi
+setup_seconds=$((SECONDS - setup_started))
+
+mkdir -p "$LOGS"
+declare -a SUMMARY=()
+failed=0
+
+run_stage() {
+  local name="$1" title="$2"; shift 2
+  local logfile="$LOGS/$name.log" started=$SECONDS status
+  log "Test: $title"
+  "$@" 2>&1 | tee "$logfile"
+  status=${PIPESTATUS[0]}
+  local seconds=$((SECONDS - started))
+  # pytest's closing line, e.g. "42 passed in 3.10s" or "no tests ran in 0.01s".
+  local result
+  result="$(grep -E '([0-9]+ (passed|failed|errors?|skipped)|no tests ran)' "$logfile" \
+            | tail -n 1 | sed -E 's/^=+ //; s/ =+$//')"
+  local verdict="PASS"
+  if [[ $status -ne 0 ]]; then
+    verdict="FAIL"
+    failed=$((failed + 1))
+    [[ $status -eq 5 ]] && result="no tests collected (pytest exit status 5)"
+    [[ -z "$result" ]] && result="exit status $status"
+  fi
+  SUMMARY+=("$(printf '  %-4s  %-28s %4ss   %s' "$verdict" "$title" "$seconds" "$result")")
+}
+
+for stage in "${STAGES[@]}"; do
+  case "$stage" in
+    unit)
+      run_stage unit "unit tests (CPython)" "$PY" -m pytest -q tests ;;
+    pyodide)
+      run_stage pyodide "unit tests (Pyodide)" env PYTHON="$PY" node scripts/pyodide_tests.mjs tests ;;
+    e2e)
+      run_stage e2e "browser tests (Chromium)" "$PY" -m pytest -q e2e ;;
+  esac
+done
+
+log "Summary"
+printf '  setup and build: %ss\n' "$setup_seconds"
+printf '%s\n' "${SUMMARY[@]}"
+passed=$(( ${#STAGES[@]} - failed ))
+echo "logs: ${LOGS#"$ROOT"/}/"
+echo "stages: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
