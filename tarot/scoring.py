@@ -51,6 +51,9 @@ def score_deal(rules: Rules, contract: Contract, attack_half_points: int, bouts:
         raise ValueError("petit au bout is attack, defense or none")
     if chelem not in CHELEM_BONUS:
         raise ValueError(f"not a chelem outcome: {chelem!r}")
+    for p in poignees:
+        if p not in POIGNEE_BONUS:
+            raise ValueError(f"not a poignée: {p!r} (simple, double or triple)")
     target = TARGETS[bouts]
     coef = contract.multiplier
     if rules.petit_au_bout_within and petit_au_bout:
