@@ -39,7 +39,12 @@ class Budget:
 
 Benchmark = Callable[[Budget], dict]
 BENCHMARKS: dict[str, Benchmark] = {}
-ABOUT: dict[str, str] = {}
+ABOUT: dict[str, str] = {
+    "load_average_1min": "the machine's load average when the run started: figures measured on a busy "
+                         "machine are lower than the engine's own speed",
+    "seconds_per_benchmark": "time budget of the deals and bots benchmarks, all runs together (the "
+                             "legal-move benchmark queries a fixed number of positions instead)",
+}
 
 
 def benchmark(name: str, about: dict[str, str]) -> Callable[[Benchmark], Benchmark]:
@@ -65,15 +70,21 @@ def run(quick: bool = False, seconds: float | None = None, repeats: int | None =
         "quick": quick,
         "repeats": budget.repeats,
         "seconds_per_benchmark": budget.seconds,
+        "load_average_1min": _load_average(),
     }
-    about = {}
     for name, fn in BENCHMARKS.items():
         if only is None or name in only:
-            before = set(out)
             out.update(fn(budget))
-            about.update({k: ABOUT[k] for k in out if k not in before and k in ABOUT})
-    out["about"] = about
+    out["about"] = {k: ABOUT[k] for k in out if k in ABOUT}
     return out
+
+
+def _load_average() -> float | None:
+    """The machine's 1-minute load average when the run starts (others' work slows the figures)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):  # not on every platform
+        return None
 
 
 def _median(values: list[float]) -> float:
@@ -101,6 +112,7 @@ def play_random_deal(deal: Deal, rng: Rng) -> Deal:
     "deals_per_second_4p_random": "complete 4-player deals per second, dealing and bids included, "
                                   "every decision drawn by Rng.below among legal_actions() and applied "
                                   "with apply() (écart: tarot.bots.random_ecart); median of the runs",
+    "runs_deals_per_second_4p_random": "the same figure for each run",
 })
 def bench_deals(budget: Budget) -> dict:
     rules = Rules(players=4)

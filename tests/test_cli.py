@@ -1,0 +1,420 @@
+"""The command line: ``python -m tarot`` run in a subprocess from the repository root
+(``tarot``), and, where the exit status and the messages are what matters,
+:func:`tarot.cli.main` called in this process (``cli``, much faster).
+
+Skipped under Pyodide, which cannot start processes.
+"""
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from tarot.actions import Play, action_from_json
+from tarot.bots import make_bot
+from tarot.cards import cards_of
+from tarot.cli import main
+from tarot.match import play_out
+from tarot.rules import Rules
+from tarot.state import Deal, Phase
+
+pytestmark = [
+    pytest.mark.cli,
+    pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses under Pyodide"),
+]
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tarot(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tarot", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    """``tarot(*args)`` run in this process: same exit status and output."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8")
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = main(list(args))
+            except SystemExit as e:  # argparse: --help, bad command line
+                code = e.code
+    finally:
+        sys.stdin = saved
+    return subprocess.CompletedProcess(["tarot", *args], code, out.getvalue(), err.getvalue())
+
+
+def finished_record(seed: int, players: int = 4) -> dict:
+    """The record of a deal played to the end (not a redeal) by random bots."""
+    while True:
+        deal = play_out(Deal.new(Rules(players=players), dealer=seed % players, seed=seed),
+                        [make_bot("random", seed * 10 + s) for s in range(players)])
+        if "taker" in deal.result:
+            return deal.to_record()
+        seed += 1000
+
+
+def lines(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def one_line_error(proc: subprocess.CompletedProcess) -> str:
+    message = proc.stderr.strip()
+    assert message and "\n" not in message, proc.stderr
+    return message
+
+
+# ------------------------------------------------------------------- replay
+def test_replay_prints_the_result_the_engine_computes():
+    record = finished_record(1)
+    expected = record["result"]
+    record["result"] = {"made": "whatever"}  # a result in the input is ignored
+    proc = tarot("replay", "-", stdin=json.dumps(record))
+    assert proc.returncode == 0, proc.stderr
+    assert lines(proc.stdout) == [expected]
+
+
+def test_replay_reads_a_file_of_json_lines_and_a_pretty_printed_record(tmp_path):
+    records = [finished_record(s) for s in (2, 3, 4)]
+    jsonl = tmp_path / "deals.jsonl"
+    jsonl.write_text("".join(json.dumps(r) + "\n" for r in records))
+    proc = tarot("replay", str(jsonl))
+    assert proc.returncode == 0, proc.stderr
+    assert lines(proc.stdout) == [r["result"] for r in records]
+
+    pretty = tmp_path / "deal.json"
+    pretty.write_text(json.dumps(records[0], indent=2))
+    proc = tarot("replay", str(pretty))
+    assert (proc.returncode, lines(proc.stdout)) == (0, [records[0]["result"]])
+
+
+def test_replay_of_a_redeal_prints_the_redeal():
+    deal = Deal.new(Rules(players=3), dealer=0, seed=5)
+    for _ in range(3):
+        if not deal.is_over:
+            deal.apply(deal.legal_actions()[0])  # pass, pass, pass
+    proc = cli("replay", "-", stdin=json.dumps(deal.to_record()))
+    assert lines(proc.stdout) == [deal.result]
+    assert "redeal" in deal.result
+
+
+def illegal_play(record: dict) -> tuple[dict, int, str]:
+    """``record`` with one card play replaced by a card of the hand the rules refuse there.
+
+    Returns the new record, the index of the changed action and the refusal code.
+    """
+    deal = Deal.from_record({**record, "actions": []})
+    for index, entry in enumerate(record["actions"]):
+        if deal.phase is Phase.PLAY and entry["type"] == "play":
+            refused = cards_of(deal.hands[deal.to_act] & ~deal.legal_cards_mask())
+            if refused:
+                bad = json.loads(json.dumps(record))
+                bad["actions"][index]["card"] = str(refused[0])
+                return bad, index, deal.why_not(Play(refused[0])).code
+        if deal.phase is Phase.CHELEM and entry["type"] != "chelem":
+            deal.apply(deal.legal_actions()[0])  # not announced: not written in the record
+        deal.apply(action_from_json(entry)[1], seat=entry["seat"])
+    raise AssertionError("no position with a refused card")
+
+
+def test_an_illegal_action_exits_1_naming_the_record_the_action_and_the_rule():
+    bad, index, code = illegal_play(finished_record(6))
+    proc = tarot("replay", "-", stdin=json.dumps(bad))
+    assert proc.returncode == 1
+    assert proc.stdout == ""  # nothing printed as its result
+    message = one_line_error(proc)
+    assert "record 1" in message
+    assert f"actions[{index}]" in message
+    assert f"rule {code}" in message
+    assert code in ("must_follow_suit", "must_trump", "must_overtrump", "must_play_trump",
+                    "called_suit_first_trick")
+
+
+def test_later_valid_records_are_still_replayed_after_a_refused_one():
+    good1, good2 = finished_record(7), finished_record(8)
+    bad, index, code = illegal_play(finished_record(9))
+    text = "\n".join(json.dumps(r) for r in (good1, bad, good2)) + "\n"
+    proc = tarot("replay", "-", stdin=text)
+    assert proc.returncode == 1
+    assert lines(proc.stdout) == [good1["result"], good2["result"]]
+    message = one_line_error(proc)
+    assert message.startswith("replay: record 2 (line 2):")
+    assert f"actions[{index}]" in message and code in message
+
+
+def test_a_malformed_action_names_the_bad_token():
+    record = finished_record(10)
+    last = len(record["actions"]) - 1
+    record["actions"][last]["card"] = "7X"
+    proc = cli("replay", "-", stdin=json.dumps(record))
+    assert proc.returncode == 1
+    message = one_line_error(proc)
+    assert f"actions[{last}]" in message and "'7X'" in message
+
+
+def test_an_unfinished_record_is_reported_unfinished():
+    record = finished_record(11)
+    del record["result"]
+    record["actions"] = record["actions"][:-3]
+    proc = cli("replay", "-", stdin=json.dumps(record))
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    assert "unfinished" in one_line_error(proc)
+
+
+def test_invalid_json_exits_1_with_a_message():
+    proc = cli("replay", "-", stdin='{"format": "tarot-deal/1", "rules": \n')
+    assert proc.returncode == 1
+    assert "invalid JSON" in one_line_error(proc)
+
+
+def test_a_json_line_that_is_not_json_is_named_and_the_others_replayed():
+    good = finished_record(12)
+    proc = cli("replay", "-", stdin=json.dumps(good) + "\nnot json\n")
+    assert proc.returncode == 1
+    assert lines(proc.stdout) == [good["result"]]
+    assert one_line_error(proc).startswith("replay: record 2 (line 2): invalid JSON")
+
+
+def test_empty_input_exits_1():
+    proc = cli("replay", "-", stdin="\n  \n")
+    assert proc.returncode == 1
+    assert "empty input" in one_line_error(proc)
+
+
+def test_a_missing_file_exits_1(tmp_path):
+    proc = cli("replay", str(tmp_path / "nothing.jsonl"))
+    assert proc.returncode == 1
+    assert "cannot read" in one_line_error(proc)
+
+
+def test_a_json_value_that_is_not_a_record_is_refused():
+    proc = cli("replay", "-", stdin="[1, 2, 3]")
+    assert proc.returncode == 1
+    assert "malformed record" in one_line_error(proc)
+
+
+# ------------------------------------------------------------------ selfplay
+def test_selfplay_is_deterministic_and_its_records_replay_to_their_results():
+    args = ("selfplay", "--players", "4", "--deals", "6", "--seed", "42", "--level", "random")
+    first, second = tarot(*args), tarot(*args)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    records = lines(first.stdout)
+    assert len(records) == 6
+    assert [r["dealer"] for r in records] == [0, 1, 2, 3, 0, 1]
+    assert all(r["format"] == "tarot-deal/1" and "result" in r for r in records)
+    replay = tarot("replay", "-", stdin=first.stdout)
+    assert replay.returncode == 0, replay.stderr
+    assert lines(replay.stdout) == [r["result"] for r in records]
+
+
+def test_selfplay_another_seed_gives_other_deals():
+    a = cli("selfplay", "--players", "4", "--deals", "2", "--seed", "1", "--level", "random")
+    b = cli("selfplay", "--players", "4", "--deals", "2", "--seed", "2", "--level", "random")
+    assert a.stdout != b.stdout
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_selfplay_at_3_and_5_players_with_a_rule_option(players):
+    proc = cli("selfplay", "--players", str(players), "--deals", "3", "--seed", "7", "--level", "random",
+                 "--petit-au-bout-within")
+    assert proc.returncode == 0, proc.stderr
+    for record in lines(proc.stdout):
+        assert record["rules"] == {"players": players, "petit_au_bout_within": True}
+        assert len(record["hands"]) == players
+        assert Deal.from_record(record).result == record["result"]
+
+
+def test_selfplay_with_the_default_level_plays_finished_deals():
+    proc = tarot("selfplay", "--players", "4", "--deals", "1", "--seed", "3")
+    assert proc.returncode == 0, proc.stderr
+    assert "result" in lines(proc.stdout)[0]
+
+
+def test_selfplay_refuses_an_unknown_level():
+    proc = cli("selfplay", "--players", "4", "--deals", "1", "--seed", "3", "--level", "grandmaster")
+    assert proc.returncode == 2
+    assert "grandmaster" in one_line_error(proc)
+
+
+def test_selfplay_refuses_6_players():
+    proc = cli("selfplay", "--players", "6", "--deals", "1", "--seed", "3")
+    assert proc.returncode == 2
+    assert "--players" in one_line_error(proc)
+
+
+# --------------------------------------------------------------------- score
+def score(*args: str) -> dict:
+    proc = cli("score", *args)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_score_as_a_command_prints_one_json_object_or_exits_2():
+    # target 51 (1 bout); 51 - 51 = 0; 25 x 1 = 25 per defender; the taker gets 3 x 25 = 75.
+    proc = tarot("score", "--players", "4", "--contract", "prise", "--bouts", "1", "--points", "51")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {"made": True, "target": 51, "taker": 75, "partner": None,
+                                       "defender": -25}
+    proc = tarot("score", "--players", "4", "--contract", "prise", "--bouts", "1", "--points", "51.5")
+    assert proc.returncode == 2
+    assert "51.5" in one_line_error(proc)
+
+
+def test_score_4_players_garde_with_a_poignee():
+    # target 41 (2 bouts); 49 - 41 = 8; (25 + 8) x 2 = 66; + 20 for the simple poignée = 86
+    # per defender; the taker gets 3 x 86 = 258.
+    assert score("--players", "4", "--contract", "garde", "--bouts", "2", "--points", "49",
+                 "--poignee", "simple") == {"made": True, "target": 41, "taker": 258, "partner": None,
+                                            "defender": -86}
+
+
+def test_score_a_lost_poignee_goes_to_the_defence():
+    # target 51 (1 bout); 50 is 1 short: (25 + 1) x 2 = 52; the double poignée (30) goes to the
+    # defence: 52 + 30 = 82 per defender; the taker loses 3 x 82 = 246.
+    assert score("--players", "4", "--contract", "garde", "--bouts", "1", "--points", "50",
+                 "--poignee", "double") == {"made": False, "target": 51, "taker": -246, "partner": None,
+                                            "defender": 82}
+
+
+def test_score_3_players_half_point_goes_to_the_winner():
+    # target 51; 40.5 is 10.5 short, the half point goes to the defence: 11;
+    # (25 + 11) x 1 = 36 per defender; the taker loses 2 x 36 = 72.
+    assert score("--players", "3", "--contract", "prise", "--bouts", "1", "--points", "40.5") == {
+        "made": False, "target": 51, "taker": -72, "partner": None, "defender": 36}
+
+
+def test_score_5_players_with_a_partner_and_a_half_point():
+    # target 41; 40.5 is half a point short: 1; (25 + 1) x 2 = 52 per defender;
+    # the taker loses 2 x 52 = 104, the partner 52.
+    assert score("--players", "5", "--contract", "garde", "--bouts", "2", "--points", "40.5") == {
+        "made": False, "target": 41, "taker": -104, "partner": -52, "defender": 52}
+
+
+def test_score_5_players_alone():
+    # target 36; 60 - 36 = 24; (25 + 24) x 4 = 196 per defender; alone, the taker gets 4 x 196 = 784.
+    assert score("--players", "5", "--contract", "garde_sans", "--bouts", "3", "--points", "60",
+                 "--alone") == {"made": True, "target": 36, "taker": 784, "partner": None, "defender": -196}
+
+
+def test_score_petit_au_bout_for_the_defence():
+    # target 51; 56 - 51 = 5; 25 + 5 = 30 for the attack, minus 10 petit au bout for the defence:
+    # 20 per defender; the taker gets 3 x 20 = 60.
+    assert score("--players", "4", "--contract", "prise", "--bouts", "1", "--points", "56",
+                 "--petit-au-bout", "defense") == {"made": True, "target": 51, "taker": 60, "partner": None,
+                                                   "defender": -20}
+
+
+def test_score_petit_au_bout_within_moves_the_target():
+    # 0 bouts: target 56, + 10 since the defence took the Petit au bout: 66; 56 is 10 short:
+    # 25 + 10 = 35 per defender; the taker loses 2 x 35 = 70, the partner 35.
+    assert score("--players", "5", "--contract", "prise", "--bouts", "0", "--points", "56",
+                 "--petit-au-bout", "defense", "--petit-au-bout-within") == {
+        "made": False, "target": 66, "taker": -70, "partner": -35, "defender": 35}
+
+
+def test_score_chelem_announced_and_made():
+    # target 36; 91 - 36 = 55; (25 + 55) x 2 = 160, + 400 for the chelem = 560 per defender;
+    # the taker gets 3 x 560 = 1680.
+    assert score("--players", "4", "--contract", "garde", "--bouts", "3", "--points", "91",
+                 "--chelem", "announced_made") == {"made": True, "target": 36, "taker": 1680, "partner": None,
+                                                   "defender": -560}
+
+
+def test_score_chelem_of_the_defence():
+    # target 56; 0 is 56 short: 25 + 56 = 81, + 200 for the defence's chelem = 281 per defender;
+    # the taker loses 3 x 281 = 843.
+    assert score("--players", "4", "--contract", "prise", "--bouts", "0", "--points", "0",
+                 "--chelem", "defense") == {"made": False, "target": 56, "taker": -843, "partner": None,
+                                            "defender": 281}
+
+
+def test_score_garde_contre_made_exactly():
+    # target 41; 41 - 41 = 0; 25 x 6 = 150 per defender; the taker gets 3 x 150 = 450.
+    assert score("--players", "4", "--contract", "garde_contre", "--bouts", "2", "--points", "41") == {
+        "made": True, "target": 41, "taker": 450, "partner": None, "defender": -150}
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--players", "4", "--contract", "prise", "--bouts", "1", "--points", "40.5"], "whole numbers"),
+    (["--players", "4", "--contract", "prise", "--bouts", "1", "--points", "50", "--alone"], "--alone"),
+    (["--players", "4", "--contract", "prise", "--bouts", "4", "--points", "50"], "--bouts"),
+    (["--players", "4", "--contract", "prise", "--bouts", "1", "--points", "92"], "between 0 and 91"),
+    (["--players", "3", "--contract", "prise", "--bouts", "1", "--points", "40.25"], "half points"),
+    (["--players", "4", "--contract", "pousse", "--bouts", "1", "--points", "50"], "--contract"),
+    (["--players", "7", "--contract", "prise", "--bouts", "1", "--points", "50"], "--players"),
+    (["--players", "4", "--contract", "prise", "--bouts", "3", "--points", "10"], "with 3 bouts"),
+    (["--players", "4", "--contract", "prise", "--bouts", "1", "--points", "50", "--poignee", "triple",
+      "--poignee", "double"], "trumps"),
+    (["--players", "4", "--contract", "prise", "--bouts", "1"], "--points"),
+    (["--players", "4", "--contract", "prise", "--bouts", "1", "--points", "50", "--chelem", "maybe"],
+     "--chelem"),
+])
+def test_score_bad_input_exits_2_saying_what_is_wrong(args, says):
+    proc = cli("score", *args)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert says in one_line_error(proc)
+
+
+# --------------------------------------------------------------------- bench
+def test_bench_quick_prints_one_json_object_of_figures():
+    proc = tarot("bench", "--quick")
+    assert proc.returncode == 0, proc.stderr
+    figures = json.loads(proc.stdout)
+    assert figures["python"].split()[0] in ("CPython", "PyPy")
+    assert figures["deals_per_second_4p_random"] > 0
+    assert 0 < figures["legal_actions_us_median_uncached"] < 10_000
+    assert 0 < figures["legal_cards_mask_us_median_uncached"] < 10_000
+    assert figures["legal_positions"] > 0
+    assert set(figures["bots"]) >= {"random"}
+    for level in figures["bots"].values():
+        assert level["ms_per_decision_p50"] <= level["ms_per_decision_p95"]
+    assert set(figures["about"]) >= {"deals_per_second_4p_random", "legal_actions_us_median_uncached"}
+
+
+def test_bench_only_runs_the_benchmarks_named():
+    proc = cli("bench", "--quick", "--only", "legal")
+    figures = json.loads(proc.stdout)
+    assert "legal_actions_us_median_uncached" in figures
+    assert "deals_per_second_4p_random" not in figures and "bots" not in figures
+
+
+def test_bench_refuses_an_unknown_benchmark():
+    proc = cli("bench", "--only", "nothing")
+    assert proc.returncode == 2
+    assert "nothing" in one_line_error(proc)
+
+
+# ------------------------------------------------------------- the rest
+def test_tournament_is_handed_to_its_module_or_said_not_available():
+    proc = tarot("tournament", "--help")
+    if importlib.util.find_spec("tarot.tournament") is None:
+        assert proc.returncode == 2
+        assert "not available" in one_line_error(proc)
+    else:
+        assert proc.returncode == 0, proc.stderr
+        assert "not available" not in proc.stderr
+
+
+@pytest.mark.parametrize("command", ["replay", "selfplay", "score", "bench"])
+def test_every_command_has_help(command):
+    proc = cli(command, "--help")
+    assert proc.returncode == 0
+    assert f"usage: python -m tarot {command}" in proc.stdout
+
+
+def test_no_command_exits_2():
+    proc = tarot()
+    assert proc.returncode == 2
+    assert "COMMAND" in one_line_error(proc)
