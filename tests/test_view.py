@@ -1,0 +1,60 @@
+"""A seat's view: its own hand and what the table has seen, never another seat's hidden card."""
+from tarot.actions import BIDS, PASS, Ecart, Play
+from tarot.cards import mask_of
+from tarot.state import Phase
+
+from .helpers import bid_until, card, cards, deal_with, play, to_play
+
+
+def test_a_seat_sees_its_own_hand_and_no_other():
+    deal = deal_with({0: "KH", 1: "QH"})
+    view = deal.view(0)
+    assert card("KH") in view.hand and card("QH") not in view.hand
+    assert view.visible_cards() == mask_of(deal.hand(0))
+    assert view.hand_sizes == (18, 18, 18, 18)
+
+
+def test_only_the_seat_to_act_is_offered_actions():
+    deal = deal_with()
+    assert deal.view(0).legal == tuple(deal.legal_actions())
+    assert deal.view(1).legal == ()
+
+
+def test_the_ecart_is_seen_by_the_taker_only_until_the_end():
+    deal = bid_until(deal_with({1: "7H 8H 9H 10H"}, chien="1S 2S 3S 4S 5S 6S"), 1, "prise")
+    while deal.phase is Phase.BIDDING:
+        deal.apply(PASS)
+    deal.apply(Ecart(tuple(cards("7H 8H 9H 10H 1S 2S"))))
+    assert set(deal.view(1).ecart) == set(cards("7H 8H 9H 10H 1S 2S"))
+    for seat in (0, 2, 3):
+        view = deal.view(seat)
+        assert view.ecart == ()
+        assert not view.visible_cards() & mask_of(cards("7H 8H 9H 10H"))
+        # The chien was shown to all: 1S and 2S were seen, the other four hearts were not.
+        assert view.chien == tuple(cards("1S 2S 3S 4S 5S 6S"))
+
+
+def test_the_chien_of_a_garde_contre_is_never_seen_before_the_end():
+    deal = to_play(deal_with(chien="1S 2S 3S 4S 5S 6S"), taker=1, contract="garde_contre")
+    for seat in range(4):
+        assert not deal.view(seat).visible_cards() & mask_of(cards("1S 2S 3S 4S 5S 6S"))
+
+
+def test_played_cards_are_seen_by_all():
+    deal = to_play(deal_with({0: "7H", 1: "8H"}), taker=2, contract="garde_sans")
+    play(deal, "7H 8H")
+    for seat in range(4):
+        view = deal.view(seat)
+        assert view.trick == tuple(cards("7H 8H")) and view.leader == 0
+        assert view.played == mask_of(cards("7H 8H"))
+
+
+def test_at_the_end_everything_is_shown():
+    from .helpers import play_keeping
+    deal = to_play(deal_with(chien="1S 2S 3S 4S 5S 6S"), taker=1, contract="garde_sans")
+    play_keeping(deal)
+    for seat in range(4):
+        view = deal.view(seat)
+        assert view.phase == "done" and view.result == deal.result
+        assert view.chien == tuple(cards("1S 2S 3S 4S 5S 6S"))
+        assert len(view.tricks) == 18
