@@ -28,9 +28,11 @@ PAGE_DIRS = ["web"]
 PACKAGE = "tarot"
 PACKAGE_SUFFIXES = {".py"}
 
-# What pyodide.mjs fetches or imports when it loads (relative to indexURL):
-#   pyodide.asm.mjs (the Emscripten module), pyodide.asm.wasm,
-#   python_stdlib.zip and pyodide-lock.json.
+# What pyodide.mjs fetches or imports when it loads (relative to indexURL), as
+# seen in Chromium: pyodide-lock.json, python_stdlib.zip, pyodide.asm.wasm and
+# pyodide.asm.mjs (the Emscripten module). package.json is not loaded; it is
+# kept to record the version. No package wheels are vendored, so
+# pyodide.loadPackage() / PyScript `packages = [...]` cannot work offline.
 PYODIDE_FILES = [
     "pyodide.mjs",
     "pyodide.asm.mjs",
