@@ -56,6 +56,9 @@ _BIDDING = Phase.BIDDING
 # _BYTE_PLAYS[k][b]: the Play actions of the cards 8k..8k+7 whose bits are set in the byte b.
 _BYTE_PLAYS = tuple(tuple(tuple(PLAYS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < 78)
                           for b in range(256)) for k in range(10))
+# _BIDS_ABOVE[best]: pass, and every contract above ``best`` (None: no contract bid yet).
+_BIDS_ABOVE = {best: (PASS,) + tuple(BIDS[c.code] for c in Contract if best is None or c > best)
+               for best in (None, *Contract)}
 
 
 def strength_table(rules: Rules) -> tuple[int, ...]:
@@ -208,8 +211,7 @@ class Deal:
                 out.extend(self.declarations())
             return out
         if phase is _BIDDING:
-            best = self.highest_bid
-            return [PASS] + [BIDS[c.code] for c in Contract if best is None or c > best]
+            return list(_BIDS_ABOVE[self.highest_bid])
         if phase is Phase.CALLING:
             return [Call(c) for c in self.callable_cards()]
         if phase is Phase.ECART:
