@@ -166,7 +166,10 @@ class Deal:
         return cards_of(self.hands[seat])
 
     def legal_cards_mask(self, seat: int | None = None) -> int:
-        """The cards ``seat`` (by default the seat to act) may play now, as a mask."""
+        """The cards ``seat`` (by default the seat to act) may play now, as a mask
+        (none outside the card play)."""
+        if self.phase is not _PLAY:
+            return 0
         if seat is None or seat == self.to_act:
             mask = self._legal
             if mask < 0:
