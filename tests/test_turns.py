@@ -68,3 +68,30 @@ def test_refusals_explain_themselves_in_french_and_english():
     assert err.explain("en") == "It is not your turn: seat 0 is to act."
     assert str(err) == err.explain("en")
     assert err.to_json() == {"code": "not_your_turn", "params": {"seat": 3, "expected": 0}}
+
+
+def test_no_card_is_playable_before_the_card_play():
+    deal = deal_with({0: "KH"})
+    assert deal.legal_cards_mask() == 0
+    deal.apply(PASS)
+    assert deal.legal_cards_mask() == 0 and deal.legal_cards_mask(0) == 0
+    deal.apply(BIDS["prise"])
+    deal.apply(PASS)
+    deal.apply(PASS)
+    assert deal.phase.value == "ecart" and deal.legal_cards_mask() == 0
+
+
+def test_the_playable_cards_are_those_of_the_seat_to_act():
+    deal = deal_with({0: "KH"})
+    deal.legal_cards_mask()  # asked during the bidding
+    to_play(deal, taker=1, contract="garde_sans")
+    assert deal.legal_cards_mask() == deal.hands[0]
+
+
+def test_a_copy_plays_on_without_changing_the_original():
+    deal = to_play(deal_with({0: "7H", 1: "8H"}), taker=1, contract="garde_sans")
+    before = deal.to_record()
+    other = deal.copy()
+    play(other, "7H 8H")
+    assert deal.to_record() == before and deal.trick == [] and card("7H") in deal.hand(0)
+    assert other.trick == cards("7H 8H")

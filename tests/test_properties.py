@@ -1,0 +1,262 @@
+"""Properties of every deal: random deals at 3, 4 and 5 players under every rule option,
+played to the end by random legal choices, checked at every step.
+
+Hypothesis runs derandomized (see conftest.py): the same deals on every run.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tarot.actions import Ecart, Play
+from tarot.bots import random_ecart
+from tarot.cards import ALL_CARDS, CARDS, TRUMPS, cards_of, mask_of
+from tarot.errors import IllegalAction
+from tarot.rng import Rng
+from tarot.rules import Rules
+from tarot.state import Deal, Phase
+
+from . import reference
+
+OPTIONS = Rules.options()
+PLAY_REFUSALS = {"card_not_in_hand", "must_follow_suit", "must_trump", "must_overtrump",
+                 "must_play_trump", "called_suit_first_trick"}
+
+
+@st.composite
+def setups(draw, players=None):
+    """Rules (any options), dealer, deal seed and the seed of the random choices."""
+    n = players or draw(st.sampled_from([3, 4, 5]))
+    options = {name: draw(st.booleans()) for name in OPTIONS}
+    return (Rules(players=n, **options), draw(st.integers(0, n - 1)),
+            draw(st.integers(0, 2**64 - 1)), draw(st.integers(0, 2**32 - 1)))
+
+
+def choose(deal: Deal, rng: Rng):
+    """A random legal action for the seat to act (any legal écart, not only the listed one)."""
+    seat = deal.to_act
+    if deal.phase is Phase.ECART:
+        return random_ecart(deal.view(seat), rng)
+    actions = deal.legal_actions()
+    if deal.phase is Phase.BIDDING and rng.below(3) == 0:
+        return actions[0]  # pass more often, so that every contract comes up
+    return rng.choice(actions)
+
+
+def play_random(rules: Rules, dealer: int, seed: int, choices: int, check=None) -> Deal:
+    """Deal from ``seed`` and play to the end; ``check(deal)`` runs before every action."""
+    deal = Deal.new(rules, dealer=dealer, seed=seed)
+    rng = Rng(choices)
+    while not deal.is_over:
+        if check is not None:
+            check(deal)
+        seat = deal.to_act
+        deal.apply(choose(deal, rng), seat=seat)
+    if check is not None:
+        check(deal)
+    return deal
+
+
+# --- the checks --------------------------------------------------------------------------
+
+def played_mask(deal: Deal) -> int:
+    m = mask_of(deal.trick)
+    for t in deal.tricks:
+        m |= mask_of(t.cards)
+    return m
+
+
+def check_cards_conserved(deal: Deal) -> None:
+    """Every card is in exactly one place: a hand, the chien set aside, the écart, or played."""
+    places = list(deal.hands) + [played_mask(deal), deal.ecart]
+    chien_taken = deal.contract is not None and deal.contract.chien_shown and \
+        deal.phase not in (Phase.BIDDING, Phase.CALLING)
+    if not chien_taken:
+        places.append(deal.chien)
+    union = 0
+    for m in places:
+        assert not union & m, "a card is in two places"
+        union |= m
+    assert union == ALL_CARDS
+
+
+def check_legal(deal: Deal) -> None:
+    """The seat to act has something to do, and every listed action is accepted."""
+    if deal.is_over:
+        assert deal.to_act is None and deal.legal_actions() == []
+        return
+    actions = deal.legal_actions()
+    assert actions, f"no legal action in phase {deal.phase}"
+    for a in actions:
+        assert deal.why_not(a) is None, (a, deal.why_not(a))
+        assert deal.why_not(a, seat=deal.to_act) is None
+    other = (deal.to_act + 1) % deal.players
+    assert deal.why_not(actions[0], seat=other).code == "not_your_turn"
+
+
+def check_play_rules(deal: Deal) -> None:
+    """In card play, the engine's playable cards are those the plain rules allow."""
+    if deal.phase is not Phase.PLAY:
+        return
+    seat = deal.to_act
+    hand = deal.hand(seat)
+    expected = reference.legal_cards(hand, deal.trick, not deal.tricks, deal.called)
+    assert set(cards_of(deal.legal_cards_mask())) == expected
+    for c in CARDS:
+        refusal = deal.why_not(Play(c))
+        if c in expected:
+            assert refusal is None
+        else:
+            assert refusal is not None and refusal.code in PLAY_REFUSALS, (c, refusal)
+            assert (refusal.code == "card_not_in_hand") == (c not in hand)
+
+
+def check_views(deal: Deal) -> None:
+    """No seat's view shows a card it may not know, nor a partner it may not know."""
+    done = deal.is_over
+    for seat in range(deal.players):
+        view = deal.view(seat)
+        assert view.hand == tuple(sorted(view.hand, key=view.hand.index))
+        assert mask_of(view.hand) == deal.hands[seat]
+        assert view.hand_sizes == tuple(bin(h).count("1") for h in deal.hands)
+        assert view.legal == (tuple(deal.legal_actions()) if seat == deal.to_act else ())
+        if done:
+            continue
+        public = played_mask(deal) | (deal.ecart & TRUMPS)
+        for _, _, shown in deal.poignees:
+            public |= mask_of(shown)
+        if deal.called is not None:
+            public |= 1 << deal.called  # its name was said aloud, not where it is
+        if deal.contract is not None and deal.contract.chien_shown and deal.phase not in (
+                Phase.BIDDING, Phase.CALLING):
+            public |= deal.chien
+        own = deal.hands[seat] | (deal.ecart if seat == deal.taker else 0)
+        leak = view.visible_cards() & ~(public | own)
+        assert not leak, f"seat {seat} sees {cards_of(leak)}"
+        if view.partner is not None:
+            assert seat == deal.partner or deal.partner_revealed
+        if deal.players == 5 and deal.partner is not None and view.partner_known:
+            assert seat == deal.partner or deal.partner_revealed
+
+
+def check_everything(deal: Deal) -> None:
+    check_cards_conserved(deal)
+    check_legal(deal)
+    check_play_rules(deal)
+    check_views(deal)
+
+
+def check_count(deal: Deal) -> None:
+    """The end: piles, points and scores, compared with the plain reading of the rules."""
+    result = deal.result
+    if "redeal" in result:
+        assert result in ({"redeal": "all_passed"}, {"redeal": "petit_sec"})
+        return
+    defence, attack = deal.piles
+    assert not defence & attack and defence | attack == ALL_CARDS
+    assert sum(deal.card_points) == 182
+    assert result["points"] * 2 == deal.card_points[1]
+    assert sum(result["scores"]) == 0
+    expected = reference.count(deal)
+    assert deal.partner == expected["partner"]
+    assert [t.leader for t in deal.tricks] == expected["leaders"]
+    assert [t.winner for t in deal.tricks] == expected["winners"]
+    for key in ("points", "bouts", "target", "made", "petit_au_bout", "chelem", "scores"):
+        assert result[key] == expected[key], (key, result[key], expected[key])
+
+
+# --- the properties ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@settings(max_examples=12)
+@given(data=st.data())
+def test_every_step_of_a_random_deal_follows_the_rules(players, data):
+    rules, dealer, seed, choices = data.draw(setups(players))
+    deal = play_random(rules, dealer, seed, choices, check=check_everything)
+    check_count(deal)
+
+
+@pytest.mark.parametrize("players, options", [
+    (n, dict(zip(OPTIONS, flags))) for n in (3, 4, 5)
+    for flags in itertools.product([False, True], repeat=len(OPTIONS))])
+def test_every_option_combination_plays_and_counts_by_the_rules(players, options):
+    rules = Rules(players=players, **options)
+    played = 0
+    for k in range(12):
+        deal = play_random(rules, k % players, 1000 * players + k, k, check=check_cards_conserved)
+        check_count(deal)
+        played += "scores" in deal.result
+    assert played >= 6  # most deals are played, not dealt again
+
+
+@settings(max_examples=40)
+@given(setups())
+def test_each_card_is_dealt_once(setup):
+    rules, dealer, seed, _ = setup
+    deal = Deal.new(rules, dealer=dealer, seed=seed)
+    dealt = [c for h in deal.dealt_hands for c in h] + list(deal.dealt_chien)
+    assert sorted(dealt) == list(CARDS)
+    assert [len(h) for h in deal.dealt_hands] == [rules.hand_size] * rules.players
+    assert len(deal.dealt_chien) == rules.chien_size
+
+
+@settings(max_examples=40)
+@given(setups())
+def test_91_points_in_all_and_scores_sum_to_zero(setup):
+    deal = play_random(*setup)
+    check_count(deal)
+
+
+@settings(max_examples=40)
+@given(setups())
+def test_a_seat_to_act_always_has_a_legal_action(setup):
+    play_random(*setup, check=check_legal)
+
+
+@settings(max_examples=30)
+@given(setups())
+def test_a_view_never_holds_hidden_cards(setup):
+    play_random(*setup, check=check_views)
+
+
+@settings(max_examples=20)
+@given(setups())
+def test_record_to_state_to_record_from_every_prefix(setup):
+    prefixes = []
+    deal = play_random(*setup, check=lambda d: prefixes.append((d.to_record(), list(d.hands))))
+    final = deal.to_record()
+    assert Deal.from_record(json.loads(json.dumps(final))).to_record() == final
+    for record, hands in prefixes:
+        through_json = json.loads(json.dumps(record))
+        again = Deal.from_record(through_json)
+        assert again.to_record() == record
+        assert again.hands == hands
+
+
+@settings(max_examples=20)
+@given(setups())
+def test_a_deal_is_reproducible_from_its_seed_and_choices(setup):
+    first = play_random(*setup).to_record()
+    second = play_random(*setup).to_record()
+    assert first == second
+
+
+@settings(max_examples=30)
+@given(setups(), st.integers(0, 2**32 - 1))
+def test_a_refused_action_leaves_the_state_unchanged(setup, junk_seed):
+    rules, dealer, seed, choices = setup
+    deal = Deal.new(rules, dealer=dealer, seed=seed)
+    rng, junk = Rng(choices), Rng(junk_seed)
+    while not deal.is_over:
+        before = (deal.to_record(), list(deal.hands), deal.phase, deal.to_act, list(deal.trick))
+        attempt = Play(junk.choice(CARDS)) if junk.below(2) else Ecart(tuple(junk.sample(list(CARDS), 6)))
+        refusal = deal.why_not(attempt)
+        if refusal is not None:
+            with pytest.raises(IllegalAction):
+                deal.apply(attempt)
+            assert (deal.to_record(), list(deal.hands), deal.phase, deal.to_act, list(deal.trick)) == before
+        deal.apply(choose(deal, rng), seat=deal.to_act)
