@@ -119,6 +119,13 @@ PHASE_NAMES = {
 }
 
 
+# call_not_allowed: what else may be called, by the lowest rank allowed (king 14 ... valet 11).
+_CALL_MORE = (
+    {13: " ou une dame", 12: " ou une dame ou un cavalier", 11: " ou une dame, un cavalier ou un valet"},
+    {13: " or a queen", 12: " or a queen or a knight", 11: " or a queen, a knight or a jack"},
+)
+
+
 def explain(code: str, params: dict, lang: str = "en") -> str:
     """The refusal ``code`` in ``lang``, with its parameters written for a player."""
     i = 0 if lang == "fr" else 1
@@ -131,6 +138,8 @@ def explain(code: str, params: dict, lang: str = "en") -> str:
             words[k] = CONTRACT_NAMES[lang].get(v, v)
         elif k == "phase" and isinstance(v, str):
             words[k] = PHASE_NAMES[lang].get(v, v)
+        elif k == "lowest" and isinstance(v, int):
+            words["more"] = _CALL_MORE[lang == "en"].get(v, "")
         elif k == "sizes" and isinstance(v, (list, tuple)):
             words[k] = (" / " if lang == "en" else " / ").join(str(x) for x in v)
         else:

@@ -315,10 +315,8 @@ class Deal:
         if type(card) is not Card or card >= FIRST_TRUMP:
             return IllegalAction("call_not_a_face")
         if card not in self.callable_cards():
-            allowed = self.callable_cards()
-            lowest = RANK_OF[allowed[-1]]
-            more = {14: "", 13: " ou une dame", 12: " ou une dame ou un cavalier"}.get(lowest, "")
-            return IllegalAction("call_not_allowed", card=CARDS[card], more=more)
+            lowest = RANK_OF[self.callable_cards()[-1]]
+            return IllegalAction("call_not_allowed", card=CARDS[card], lowest=lowest)
         return None
 
     def _refuse_ecart(self, action: Ecart) -> IllegalAction | None:
