@@ -192,7 +192,9 @@ def refused(deal: Deal, action, seat: int | None = None) -> str:
     else:  # pragma: no cover - the assertion above already failed
         raise AssertionError(f"{action} was applied")
     assert snapshot(deal) == before, "a refused action changed the state"
-    assert refusal.explain("fr") and refusal.explain("en")
+    for lang in ("fr", "en"):
+        text = refusal.explain(lang)
+        assert text and "{" not in text and text != refusal.code, text
     return code
 
 

@@ -136,3 +136,13 @@ def test_the_called_suit_is_free_from_the_second_trick():
     play(deal, "8S 10S JS NS QS")
     assert deal.tricks[0].winner == 4 and deal.to_act == 4
     deal.apply(Play(card("2H")))
+
+
+def test_a_refused_call_says_what_may_be_called_in_each_language():
+    deal = _calling({0: "KS KH KD KC", 3: "QD"})
+    err = deal.why_not(Call(card("JD")))
+    assert err.code == "call_not_allowed"
+    assert err.explain("fr") == "Vous ne pouvez pas appeler Valet de carreau : appelez un roi ou une dame."
+    assert err.explain("en") == "You cannot call Jack of diamonds: call a king or a queen."
+    plain = _calling({0: "KS"})
+    assert plain.why_not(Call(card("QD"))).explain("en") == "You cannot call Queen of diamonds: call a king."

@@ -1,0 +1,33 @@
+"""Every refusal has its sentence in French and in English."""
+import inspect
+import re
+
+import tarot.state
+from tarot.errors import IllegalAction
+from tarot.i18n import MESSAGES, explain
+
+
+def test_every_refusal_code_of_the_engine_has_both_sentences():
+    codes = set(re.findall(r'IllegalAction\("([a-z_]+)"', inspect.getsource(tarot.state)))
+    assert codes, "no refusal found"
+    missing = codes - set(MESSAGES)
+    assert not missing
+    for code in codes:
+        fr, en = MESSAGES[code]
+        assert fr and en
+
+
+def test_an_unknown_code_falls_back_to_the_code_itself():
+    assert explain("no_such_rule", {}, "fr") == "no_such_rule"
+
+
+def test_refusal_parameters_are_written_for_players():
+    from tarot.cards import parse_card
+    err = IllegalAction("must_overtrump", card=parse_card("T10"))
+    assert err.explain("fr") == "Vous devez monter : jouez un atout plus fort que 10 d'atout."
+    assert err.explain("en") == "You must overtrump: play a trump higher than trump 10."
+    err = IllegalAction("must_follow_suit", suit=1)
+    assert err.explain("fr") == "Vous devez fournir à cœur."
+    err = IllegalAction("wrong_phase", action="play", phase="bidding")
+    assert err.explain("fr").endswith("pendant la phase « enchères ».")
+    assert err.to_json() == {"code": "wrong_phase", "params": {"action": "play", "phase": "bidding"}}
