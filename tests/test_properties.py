@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tarot.actions import Ecart, Play
+from tarot.actions import Bid, Call, Chelem, Ecart, Misere, Play, Poignee
 from tarot.bots import random_ecart
 from tarot.cards import ALL_CARDS, CARDS, TRUMPS, cards_of, mask_of
 from tarot.errors import IllegalAction
@@ -172,7 +172,7 @@ def check_count(deal: Deal) -> None:
 # --- the properties ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-@settings(max_examples=12)
+@settings(max_examples=8)
 @given(data=st.data())
 def test_every_step_of_a_random_deal_follows_the_rules(players, data):
     rules, dealer, seed, choices = data.draw(setups(players))
@@ -186,11 +186,11 @@ def test_every_step_of_a_random_deal_follows_the_rules(players, data):
 def test_every_option_combination_plays_and_counts_by_the_rules(players, options):
     rules = Rules(players=players, **options)
     played = 0
-    for k in range(12):
+    for k in range(6):
         deal = play_random(rules, k % players, 1000 * players + k, k, check=check_cards_conserved)
         check_count(deal)
         played += "scores" in deal.result
-    assert played >= 6  # most deals are played, not dealt again
+    assert played >= 3  # most deals are played, not dealt again
 
 
 @settings(max_examples=40)
@@ -204,26 +204,26 @@ def test_each_card_is_dealt_once(setup):
     assert len(deal.dealt_chien) == rules.chien_size
 
 
-@settings(max_examples=40)
+@settings(max_examples=30)
 @given(setups())
 def test_91_points_in_all_and_scores_sum_to_zero(setup):
     deal = play_random(*setup)
     check_count(deal)
 
 
-@settings(max_examples=40)
+@settings(max_examples=25)
 @given(setups())
 def test_a_seat_to_act_always_has_a_legal_action(setup):
     play_random(*setup, check=check_legal)
 
 
-@settings(max_examples=30)
+@settings(max_examples=20)
 @given(setups())
 def test_a_view_never_holds_hidden_cards(setup):
     play_random(*setup, check=check_views)
 
 
-@settings(max_examples=20)
+@settings(max_examples=12)
 @given(setups())
 def test_record_to_state_to_record_from_every_prefix(setup):
     prefixes = []
@@ -245,7 +245,7 @@ def test_a_deal_is_reproducible_from_its_seed_and_choices(setup):
     assert first == second
 
 
-@settings(max_examples=30)
+@settings(max_examples=20)
 @given(setups(), st.integers(0, 2**32 - 1))
 def test_a_refused_action_leaves_the_state_unchanged(setup, junk_seed):
     rules, dealer, seed, choices = setup
@@ -259,4 +259,36 @@ def test_a_refused_action_leaves_the_state_unchanged(setup, junk_seed):
             with pytest.raises(IllegalAction):
                 deal.apply(attempt)
             assert (deal.to_record(), list(deal.hands), deal.phase, deal.to_act, list(deal.trick)) == before
+        deal.apply(choose(deal, rng), seat=deal.to_act)
+
+
+junk_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 100), st.text(max_size=3),
+                        st.sampled_from(list(CARDS)), st.lists(st.sampled_from(list(CARDS)), max_size=7))
+junk_actions = st.one_of(
+    st.builds(Play, junk_values), st.builds(Ecart, junk_values), st.builds(Poignee, junk_values),
+    st.builds(Bid, junk_values), st.builds(Call, junk_values), st.builds(Chelem, junk_values),
+    st.builds(Misere, junk_values), junk_values)
+
+
+@settings(max_examples=20)
+@given(setups(), st.lists(junk_actions, min_size=1, max_size=5), st.lists(st.integers(-1, 5), min_size=1, max_size=5))
+def test_bad_input_never_crashes_and_never_changes_the_deal(setup, attempts, seats):
+    """Whatever is thrown at it, the engine answers with a refusal or accepts a legal action."""
+    rules, dealer, seed, choices = setup
+    deal = Deal.new(rules, dealer=dealer, seed=seed)
+    rng = Rng(choices)
+    step = 0
+    while not deal.is_over:
+        attempt, seat = attempts[step % len(attempts)], seats[step % len(seats)]
+        step += 1
+        before = (list(deal.history), list(deal.hands), deal.phase, deal.to_act, list(deal.trick))
+        refusal = deal.why_not(attempt, seat=seat)
+        if refusal is None:
+            deal.apply(attempt, seat=seat)
+            continue
+        assert isinstance(refusal, IllegalAction)
+        assert refusal.explain("fr") and refusal.explain("en")
+        with pytest.raises(IllegalAction):
+            deal.apply(attempt, seat=seat)
+        assert (list(deal.history), list(deal.hands), deal.phase, deal.to_act, list(deal.trick)) == before
         deal.apply(choose(deal, rng), seat=deal.to_act)
