@@ -55,6 +55,9 @@ def test_the_call_comes_before_the_chien_is_shown():
     assert deal.view(1).chien == ()
     assert deal.view(0).chien == ()
     assert card("KH") not in deal.view(0).hand
+    deal.apply(Call(card("KS") if card("KS") not in deal.hand(0) else card("KD")))
+    assert all(deal.view(s).chien == tuple(cards("2S 3S KH")) for s in range(5))
+    assert card("KH") in deal.view(0).hand
 
 
 def test_calling_ones_own_king_means_playing_alone():

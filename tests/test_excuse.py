@@ -18,8 +18,9 @@ def test_the_excuse_never_wins_a_trick():
     assert deal.tricks[0].winner == 3
 
 
-def test_the_excuse_stays_with_its_side_which_gives_a_low_card_in_exchange():
-    # Seat 1 (defence) plays the Excuse on a trick the taker wins; the defence wins a trick later.
+def test_the_excuse_stays_with_its_side_which_gives_a_low_card_in_exchange_even_from_a_later_trick():
+    # Seat 1 (defence) plays the Excuse on the first trick, which the taker wins: the defence
+    # has no trick yet. It wins one later, and gives a low card for the Excuse then.
     deal = deal_with({0: "KH 2S", 1: "EX KS", 2: "3H", 3: "4H"}, voids={1: "H"})
     to_play(deal, taker=0, contract="garde_sans")
     play(deal, "KH EX 3H 4H")  # the taker wins the Excuse's trick

@@ -66,6 +66,22 @@ def test_in_a_chelem_ending_with_the_excuse_the_petit_may_be_au_bout_in_the_tric
     assert deal.result["petit_au_bout"] == "attack"
 
 
+def test_a_defence_making_every_trick_may_bring_the_petit_au_bout_before_its_excuse():
+    deal = deal_with({1: "EX T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17"},
+                     chien="T18 T19 T20 T21 1S 2S")
+    to_play(deal, taker=0, contract="garde_sans")
+    play_keeping(deal, keep={1: "EX T1"}, tricks_left=2)
+    play(deal, "T1")
+    play_keeping(deal, keep={1: "EX"}, tricks_left=1)
+    play(deal, "EX")
+    play_keeping(deal)
+    before_last, last = deal.tricks[-2], deal.tricks[-1]
+    assert before_last.cards[0] == PETIT and before_last.winner == 1
+    assert last.cards[0] == card("EX") and last.winner == 1
+    assert deal.result["chelem"] == "defense"
+    assert deal.result["petit_au_bout"] == "defense"
+
+
 def test_the_petit_in_the_trick_before_last_is_not_au_bout_without_the_chelem_excuse():
     deal = deal_with({0: "EX T1 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20", 1: "T21"},
                      voids={1: "T"})
