@@ -3,6 +3,10 @@
 ``make_bot(level, seed)`` gives a bot of a level in :data:`LEVELS`; a bot's
 ``choose(view)`` returns one of the actions the rules allow that seat now.
 Bots are deterministic for a given seed.
+
+Levels: ``random`` (any legal action), ``debutant`` (simple, for first games),
+``standard`` (by the book) and ``expert`` (searches sampled deals of the cards it
+cannot see).
 """
 from __future__ import annotations
 
@@ -47,12 +51,22 @@ def random_ecart(view: SeatView, rng: Rng) -> Ecart:
     return Ecart(tuple(rng.sample(suit, size)))
 
 
-LEVELS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+from .debutant import DebutantBot  # noqa: E402  (they use random_ecart's module)
+from .standard import StandardBot  # noqa: E402
+from .expert import ExpertBot  # noqa: E402
+
+LEVELS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "debutant": DebutantBot,
+    "standard": StandardBot,
+    "expert": ExpertBot,
+}
 
 
-def make_bot(level: str, seed: int = 0) -> Bot:
-    """A bot of ``level`` (a key of :data:`LEVELS`), seeded."""
-    try:
-        return LEVELS[level](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}") from None
+def make_bot(level: str, seed: int = 0, **options) -> Bot:
+    """A bot of ``level`` (a key of :data:`LEVELS`), seeded; ``options`` go to its constructor
+    (e.g. ``make_bot("expert", 1, samples=12)``)."""
+    factory = LEVELS.get(level)
+    if factory is None:
+        raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
+    return factory(seed, **options)

@@ -1,0 +1,115 @@
+"""Judging a hand before the play: the points scale for bidding, and when a chelem is sure.
+
+The scale is the classic one taught to club players, adjusted to the number of
+cards in a hand: the 21, the Excuse, the Petit (worth more the more trumps guard
+it), each trump and the long trumps, the major trumps, kings, a queen with its
+king, lone honours, long suits and short suits (voids and singletons, which let
+trumps cut).  A contract is bid when the points reach its threshold, which
+depends on the number of players.
+"""
+from __future__ import annotations
+
+from ..cards import (EXCUSE_BIT, FIRST_TRUMP, KING, KNIGHT, JACK, PETIT_BIT, QUEEN, SUIT_MASKS,
+                     TRUMPS, VINGT_ET_UN, count, suit_card)
+from ..rules import Contract
+
+_MAJOR_TRUMPS = sum(1 << (FIRST_TRUMP + r - 1) for r in range(16, 21))  # 16 to 20
+_21_BIT = 1 << VINGT_ET_UN
+
+# Trumps an average hand holds: 21 x hand size / 78; long trumps count from there.
+_AVERAGE_TRUMPS = {3: 6, 4: 5, 5: 4}
+
+
+def petit_points(trumps: int) -> int:
+    """The Petit is worth more the more trumps guard it (``trumps`` counts the Petit)."""
+    if trumps <= 3:
+        return 0
+    return {4: 3, 5: 5, 6: 7}.get(trumps, 9)
+
+
+def hand_points(hand: int, players: int = 4) -> int:
+    """The bidding value of ``hand`` (a mask) on the points scale."""
+    trumps = hand & TRUMPS
+    t = count(trumps)
+    pts = 0
+    if hand & _21_BIT:
+        pts += 10
+    if hand & EXCUSE_BIT:
+        pts += 8
+    if hand & PETIT_BIT:
+        pts += petit_points(t)
+    pts += 2 * t
+    extra = t - _AVERAGE_TRUMPS[players]
+    if extra > 0:
+        pts += 3 * extra  # long trumps: each one past an average holding
+    majors = hand & _MAJOR_TRUMPS
+    pts += 2 * count(majors)
+    for suit in range(4):
+        cards = hand & SUIT_MASKS[suit]
+        n = count(cards)
+        king = bool(cards & (1 << suit_card(KING, suit)))
+        queen = bool(cards & (1 << suit_card(QUEEN, suit)))
+        if king:
+            pts += 6
+            if queen:
+                pts += 4  # the queen with her king (mariage)
+        elif queen:
+            pts += 2 if n >= 3 else 1
+        if cards & (1 << suit_card(KNIGHT, suit)):
+            pts += 2 if king or queen else 1
+        if cards & (1 << suit_card(JACK, suit)):
+            pts += 1 if king and queen else 0
+        if n >= 5:
+            pts += {5: 5, 6: 7}.get(n, 9)
+        if t >= 3:
+            if n == 0:
+                pts += 6  # a void: its cards will be cut
+            elif n == 1 and not king:
+                pts += 3  # a singleton
+    return pts
+
+
+# Thresholds per player count: the lowest points that bid each contract.
+THRESHOLDS: dict[int, dict[Contract, int]] = {
+    3: {Contract.PRISE: 62, Contract.GARDE: 76, Contract.GARDE_SANS: 96, Contract.GARDE_CONTRE: 110},
+    4: {Contract.PRISE: 44, Contract.GARDE: 58, Contract.GARDE_SANS: 76, Contract.GARDE_CONTRE: 88},
+    5: {Contract.PRISE: 34, Contract.GARDE: 46, Contract.GARDE_SANS: 62, Contract.GARDE_CONTRE: 72},
+}
+
+
+def contract_for(points: int, players: int) -> Contract | None:
+    """The highest contract the points reach (``None``: pass)."""
+    best = None
+    for contract, threshold in THRESHOLDS[players].items():
+        if points >= threshold:
+            best = contract
+    return best
+
+
+def sure_chelem(hand: int, unseen_trumps: int) -> bool:
+    """Whether leading out ``hand`` wins every trick whatever the others hold.
+
+    True when the trumps at the top of the hand outnumber the trumps the others may
+    hold (so that leading them draws every trump), and each suit held is a run
+    from its king down that no unseen card of the suit breaks into.
+    """
+    mine = hand & TRUMPS
+    others = count(unseen_trumps)
+    top = 0
+    for r in range(21, 0, -1):
+        if mine & (1 << (FIRST_TRUMP + r - 1)):
+            top += 1
+        else:
+            break
+    if top < others:
+        return False
+    for suit in range(4):
+        cards = hand & SUIT_MASKS[suit]
+        if not cards:
+            continue
+        held = count(cards)
+        # a suit is sure if it is a run from the king: K, KQ, KQN...
+        for r in range(KING, KING - held, -1):
+            if not cards & (1 << suit_card(r, suit)):
+                return False
+    return count(mine) >= others

@@ -1,0 +1,284 @@
+"""The Expert bot: it searches over the cards it cannot see.
+
+For each decision it imagines deals of the unseen cards consistent with all it
+saw (:mod:`tarot.bots.worlds`), plays every option out to the end of each
+imagined deal with the fast policy of :mod:`tarot.bots.rollout`, and takes the
+option with the best average score for its seat.  The same imagined deals serve
+every option, so the comparison is fair.  It searches its bid, its écart, the
+card it calls at 5 players and every card it plays; it declares poignées and
+chelems like the Standard bot.
+
+Its effort is a number of imagined deals per decision (``samples``; the bidding,
+call and écart, taken once a deal, get ``setup_samples``).  ``max_seconds``
+optionally stops a search early, which makes the play depend on the machine's
+speed: leave it unset for play that only depends on the seed.
+"""
+from __future__ import annotations
+
+import time
+
+from ..actions import PASS, PLAYS, Action, Bid, Call, Chelem, Ecart, Play
+from ..cards import (EXCUSE_ID, HALF_POINTS, KINGS, RANK_OF, SUIT_MASKS, TRUMP, TRUMPS, cards_of,
+                     mask_of)
+from ..rng import Rng
+from ..state import ECARTABLE, Deal, ecart_trumps_needed
+from ..view import SeatView
+from .ecart import standard_call, standard_ecart
+from .knowledge import Knowledge
+from .play import choose_card
+from .rollout import rollout
+from .standard import chelem_call, choose_declaration, standard_bid
+from .worlds import WorldSampler, world_deal
+
+DEFAULT_SAMPLES = 40
+DEFAULT_SETUP_SAMPLES = 48
+
+
+class ExpertBot:
+    """Searches sampled deals; see the module docstring."""
+
+    level = "expert"
+
+    def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES, setup_samples: int | None = None,
+                 max_seconds: float | None = None) -> None:
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.rng = Rng(seed)
+        self.samples = samples
+        self.setup_samples = setup_samples if setup_samples is not None else \
+            max(samples, DEFAULT_SETUP_SAMPLES * samples // DEFAULT_SAMPLES)
+        self.max_seconds = max_seconds
+
+    # ---------------------------------------------------------------- decisions
+    def choose(self, view: SeatView) -> Action:
+        phase = view.phase
+        if phase == "bidding":
+            return self.bid(view)
+        if phase == "calling":
+            return self.call(view)
+        if phase == "ecart":
+            return self.ecart(view)
+        if phase == "chelem":
+            return chelem_call(view)
+        k = Knowledge(view)
+        declaration = choose_declaration(view, k)
+        if declaration is not None:
+            return declaration
+        legal = 0
+        for a in view.legal:
+            if type(a) is Play:
+                legal |= 1 << a.card
+        return PLAYS[self.card(view, k, legal)]
+
+    def _worlds(self, view: SeatView, k: Knowledge, count: int):
+        """Up to ``count`` imagined deals at the view's state (fewer if time runs out)."""
+        sampler = WorldSampler(view, k)
+        deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
+        made = 0
+        tries = 0
+        while made < count and tries < 2 * count:
+            tries += 1
+            world = sampler.sample(self.rng)
+            deal = world_deal(view, sampler, world)
+            if deal is None:
+                continue
+            made += 1
+            yield deal
+            if deadline is not None and time.perf_counter() > deadline:
+                return
+
+    def _search(self, view: SeatView, k: Knowledge, options: list, play, count: int,
+                prior=None) -> object:
+        """The option whose outcome averages best over imagined deals.
+
+        ``play(deal, option)`` brings a copy of an imagined deal to its end.  The
+        ``prior`` option wins ties (and is the answer if no deal could be imagined).
+        """
+        if len(options) == 1:
+            return options[0]
+        me = view.seat
+        totals = [0.0] * len(options)
+        done = 0
+        for deal in self._worlds(view, k, count):
+            for i, option in enumerate(options):
+                d = deal.copy()
+                play(d, option)
+                if d.result is not None and "scores" in d.result:
+                    totals[i] += d.result["scores"][me]
+            done += 1
+        if not done:
+            return prior if prior is not None else options[0]
+        best = max(range(len(options)),
+                   key=lambda i: (totals[i] + (0.5 if options[i] == prior else 0.0), -i))
+        return options[best]
+
+    # ---------------------------------------------------------------- the play
+    def card(self, view: SeatView, k: Knowledge, legal: int) -> int:
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        prior = choose_card(k, legal)
+        options = distinct_cards(k, legal)
+        if prior not in options:
+            options.append(prior)
+        if len(options) == 1:
+            return options[0]
+
+        def play(d: Deal, card: int) -> None:
+            d.apply(PLAYS[card])
+            rollout(d)
+
+        return self._search(view, k, options, play, self.samples, prior)
+
+    # ------------------------------------------------------------- the set-up
+    def bid(self, view: SeatView) -> Bid:
+        options = [a for a in view.legal if isinstance(a, Bid)]
+        prior = standard_bid(view)
+        if len(options) == 1:
+            return options[0]
+        k = Knowledge(view)
+        me = view.seat
+
+        def play(d: Deal, bid: Bid) -> None:
+            d.apply(bid)
+            while d.phase.value == "bidding":
+                d.apply(PASS)  # the others are imagined to pass
+            _finish_setup(d, me)
+            rollout(d)
+
+        # Passing scores nothing from this seat's hand (another seat may take: ignored).
+        bids = [b for b in options if b.contract is not None]
+        totals = self._averages(view, k, bids, play, self.setup_samples)
+        if totals is None:
+            return prior
+        best_value, best = 0.0, PASS
+        for bid, value in zip(bids, totals):
+            if value > best_value:
+                best_value, best = value, bid
+        return best
+
+    def _averages(self, view: SeatView, k: Knowledge, options: list, play, count: int):
+        me = view.seat
+        totals = [0.0] * len(options)
+        done = 0
+        for deal in self._worlds(view, k, count):
+            for i, option in enumerate(options):
+                d = deal.copy()
+                play(d, option)
+                if d.result is not None and "scores" in d.result:
+                    totals[i] += d.result["scores"][me]
+            done += 1
+        if not done:
+            return None
+        return [t / done for t in totals]
+
+    def call(self, view: SeatView) -> Call:
+        hand = mask_of(view.hand)
+        callable_cards = [a.card for a in view.legal]
+        prior = Call(standard_call(hand, callable_cards))
+        options = [Call(c) for c in callable_cards if not hand >> c & 1] or [prior]
+        k = Knowledge(view)
+        me = view.seat
+
+        def play(d: Deal, call: Call) -> None:
+            d.apply(call)
+            _finish_setup(d, me)
+            rollout(d)
+
+        return self._search(view, k, options, play, self.setup_samples, prior)
+
+    def ecart(self, view: SeatView) -> Ecart:
+        hand = mask_of(view.hand)
+        size = view.rules.chien_size
+        options = [Ecart(tuple(e)) for e in ecart_candidates(hand, size, view.called)]
+        prior = options[0]
+        k = Knowledge(view)
+
+        def play(d: Deal, ecart: Ecart) -> None:
+            d.apply(ecart)
+            d.apply(Chelem(False))
+            rollout(d)
+
+        return self._search(view, k, options, play, self.setup_samples, prior)
+
+
+def _finish_setup(d: Deal, me: int) -> None:
+    """Take an imagined deal from the end of the bidding to the first card, the Standard way."""
+    phase = d.phase.value
+    if phase == "calling":
+        hand = d.hands[d.taker]
+        d.apply(Call(standard_call(hand, d.callable_cards())))
+        phase = d.phase.value
+    if phase == "ecart":
+        hand = d.hands[d.taker]
+        d.apply(Ecart(tuple(standard_ecart(hand, d.rules.chien_size, d.called))))
+        phase = d.phase.value
+    if phase == "chelem":
+        d.apply(Chelem(False))
+
+
+def distinct_cards(k: Knowledge, legal: int) -> list[int]:
+    """The legal cards, one of each run of cards that are worth the same.
+
+    Two cards of a suit are alike when they score the same and no card that
+    someone else may still hold ranks between them: whichever is played, the
+    rest of the deal goes the same way.
+    """
+    strength = k.strength
+    out = []
+    for suit in range(5):
+        cards = sorted(cards_of(legal & (TRUMPS if suit == TRUMP else SUIT_MASKS[suit])),
+                       key=lambda c: strength[c])
+        prev = None
+        for c in cards:
+            if prev is not None and HALF_POINTS[c] == HALF_POINTS[prev] and HALF_POINTS[c] == 1:
+                lo, hi = strength[prev], strength[c]
+                between = False
+                rest = k.unseen & (TRUMPS if suit == TRUMP else SUIT_MASKS[suit])
+                while rest:
+                    low = rest & -rest
+                    if lo < strength[low.bit_length() - 1] < hi:
+                        between = True
+                        break
+                    rest ^= low
+                if not between:
+                    prev = c
+                    continue
+            out.append(c)
+            prev = c
+    if legal >> EXCUSE_ID & 1:
+        out.append(EXCUSE_ID)
+    return out
+
+
+def ecart_candidates(hand: int, size: int, called: int | None = None) -> list[list[int]]:
+    """A few sensible écarts to compare: the Standard one first, then variants
+    (other voids, more points, the lowest cards)."""
+    need = ecart_trumps_needed(hand, size)
+    first = standard_ecart(hand, size, called)
+    if need:
+        return [first]
+    out = [sorted(first)]
+    pool = cards_of(hand & ECARTABLE)
+
+    def add(cards: list[int]) -> None:
+        cards = sorted(cards)
+        if len(cards) == size and cards not in out:
+            out.append(cards)
+
+    # The lowest cards; the most points (honours without their king).
+    add(sorted(pool, key=lambda c: (HALF_POINTS[c], RANK_OF[c]))[:size])
+    add(sorted(pool, key=lambda c: (-HALF_POINTS[c], RANK_OF[c]))[:size])
+    # Voids of each suit that fits, completed the Standard way.
+    for suit in range(4):
+        cards = hand & SUIT_MASKS[suit]
+        if cards and not cards & KINGS and len(cards_of(cards)) <= size:
+            left = size - len(cards_of(cards))
+            fill = standard_ecart(hand & ~cards, left, called) if left else []
+            add(cards_of(cards) + fill)
+    # Keep the called suit whole or not (5 players): Standard without the called-suit rule.
+    if called is not None:
+        add(standard_ecart(hand, size, None))
+    return out
+
+
+__all__ = ["ExpertBot", "DEFAULT_SAMPLES", "distinct_cards", "ecart_candidates"]

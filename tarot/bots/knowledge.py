@@ -1,0 +1,360 @@
+"""What a seat can work out from its view: cards seen, voids shown, sides, signals.
+
+Everything here is computed from a :class:`~tarot.view.SeatView` alone, so a bot
+reasoning with it never uses a hidden card.  Sets of cards are bit masks.
+
+Inferences from the play (the rules force them, so they are certain):
+
+- a seat that does not follow the suit led has none of it (a *void*);
+- a seat that neither follows nor trumps has no trump;
+- a seat that plays a trump below the highest trump already in the trick has no
+  trump above that one (its *trump ceiling*).
+
+Signals of the defence (FFT conventions), read from the first lead of a suit and
+from the trumps each seat plays:
+
+- a low card (a pip of 5 or less) led in a suit promises its king or queen;
+- an odd trump led promises at least 7 trumps (an even one, fewer);
+- a higher trump then a lower one, when neither wins, says the Petit is in danger.
+"""
+from __future__ import annotations
+
+from ..cards import (ALL_CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, KINGS, MASK_FOR_SUIT, PETIT_BIT,
+                     RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, count, mask_of)
+from ..rules import Contract
+from ..state import strength_table
+from ..view import SeatView
+
+NO_TRUMP_CAP = FIRST_TRUMP - 1  # a ceiling below every trump: the seat holds no trump
+SUIT_CARDS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
+TAKER_VOID_PRIOR = 0.25  # the chance the taker made a void in a suit with its écart
+LOW_SIGNAL_RANK = 5  # a pip led at or below this rank is a "petite": it promises an honour
+
+
+class Knowledge:
+    """The facts one seat can establish from its view (see the module docstring)."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.seat = me = view.seat
+        self.rules = view.rules
+        self.n = n = view.rules.players
+        self.strength = strength_table(view.rules)
+        self.hand = hand = mask_of(view.hand)
+        self.taker = view.taker
+        self.contract: Contract | None = view.contract
+        self.called = view.called
+
+        # Cards out of play and cards whose place is known.
+        played = 0
+        for _, cards, _ in view.tricks:
+            played |= mask_of(cards)
+        played |= mask_of(view.trick)
+        self.played = played
+        ecart = mask_of(view.ecart)
+        self.ecart_known = ecart  # all of it for the taker, only its trumps for the others
+        self.chien_shown = mask_of(view.chien) if view.result is None else 0
+        self.known = [0] * n  # cards known to be in each seat's hand now
+        self.all_trumps_shown = [False] * n  # a poignée with the Excuse shows every trump held
+        for s, _, cards in view.poignees:
+            shown = mask_of(cards)
+            self.known[s] |= shown & ~played
+            if shown & EXCUSE_BIT:
+                self.all_trumps_shown[s] = True
+        if self.chien_shown and view.taker is not None and view.taker != me:
+            # The chien went to the taker: its kings, bouts and trumps (but those shown in
+            # the écart) are in the taker's hand, since an écart may not hold them.
+            from ..cards import BOUTS
+            self.known[view.taker] |= self.chien_shown & (KINGS | BOUTS | TRUMPS) & ~played & ~ecart
+        self.known[me] = hand
+        self.unseen = ALL_CARDS & ~hand & ~played & ~ecart
+        if view.taker == me and view.contract is not None and view.contract.chien_shown:
+            self.unseen &= ~mask_of(view.chien)
+
+        # Voids, trump ceilings and signals from the tricks, in order.
+        self.void = [0] * n  # bit s set (s in 0..4): this seat has no card of suit s
+        self.trump_cap = [VINGT_ET_UN] * n  # highest trump (card id) the seat may hold
+        self.led_low = [0] * n  # bit per suit: the seat led a low card there first (promise)
+        self.led_high = [0] * n  # bit per suit: the seat led a high pip there first (no honour)
+        self.long_trumps = [False] * n  # led an odd trump first
+        self.short_trumps = [False] * n  # led an even trump first
+        self.petit_danger = [False] * n  # high-then-low in trumps, neither winning
+        self.played_by = [0] * n
+        self.suit_led_count = [0] * 5  # how many tricks each suit was led in
+        self._losing_trumps: list[list[int]] = [[] for _ in range(n)]
+        first_lead_seen = 0  # suits whose first lead has been read
+        trump_lead_seen = [False] * n
+        all_tricks = [(leader, cards) for leader, cards, _ in view.tricks]
+        if view.trick:
+            all_tricks.append((view.leader, view.trick))
+        for leader, cards in all_tricks:
+            led = -1
+            high_trump = -1
+            best = -2
+            best_seat = -1
+            for i, c in enumerate(cards):
+                s = (leader + i) % n
+                self.played_by[s] |= 1 << c
+                if c == EXCUSE_ID:
+                    continue
+                suit = SUIT_OF[c]
+                if led < 0:
+                    led = suit
+                    self.suit_led_count[suit] += 1
+                    if s != self.taker:
+                        self._read_lead(s, c, suit, first_lead_seen, trump_lead_seen)
+                    first_lead_seen |= 1 << suit
+                    if suit == TRUMP:
+                        trump_lead_seen[s] = True
+                elif suit != led:
+                    if led != TRUMP:
+                        self.void[s] |= 1 << led
+                    if suit != TRUMP:
+                        self.void[s] |= 1 << TRUMP
+                        self.trump_cap[s] = NO_TRUMP_CAP
+                if suit == TRUMP:
+                    if high_trump >= 0 and c < high_trump:
+                        self.trump_cap[s] = min(self.trump_cap[s], high_trump - 1)
+                        if s != self.taker:
+                            self._losing_trumps[s].append(c)
+                    if c > high_trump:
+                        high_trump = c
+                st = self.strength[c] if suit == led or suit == TRUMP else -1
+                if st > best:
+                    best, best_seat = st, s
+        for s in range(n):
+            if self.trump_cap[s] < FIRST_TRUMP:
+                self.void[s] |= 1 << TRUMP
+            lows = self._losing_trumps[s]
+            self.petit_danger[s] = any(a > b for a, b in zip(lows, lows[1:]))
+        self.void[me] = sum(1 << st for st in range(5) if not hand & MASK_FOR_SUIT[st])
+
+        self.known_all = 0
+        for s in range(n):
+            if s != me:
+                self.known_all |= self.known[s]
+        self._sides(view)
+        self.hand_sizes = view.hand_sizes
+        self._hidden_pile(view)
+        self._possible: dict[int, int] = {}
+
+    def _hidden_pile(self, view: SeatView) -> None:
+        """The cards this seat cannot place in any hand: a chien not shown, or an écart."""
+        size = self.rules.chien_size
+        contract = self.contract
+        self.pile_any = False  # the pile may hold any card (a chien nobody saw)
+        if view.result is not None:
+            self.pile_size = 0
+        elif contract is None or not contract.chien_shown or view.phase in ("bidding", "calling"):
+            self.pile_size = size
+            self.pile_any = True
+        elif self.taker == self.seat:
+            self.pile_size = 0
+        else:
+            # the écart: suit cards other than kings, its trumps being shown
+            self.pile_size = size - len(view.ecart)
+
+    def pile_may_hold(self, card: int) -> bool:
+        if not self.pile_size or not self.unseen >> card & 1:
+            return False
+        if self.pile_any:
+            return not any(self.known[t] >> card & 1 for t in range(self.n))
+        return bool(SUIT_CARDS & ~KINGS & (1 << card)) and not self.known[self.taker] >> card & 1
+
+    def slots(self, s: int) -> int:
+        """How many cards of seat ``s`` this seat cannot name."""
+        return self.hand_sizes[s] - count(self.known[s])
+
+    def p_holds_any(self, s: int, mask: int) -> float:
+        """The chance that seat ``s`` holds at least one card of ``mask`` (a rough estimate:
+        each unplaced card falls to one of the places that may hold it, in proportion to
+        the cards each place still hides)."""
+        if s == self.seat:
+            return 1.0 if self.hand & mask else 0.0
+        if self.known[s] & mask:
+            return 1.0
+        m = mask & self.possible(s) & ~self.known[s]
+        if not m:
+            return 0.0
+        mine = self.slots(s)
+        if mine <= 0:
+            return 0.0
+        p_none = 1.0
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            total = mine
+            for t in range(self.n):
+                if t != s and t != self.seat and not self.known[t] >> c & 1 and self.may_hold(t, c):
+                    total += max(self.slots(t), 0)
+            if self.pile_may_hold(c):
+                total += self.pile_size
+            p_none *= 1.0 - mine / total
+            m ^= low
+        return 1.0 - p_none
+
+    def p_void(self, s: int, suit: int) -> float:
+        """The chance that seat ``s`` holds no card of ``suit`` (0..3, or 4 for trumps)."""
+        if self.void[s] & (1 << suit):
+            return 1.0
+        p = 1.0 - self.p_holds_any(s, MASK_FOR_SUIT[suit])
+        if s == self.taker and suit != TRUMP and self.chien_shown and p < 1.0:
+            p = max(p, TAKER_VOID_PRIOR)  # an écart is made for voids
+        return p
+
+    def _read_lead(self, s: int, c: int, suit: int, seen: int, trump_seen: list[bool]) -> None:
+        if suit == TRUMP:
+            if not trump_seen[s]:
+                if RANK_OF[c] % 2:
+                    self.long_trumps[s] = True
+                else:
+                    self.short_trumps[s] = True
+        elif not seen & (1 << suit):
+            rank = RANK_OF[c]
+            if rank <= LOW_SIGNAL_RANK:
+                self.led_low[s] |= 1 << suit
+            elif rank <= 10:
+                self.led_high[s] |= 1 << suit
+
+    # ------------------------------------------------------------------ sides
+    def _sides(self, view: SeatView) -> None:
+        """Who is on which side: ``p_partner[s]`` is the chance that s is the taker's partner."""
+        n, me, taker = self.n, self.seat, self.taker
+        self.p_partner = [0.0] * n
+        self.partner_candidates = 0  # seats that may hold the called card (5 players, unknown)
+        if taker is None:
+            return
+        if n < 5 or self.called is None:
+            return
+        if view.partner_known:
+            if view.partner is not None:
+                self.p_partner[view.partner] = 1.0
+            return
+        if self.hand & (1 << self.called):
+            # Only the partner holds the called card, and the view says it knows.
+            self.p_partner[me] = 1.0
+            return
+        suit = SUIT_OF[self.called]
+        cands = 0
+        for s in range(n):
+            if s == me or s == taker:
+                continue
+            if not self.void[s] & (1 << suit):
+                cands |= 1 << s
+        self.partner_candidates = cands
+        # The called card may also lie in a chien nobody saw (garde sans, garde contre).
+        hidden_chien = self.contract is not None and not self.contract.chien_shown
+        k = count(cands) + (1 if hidden_chien else 0)
+        if k:
+            for s in range(n):
+                if cands >> s & 1:
+                    self.p_partner[s] = 1.0 / k
+
+    def p_attack(self, s: int) -> float:
+        """The chance that seat ``s`` plays for the attack."""
+        if self.taker is None:
+            return 0.0
+        if s == self.taker:
+            return 1.0
+        return self.p_partner[s]
+
+    @property
+    def i_attack(self) -> bool:
+        return self.taker is not None and (self.seat == self.taker or self.p_partner[self.seat] == 1.0)
+
+    def p_ally(self, s: int) -> float:
+        """The chance that seat ``s`` is on this seat's side."""
+        if s == self.seat:
+            return 1.0
+        a = self.p_attack(s)
+        return a if self.i_attack else 1.0 - a
+
+    # ------------------------------------------------------------ card facts
+    def may_hold(self, s: int, card: int) -> bool:
+        """Whether seat ``s`` may hold ``card`` now, as far as this seat knows."""
+        bit = 1 << card
+        if s == self.seat:
+            return bool(self.hand & bit)
+        if self.known[s] & bit:
+            return True
+        if not self.unseen & bit or self.known_all & bit:
+            return False
+        if card == EXCUSE_ID:
+            return True
+        suit = SUIT_OF[card]
+        if self.void[s] & (1 << suit):
+            return False
+        if suit == TRUMP and (card > self.trump_cap[s] or self.all_trumps_shown[s]):
+            return False
+        if s != self.taker and self.chien_shown and self.chien_shown & bit:
+            return False  # the shown chien went to the taker (hand or écart)
+        return True
+
+    def possible(self, s: int) -> int:
+        """The mask of cards seat ``s`` may hold."""
+        if s == self.seat:
+            return self.hand
+        cached = self._possible.get(s)
+        if cached is not None:
+            return cached
+        m = 0
+        rest = self.unseen | self.known[s]
+        while rest:
+            low = rest & -rest
+            c = low.bit_length() - 1
+            if self.may_hold(s, c):
+                m |= low
+            rest ^= low
+        self._possible[s] = m
+        return m
+
+    def unseen_trumps(self) -> int:
+        return self.unseen & TRUMPS
+
+    def opponents(self) -> list[int]:
+        return [s for s in range(self.n) if s != self.seat and self.p_ally(s) < 0.5]
+
+    def may_have_trumps(self, s: int) -> bool:
+        return not self.void[s] & (1 << TRUMP) and bool(self.possible(s) & TRUMPS)
+
+    def top_unseen(self, suit: int) -> int:
+        """The strength of the best unseen card of ``suit`` (-1 if none is unseen)."""
+        best = -1
+        rest = self.unseen & MASK_FOR_SUIT[suit]
+        strength = self.strength
+        while rest:
+            low = rest & -rest
+            st = strength[low.bit_length() - 1]
+            if st > best:
+                best = st
+            rest ^= low
+        return best
+
+    def masters(self) -> int:
+        """My cards that no unseen card beats within their suit (trumps: above every unseen trump)."""
+        out = 0
+        strength = self.strength
+        for st in range(5):
+            mine = self.hand & MASK_FOR_SUIT[st]
+            if not mine:
+                continue
+            floor = self.top_unseen(st)
+            rest = mine
+            while rest:
+                low = rest & -rest
+                if strength[low.bit_length() - 1] > floor:
+                    out |= low
+                rest ^= low
+        return out
+
+
+def kings_and_excuse(mask: int) -> int:
+    return mask & (KINGS | EXCUSE_BIT)
+
+
+def petit_out(k: Knowledge) -> bool:
+    """The Petit is still in someone else's hand (or a hidden chien)."""
+    return bool(k.unseen & PETIT_BIT)
+
+
+__all__ = ["Knowledge", "SUIT_CARDS", "NO_TRUMP_CAP", "petit_out", "kings_and_excuse"]

@@ -1,0 +1,227 @@
+"""A fast playing policy for search: it sees every hand of a sampled deal.
+
+The Expert imagines deals of the cards it cannot see and plays each one out to
+the end with this policy, so it must be quick: it works on the engine's bit
+masks (:meth:`Deal.legal_cards_mask`, :meth:`Deal.apply`) and reads the trick
+in progress from the deal.  Its rules are those of :mod:`tarot.bots.play`, made
+simple by knowing where every card is: give points to a trick the own side is
+sure to win, win with the cheapest card nobody can beat, else lose the least;
+lead masters nobody can cut, draw trumps when stronger in them, keep the Petit
+for the last trick when nobody can beat it, and play the Excuse before the end.
+"""
+from __future__ import annotations
+
+from ..actions import PLAYS
+from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, MASK_FOR_SUIT, PETIT_BIT,
+                     SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS)
+from ..state import Deal, strength_table
+from ..rules import Rules
+
+_BIT_COUNT = int.bit_count if hasattr(int, "bit_count") else (lambda m: bin(m).count("1"))
+
+
+def _above_table(rules: Rules) -> tuple[int, ...]:
+    """For each card, the mask of the cards of its suit that beat it."""
+    strength = strength_table(rules)
+    out = []
+    for c in range(78):
+        suit = SUIT_OF[c]
+        if suit < 0:
+            out.append(0)
+            continue
+        m = 0
+        for d in range(78):
+            if SUIT_OF[d] == suit and strength[d] > strength[c]:
+                m |= 1 << d
+        out.append(m)
+    return tuple(out)
+
+
+_ABOVE: dict[bool, tuple[int, ...]] = {}
+
+
+def above_table(rules: Rules) -> tuple[int, ...]:
+    key = rules.red_pips_reversed
+    table = _ABOVE.get(key)
+    if table is None:
+        table = _ABOVE[key] = _above_table(rules)
+    return table
+
+
+# Order to shed cards in: points first, then strength (low pips first).
+def _low_key(strength):
+    return lambda c: (HALF_POINTS[c], strength[c])
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def rollout_card(d: Deal, above: tuple[int, ...]) -> int:
+    """The card the policy plays for the seat to act in ``d``."""
+    legal = d.legal_cards_mask()
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    s = d.to_act
+    hands = d.hands
+    hand = hands[s]
+    n = d.players
+    if legal & EXCUSE_BIT and _BIT_COUNT(hand) == 2:
+        return EXCUSE_ID
+    attack = d.attack
+    side = (attack >> s) & 1
+    nt = len(d.trick)
+    strength = d.strength
+    opp_hands = 0
+    opp_trumps_max = 0
+    for t in range(n):
+        if t != s and (attack >> t) & 1 != side:
+            opp_hands |= hands[t]
+            tc = _BIT_COUNT(hands[t] & TRUMPS)
+            if tc > opp_trumps_max:
+                opp_trumps_max = tc
+    plain = legal & ~EXCUSE_BIT
+    if d._best_seat < 0:
+        return _lead(d, s, hand, plain, side, attack, opp_hands, opp_trumps_max, above)
+
+    led = d._led
+    high = d._high_trump
+    best_seat = d._best_seat
+    later_opps = []
+    for j in range(1, n - nt):
+        t = (s + j) % n
+        if (attack >> t) & 1 != side:
+            later_opps.append(hands[t])
+    led_mask = MASK_FOR_SUIT[led]
+
+    def secure(w: int) -> bool:
+        if w >= FIRST_TRUMP:
+            over = TRUMPS & above[w]
+            for h in later_opps:
+                if h & over and (led == TRUMP or not h & led_mask):
+                    return False
+            return True
+        over = above[w]
+        for h in later_opps:
+            if h & over or (not h & led_mask and h & TRUMPS):
+                return False
+        return True
+
+    if (attack >> best_seat) & 1 == side:
+        best_card = _best_card(d)
+        if secure(best_card):
+            # Our trick: load it (the Petit first: it is saved), else the lowest trump.
+            if plain & PETIT_BIT and not _keep_petit(hand, opp_hands):
+                return FIRST_TRUMP
+            suit_cards = plain & ~TRUMPS
+            if suit_cards:
+                return max(_bits(suit_cards), key=lambda c: (HALF_POINTS[c], -strength[c]))
+            trumps = plain & ~PETIT_BIT
+            if trumps:
+                return (trumps & -trumps).bit_length() - 1
+            return (plain & -plain).bit_length() - 1 if plain else EXCUSE_ID
+    # Win with the cheapest card nobody after can beat.
+    winners = []
+    for c in _bits(plain):
+        if c >= FIRST_TRUMP:
+            if c > high:
+                winners.append(c)
+        elif SUIT_OF[c] == led and high < 0 and strength[c] > d._best:
+            winners.append(c)
+    safe = [c for c in winners if secure(c)]
+    if safe:
+        if FIRST_TRUMP in safe and not _keep_petit(hand, opp_hands):
+            return FIRST_TRUMP
+        return min(safe, key=lambda c: strength[c])
+    # Lose the least.
+    if not plain:
+        return EXCUSE_ID
+    pool = plain & ~PETIT_BIT or plain
+    card = min(_bits(pool), key=_low_key(strength))
+    if legal & EXCUSE_BIT and HALF_POINTS[card] >= 5:
+        return EXCUSE_ID
+    return card
+
+
+def _best_card(d: Deal) -> int:
+    i = (d._best_seat - d.leader) % d.players
+    return d.trick[i]
+
+
+def _keep_petit(hand: int, opp_hands: int) -> bool:
+    """Keep the Petit for the last trick when the other side has no trump left."""
+    return not opp_hands & TRUMPS and _BIT_COUNT(hand) > 1
+
+
+def _lead(d: Deal, s: int, hand: int, plain: int, side: int, attack: int, opp_hands: int,
+          opp_trumps_max: int, above: tuple[int, ...]) -> int:
+    if not plain:
+        return EXCUSE_ID
+    strength = d.strength
+    my_trumps = plain & TRUMPS
+    opp_trumps = opp_hands & TRUMPS
+    if my_trumps:
+        keep_petit = _keep_petit(hand, opp_hands)
+        if opp_trumps and _BIT_COUNT(my_trumps) > opp_trumps_max and (side or opp_hands & PETIT_BIT):
+            top = my_trumps.bit_length() - 1
+            if not opp_trumps & above[top]:
+                return top  # a master trump draws theirs
+            low = my_trumps & ~PETIT_BIT
+            if low:
+                return (low & -low).bit_length() - 1
+    else:
+        keep_petit = False
+    # Masters in suits nobody against can cut.
+    best = -1
+    best_pts = -1
+    suits = plain & ~TRUMPS
+    for c in _bits(suits):
+        if opp_hands & above[c]:
+            continue
+        suit_mask = SUIT_MASKS[SUIT_OF[c]]
+        cut = False
+        for t in range(d.players):
+            if t != s and (attack >> t) & 1 != side:
+                h = d.hands[t]
+                if not h & suit_mask and h & TRUMPS:
+                    cut = True
+                    break
+        if not cut and HALF_POINTS[c] > best_pts:
+            best, best_pts = c, HALF_POINTS[c]
+    if best >= 0:
+        return best
+    if suits:
+        # The lowest card of the longest suit.
+        best_len = -1
+        for suit in range(4):
+            m = suits & SUIT_MASKS[suit]
+            if m:
+                length = _BIT_COUNT(hand & SUIT_MASKS[suit])
+                if length > best_len:
+                    best_len, best = length, min(_bits(m), key=lambda c: strength[c])
+        return best
+    trumps = plain & ~PETIT_BIT if keep_petit or plain & ~PETIT_BIT else plain
+    if not opp_trumps:
+        return (trumps & -trumps).bit_length() - 1
+    top = trumps.bit_length() - 1
+    if not opp_trumps & above[top]:
+        return top
+    low = trumps & ~PETIT_BIT or trumps
+    return (low & -low).bit_length() - 1
+
+
+def rollout(d: Deal) -> Deal:
+    """Play ``d`` out to the end with the policy; returns ``d``."""
+    above = above_table(d.rules)
+    apply = d.apply
+    plays = PLAYS
+    while d.to_act is not None:
+        if d.phase.value != "play":
+            break
+        apply(plays[rollout_card(d, above)])
+    return d

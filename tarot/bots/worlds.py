@@ -1,0 +1,226 @@
+"""Imagined deals: the cards a seat cannot see, dealt again consistently with what it saw.
+
+A :class:`WorldSampler` places every unseen card in a hand or in the hidden pile
+(a chien nobody saw, or the taker's écart) so that every fact of
+:class:`~tarot.bots.knowledge.Knowledge` holds: the voids and trump ceilings the
+play showed, the poignées shown, the chien when it was shown (its cards went to
+the taker, and an écart holds no king, bout or unshown trump), the called card
+(not in the taker's hand while the partner is unknown), and the hand sizes.
+The bidding is used softly: a deal where a seat that passed holds a hand worth a
+garde, or where a bidder holds far less than its bid, is drawn less often.
+
+:func:`world_deal` then replays the public history of the view on the imagined
+cards, through the engine, giving a :class:`~tarot.state.Deal` in the same state
+as the real one as far as this seat can tell.
+"""
+from __future__ import annotations
+
+from math import exp
+
+from ..actions import BIDS, Call, Chelem, Ecart, Misere, Play, Poignee
+from ..cards import CARDS, cards_of, count, mask_of
+from ..dealing import is_petit_sec
+from ..errors import IllegalAction
+from ..rng import Rng
+from ..rules import Contract
+from ..state import Deal
+from ..view import SeatView
+from .evaluation import THRESHOLDS, hand_points
+from .knowledge import Knowledge
+
+_BID_SOFTNESS = 8.0  # points of the scale: how far a hand may stray from its bid
+
+
+class World:
+    """An imagined placement of the unseen cards: each seat's hand now, and the hidden pile."""
+
+    __slots__ = ("hands", "pile", "weight")
+
+    def __init__(self, hands: list[int], pile: int, weight: float = 1.0) -> None:
+        self.hands = hands
+        self.pile = pile
+        self.weight = weight
+
+
+class WorldSampler:
+    """Draws :class:`World` placements consistent with one seat's knowledge."""
+
+    def __init__(self, view: SeatView, k: Knowledge | None = None, use_bids: bool = True) -> None:
+        self.view = view
+        self.k = k = k or Knowledge(view)
+        n = k.n
+        self.n = n
+        self.me = k.seat
+        self.use_bids = use_bids
+        fixed = [k.known[s] if s != k.seat else k.hand for s in range(n)]
+        placed = 0
+        for s in range(n):
+            placed |= fixed[s]
+        self.fixed = fixed
+        self.free_cards = k.unseen & ~placed
+        self.capacity = [k.hand_sizes[s] - count(fixed[s]) if s != k.seat else 0 for s in range(n)]
+        self.capacity.append(k.pile_size)
+        # Where each free card may go: bit s for seat s, bit n for the pile.
+        partner_unknown = view.called is not None and not view.partner_known
+        entries = []
+        for c in cards_of(self.free_cards):
+            allowed = 0
+            for s in range(n):
+                if s == k.seat or not self.capacity[s]:
+                    continue
+                if partner_unknown and c == view.called and s == view.taker:
+                    continue
+                if k.may_hold(s, c):
+                    allowed |= 1 << s
+            if k.pile_may_hold(c):
+                allowed |= 1 << n
+            entries.append((c, allowed, allowed.bit_count()))
+        self.entries = entries
+        self.everywhere = sum(1 << s for s in range(n + 1) if self.capacity[s])
+
+    def _place(self, rng: Rng, strict: bool) -> World | None:
+        n = self.n
+        cap = list(self.capacity)
+        hands = list(self.fixed)
+        pile = 0
+        everywhere = self.everywhere
+        order = list(self.entries)
+        rng.shuffle(order)
+        order.sort(key=lambda e: e[2])
+        below = rng.below
+        for c, allowed, _ in order:
+            if not strict:
+                allowed = everywhere
+            total = 0
+            for s in range(n + 1):
+                if allowed >> s & 1:
+                    total += cap[s]
+            if total <= 0:
+                return None
+            r = below(total)
+            for s in range(n + 1):
+                if allowed >> s & 1 and cap[s]:
+                    if r < cap[s]:
+                        break
+                    r -= cap[s]
+            cap[s] -= 1
+            if s == n:
+                pile |= 1 << c
+            else:
+                hands[s] |= 1 << c
+        return World(hands, pile)
+
+    def sample(self, rng: Rng, tries: int = 24) -> World:
+        """One placement; the bidding is matched when ``use_bids`` (best of a few draws)."""
+        best = None
+        for attempt in range(tries):
+            world = self._place(rng, strict=attempt < tries - 1)
+            if world is None or self.petit_sec(world):
+                continue
+            if not self.use_bids:
+                return world
+            world.weight = self.bid_likelihood(world)
+            if rng.random() < world.weight:
+                return world
+            if best is None or world.weight > best.weight:
+                best = world
+        if best is None:
+            best = self._place(rng, strict=False)
+        return best
+
+    def petit_sec(self, world: World) -> bool:
+        """A seat would have been dealt the Petit alone (the deal would have been redealt)."""
+        return any(is_petit_sec(self.dealt_hand(world, s)) for s in range(self.n))
+
+    def dealt_hand(self, world: World, s: int) -> int:
+        """The hand seat ``s`` was dealt, in this world (before taking the chien)."""
+        k = self.k
+        hand = world.hands[s] | k.played_by[s]
+        view = self.view
+        if s == view.taker and view.contract is not None and view.contract.chien_shown \
+                and view.phase not in ("bidding", "calling"):
+            ecart = mask_of(view.ecart) | (world.pile if s != self.me else 0)
+            if view.phase == "ecart":
+                ecart = 0
+            hand = (hand | ecart) & ~mask_of(view.chien)
+        return hand
+
+    def bid_likelihood(self, world: World) -> float:
+        """How well the seats' bids fit their hands in ``world`` (1: perfectly)."""
+        players = self.n
+        thresholds = THRESHOLDS[players]
+        prise = thresholds[Contract.PRISE]
+        weight = 1.0
+        for s, code in self.view.bids:
+            if s == self.me:
+                continue
+            pts = hand_points(self.dealt_hand(world, s), players)
+            if code == "pass":
+                excess = pts - prise
+                if excess > 0:
+                    weight *= exp(-excess / _BID_SOFTNESS)
+            else:
+                short = thresholds[Contract.from_code(code)] - pts
+                if short > 0:
+                    weight *= exp(-short / _BID_SOFTNESS)
+        return weight
+
+
+def world_deal(view: SeatView, sampler: WorldSampler, world: World) -> Deal | None:
+    """The deal of ``world`` brought to the view's state by replaying its public history.
+
+    ``None`` if the engine refuses the replay (the placement broke a rule, which
+    the sampler avoids but a relaxed draw may not).
+    """
+    n = sampler.n
+    rules = view.rules
+    dealt = [sampler.dealt_hand(world, s) for s in range(n)]
+    contract = view.contract
+    me = sampler.me
+    if contract is not None and contract.chien_shown and view.phase not in ("bidding", "calling"):
+        chien = mask_of(view.chien)
+    else:
+        chien = world.pile
+    if sum(count(h) for h in dealt) + count(chien) != 78:
+        return None
+    deal = Deal(rules, view.dealer, [cards_of(h) for h in dealt], cards_of(chien))
+    try:
+        for s, code in view.bids:
+            if deal.is_over:
+                return None
+            deal.apply(BIDS[code], seat=s)
+        if deal.is_over:
+            return None if view.phase != "done" else deal
+        if view.called is not None:
+            deal.apply(Call(view.called))
+        if view.phase in ("bidding", "calling"):
+            return deal
+        if deal.phase.value == "ecart":
+            if view.phase == "ecart":
+                return deal
+            ecart = mask_of(view.ecart) if view.taker == me else mask_of(view.ecart) | world.pile
+            deal.apply(Ecart(tuple(cards_of(ecart))))
+        if view.phase == "chelem":
+            return deal
+        deal.apply(Chelem(view.chelem_announced))
+        declared = {}
+        for s, size, cards in view.poignees:
+            declared.setdefault(s, []).append(Poignee(tuple(cards)))
+        for s, kind in view.miseres:
+            declared.setdefault(s, []).append(Misere(kind))
+        plays = [(leader + i) % n for leader, cards, _ in view.tricks for i in range(len(cards))]
+        cards = [c for _, cs, _ in view.tricks for c in cs]
+        plays += [(view.leader + i) % n for i in range(len(view.trick))]
+        cards += list(view.trick)
+        for s, c in zip(plays, cards):
+            for action in declared.pop(s, ()):
+                deal.apply(action, seat=s)
+            deal.apply(Play(CARDS[c]), seat=s)
+        for action in declared.pop(deal.to_act, ()):
+            deal.apply(action)  # declared, not yet played
+    except IllegalAction:
+        return None
+    return deal
+
+
+__all__ = ["World", "WorldSampler", "world_deal"]

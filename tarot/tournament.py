@@ -1,0 +1,294 @@
+"""Duplicate tournaments between two bot levels: ``python -m tarot tournament``.
+
+Every deal is played several times with the same cards, the two bots exchanging
+seats, so that the luck of the cards cancels out:
+
+- the base pattern puts bot A in the even seats and bot B in the odd ones
+  (4 players: A B A B);
+- a deal is played once for every distinct rotation of that pattern and of its
+  mirror (A and B exchanged).  At 4 players that is A B A B then B A B A; at 3,
+  A B A, B A A, A A B, B A B, A B B, B B A; at 5, the five rotations of
+  A B A B A and the five of B A B A B.
+
+So each hand is held by each bot equally often, from every seat.  A *group* is
+one deal with all its plays; a bot's score for a group is the mean of the scores
+of the seats it held, and the report gives the mean over groups with a 95%
+confidence interval computed over groups (the plays of one deal are not
+independent, the groups are).
+
+Also reported, per bot: how often it took, per contract how often and with what
+success, and the seconds it spent per decision; for the tournament, how many
+plays ended with every seat passing.  ``--jobs`` spreads the groups over
+processes (standard library :mod:`multiprocessing`; one process with
+``--jobs 1``, and always under Pyodide).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from dataclasses import fields
+from typing import Sequence
+
+from .bots import LEVELS, make_bot
+from .match import deal_seed
+from .rules import Contract, Rules
+from .state import Deal
+
+PROG = "python -m tarot tournament"
+CONTRACTS = tuple(c.code for c in Contract)
+
+
+def patterns(players: int) -> list[str]:
+    """The seat patterns a deal is played with: every rotation of A B A B… and of its mirror."""
+    base = "".join("AB"[s % 2] for s in range(players))
+    mirror = base.translate(str.maketrans("AB", "BA"))
+    out: list[str] = []
+    for p in (base, mirror):
+        for r in range(players):
+            rotated = p[r:] + p[:r]
+            if rotated not in out:
+                out.append(rotated)
+    return out
+
+
+def _new_bot(level: str, seed: int, budget: int | None):
+    if budget is not None and level == "expert":
+        return make_bot(level, seed, samples=budget)
+    return make_bot(level, seed)
+
+
+def play_group(task: tuple) -> dict:
+    """Play one deal under every pattern; the figures of the group (see :func:`summarise`)."""
+    rules_json, index, seed, levels, budget = task
+    rules = Rules.from_json(rules_json)
+    n = rules.players
+    deal_seed_ = deal_seed(seed, index)
+    dealer = index % n
+    out = {
+        "index": index,
+        "plays": 0,
+        "all_passed": 0,
+        "redeals": 0,
+        "score": [0, 0],
+        "seats": [0, 0],
+        "takes": [{c: [0, 0] for c in CONTRACTS}, {c: [0, 0] for c in CONTRACTS}],
+        "seconds": [0.0, 0.0],
+        "decisions": [0, 0],
+    }
+    for p, pattern in enumerate(patterns(n)):
+        slots = [0 if ch == "A" else 1 for ch in pattern]
+        bots = [_new_bot(levels[slots[s]], deal_seed(deal_seed_, p * n + s + 1), budget) for s in range(n)]
+        deal = Deal.new(rules, dealer=dealer, seed=deal_seed_)
+        while not deal.is_over:
+            seat = deal.to_act
+            view = deal.view(seat)
+            t0 = time.perf_counter()
+            action = bots[seat].choose(view)
+            out["seconds"][slots[seat]] += time.perf_counter() - t0
+            out["decisions"][slots[seat]] += 1
+            deal.apply(action, seat=seat)
+        out["plays"] += 1
+        result = deal.result
+        redeal = result.get("redeal")
+        if redeal == "all_passed":
+            out["all_passed"] += 1
+        elif redeal:
+            out["redeals"] += 1
+        scores = result.get("scores", [0] * n)
+        for s in range(n):
+            out["score"][slots[s]] += scores[s]
+            out["seats"][slots[s]] += 1
+        if not redeal:
+            taken = out["takes"][slots[result["taker"]]][result["contract"]]
+            taken[0] += 1
+            taken[1] += bool(result["made"])
+    return out
+
+
+def summarise(groups: list[dict], levels: Sequence[str], players: int) -> dict:
+    """The report of a tournament from the figures of its groups."""
+    groups = sorted(groups, key=lambda g: g["index"])
+    k = len(groups)
+    plays = sum(g["plays"] for g in groups)
+    bots = []
+    for slot in (0, 1):
+        per_group = [g["score"][slot] / g["seats"][slot] for g in groups]
+        mean = sum(per_group) / k if k else 0.0
+        var = sum((x - mean) ** 2 for x in per_group) / (k - 1) if k > 1 else 0.0
+        half = 1.96 * math.sqrt(var / k) if k > 1 else float("nan")
+        seats = sum(g["seats"][slot] for g in groups)
+        takes = {c: [sum(g["takes"][slot][c][0] for g in groups), sum(g["takes"][slot][c][1] for g in groups)]
+                 for c in CONTRACTS}
+        taken = sum(t for t, _ in takes.values())
+        made = sum(m for _, m in takes.values())
+        decisions = sum(g["decisions"][slot] for g in groups)
+        seconds = sum(g["seconds"][slot] for g in groups)
+        bots.append({
+            "level": levels[slot],
+            "mean_per_deal_per_seat": round(mean, 2),
+            "ci95": [round(mean - half, 2), round(mean + half, 2)] if k > 1 else None,
+            "seat_plays": seats,
+            "taker_rate": round(taken / seats, 4) if seats else 0.0,
+            "made_rate": round(made / taken, 4) if taken else None,
+            "contracts": {c: {"taken": t, "taker_rate": round(t / seats, 4) if seats else 0.0,
+                              "made": m, "made_rate": round(m / t, 4) if t else None}
+                          for c, (t, m) in takes.items()},
+            "decisions": decisions,
+            "seconds_per_decision": round(seconds / decisions, 6) if decisions else None,
+        })
+    diff = [g["score"][0] / g["seats"][0] - g["score"][1] / g["seats"][1] for g in groups]
+    dmean = sum(diff) / k if k else 0.0
+    dvar = sum((x - dmean) ** 2 for x in diff) / (k - 1) if k > 1 else 0.0
+    dhalf = 1.96 * math.sqrt(dvar / k) if k > 1 else float("nan")
+    return {
+        "players": players,
+        "deals": k,
+        "plays": plays,
+        "patterns": patterns(players),
+        "bots": bots,
+        "difference_a_minus_b": {"mean": round(dmean, 2),
+                                 "ci95": [round(dmean - dhalf, 2), round(dmean + dhalf, 2)] if k > 1 else None},
+        "all_passed_rate": round(sum(g["all_passed"] for g in groups) / plays, 4) if plays else 0.0,
+        "redeal_rate": round(sum(g["redeals"] for g in groups) / plays, 4) if plays else 0.0,
+    }
+
+
+def run(rules: Rules, deals: int, seed: int, levels: Sequence[str], jobs: int = 1,
+        budget: int | None = None, progress=None) -> dict:
+    """Play a duplicate tournament and return its report (see :func:`summarise`)."""
+    tasks = [(rules.to_json(), i, seed, tuple(levels), budget) for i in range(deals)]
+    groups: list[dict] = []
+    if jobs <= 1 or sys.platform == "emscripten" or deals <= 1:
+        for task in tasks:
+            groups.append(play_group(task))
+            if progress:
+                progress(len(groups), deals)
+    else:
+        import multiprocessing
+
+        with multiprocessing.Pool(processes=min(jobs, deals)) as pool:
+            for group in pool.imap_unordered(play_group, tasks, chunksize=1):
+                groups.append(group)
+                if progress:
+                    progress(len(groups), deals)
+    report = summarise(groups, levels, rules.players)
+    report["seed"] = seed
+    report["budget"] = budget
+    report["rules"] = rules.to_json()
+    return report
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def render(report: dict, seconds: float | None = None) -> str:
+    """The report as text."""
+    a, b = report["bots"]
+    names = [f"A {a['level']}", f"B {b['level']}"]
+    budget = report.get("budget")
+    lines = [
+        f"Duplicate tournament: {report['players']} players, {report['deals']} deals "
+        f"x {len(report['patterns'])} plays ({' '.join(report['patterns'])}), seed {report['seed']}"
+        + (f", expert budget {budget} samples" if budget is not None else ""),
+        "",
+        f"{'':26}{names[0]:>22}{names[1]:>22}",
+    ]
+
+    def row(label: str, values: list[str]) -> None:
+        lines.append(f"{label:26}{values[0]:>22}{values[1]:>22}")
+
+    def score(bot: dict) -> str:
+        ci = bot["ci95"]
+        if ci is None:
+            return f"{bot['mean_per_deal_per_seat']:+.1f}"
+        return f"{bot['mean_per_deal_per_seat']:+.1f} ± {(ci[1] - ci[0]) / 2:.1f}"
+
+    lines.append("Score (mean per deal per seat, 95% CI)")
+    row("  score", [score(a), score(b)])
+    d = report["difference_a_minus_b"]
+    ci = d["ci95"]
+    lines.append(f"  difference A - B: {d['mean']:+.1f}" + (f" ± {(ci[1] - ci[0]) / 2:.1f}" if ci else "")
+                 + " points per deal per seat")
+    lines.append("")
+    lines.append("Bidding (share of the bot's seats; contracts made)")
+    row("  taker rate", [_pct(a["taker_rate"]), _pct(b["taker_rate"])])
+    row("  contracts made", [_pct(a["made_rate"]), _pct(b["made_rate"])])
+    for c in CONTRACTS:
+        ca, cb = a["contracts"][c], b["contracts"][c]
+        row(f"  {c}", [f"{_pct(ca['taker_rate'])} made {_pct(ca['made_rate'])}",
+                       f"{_pct(cb['taker_rate'])} made {_pct(cb['made_rate'])}"])
+    lines.append(f"  all passed: {_pct(report['all_passed_rate'])} of {report['plays']} plays"
+                 f" (redeals for a Petit sec: {_pct(report['redeal_rate'])})")
+    lines.append("")
+    lines.append("Speed")
+    row("  seconds per decision", [f"{a['seconds_per_decision'] or 0:.4f}", f"{b['seconds_per_decision'] or 0:.4f}"])
+    row("  decisions", [str(a["decisions"]), str(b["decisions"])])
+    if seconds is not None:
+        lines.append(f"  wall time: {seconds:.1f} s")
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=PROG, description="Duplicate tournament between two bot levels.")
+    parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    parser.add_argument("--deals", type=int, default=100, help="deals (groups of plays); default 100")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bots", default="standard,debutant",
+                        help=f"two levels A,B among {', '.join(LEVELS)} (default standard,debutant)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="processes (default: every core)")
+    parser.add_argument("--budget", type=int, default=None,
+                        help="expert effort: imagined deals per card decision (default: the bot's own)")
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    parser.add_argument("--progress", action="store_true", help="report progress on stderr")
+    group = parser.add_argument_group("rule options (FFT rules when none is given)")
+    for f in fields(Rules)[1:]:
+        group.add_argument("--" + f.name.replace("_", "-"), dest=f.name, action="store_true")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as e:
+        return int(e.code or 0)
+    levels = [x.strip() for x in args.bots.split(",")]
+    problems = []
+    if len(levels) != 2:
+        problems.append("--bots needs two levels separated by a comma, e.g. expert,standard")
+    problems += [f"unknown bot level {x!r} (choose from {', '.join(LEVELS)})" for x in levels if x not in LEVELS]
+    if args.deals < 1:
+        problems.append("--deals must be at least 1")
+    if args.jobs < 1:
+        problems.append("--jobs must be at least 1")
+    if args.budget is not None and args.budget < 1:
+        problems.append("--budget must be at least 1")
+    if problems:
+        for p in problems:
+            print(f"{PROG}: error: {p}", file=sys.stderr)
+        return 2
+    rules = Rules(players=args.players, **{f.name: getattr(args, f.name) for f in fields(Rules)[1:]})
+
+    def progress(done: int, total: int) -> None:
+        if done == total or done % max(1, total // 20) == 0:
+            print(f"{done}/{total} deals", file=sys.stderr, flush=True)
+
+    t0 = time.perf_counter()
+    report = run(rules, args.deals, args.seed, levels, jobs=args.jobs, budget=args.budget,
+                 progress=progress if args.progress else None)
+    elapsed = time.perf_counter() - t0
+    if args.json:
+        report["wall_seconds"] = round(elapsed, 2)
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        print(render(report, elapsed))
+    return 0
+
+
+__all__ = ["main", "run", "patterns", "play_group", "summarise", "render"]
