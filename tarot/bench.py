@@ -228,8 +228,9 @@ def bench_legal(budget: Budget) -> dict:
 
 # ----------------------------------------------------------------------- bots
 @benchmark("bots", about={
-    "bots": "per bot level: ms per choose(view) call (building the view not counted), p50 and p95 over "
-            "the decisions of 4-player deals played by that level in every seat",
+    "bots": "per bot level: ms per choose(view) call (building the view not counted), p50 and p95, and "
+            "the number of decisions timed; 4-player deals where the level plays every seat (a slow level "
+            "is timed on every 5th decision, the others played at random, so that all phases are sampled)",
 })
 def bench_bots(budget: Budget) -> dict:
     from . import bots
@@ -239,18 +240,21 @@ def bench_bots(budget: Budget) -> dict:
         return {"bots": own(seconds=budget.seconds, repeats=budget.repeats, quick=budget.quick)}
     levels = list(LEVELS)
     per_level = budget.seconds / max(1, len(levels))
-    figures = {}
-    for level in levels:
-        figures[level] = _time_level(level, per_level, least=3 if budget.quick else 20)
-    return {"bots": figures}
+    least = 1 if budget.quick else 10
+    return {"bots": {level: _time_level(level, per_level, least) for level in levels}}
+
+
+SLOW_MS = 5.0  # a level slower than this per decision is timed on a sample of the decisions
 
 
 def _time_level(level: str, seconds: float, least: int) -> dict:
-    """Time ``least`` decisions at least, and as many as ``seconds`` allow."""
+    """Time ``least`` decisions of ``level`` at least, and as many as ``seconds`` allow."""
     rules = Rules(players=4)
+    rng = Rng(5)
     costs: list[float] = []
     deadline = perf_counter() + seconds
     index = 0
+    step = 0
     while perf_counter() < deadline or len(costs) < least:
         seed = deal_seed(99, index)
         deal = Deal.new(rules, dealer=index % 4, seed=seed)
@@ -259,9 +263,16 @@ def _time_level(level: str, seconds: float, least: int) -> dict:
         while not deal.is_over:
             seat = deal.to_act
             view = deal.view(seat)
-            t0 = perf_counter()
-            action = seats[seat].choose(view)
-            costs.append((perf_counter() - t0) * 1000)
+            slow = bool(costs) and _median(costs) > SLOW_MS
+            if not slow or step % 5 == 0:
+                t0 = perf_counter()
+                action = seats[seat].choose(view)
+                costs.append((perf_counter() - t0) * 1000)
+            elif deal.phase is Phase.ECART:
+                action = random_ecart(view, rng)
+            else:
+                action = rng.choice(view.legal)
+            step += 1
             deal.apply(action, seat=seat)
             if perf_counter() >= deadline and len(costs) >= least:
                 break
