@@ -71,45 +71,37 @@ def split_records(text: str) -> Iterator[tuple[str, object, str | None]]:
     per non-blank line.  A line that is not JSON gives an ``error`` and the next
     lines are still read.
     """
-    lines = text.splitlines()
-    numbered = [(i + 1, line) for i, line in enumerate(lines) if line.strip()]
+    numbered = [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
     if not numbered:
         return
-    try:
-        whole = json.loads(text)
-    except ValueError as e:
-        whole_error: ValueError | None = e
-    except RecursionError:
-        whole_error = ValueError("nested too deeply")
-    else:
-        whole_error = None
+    whole, whole_error = _parse(text)
+    if whole_error is None:
         yield f"record 1 (line {numbered[0][0]})", whole, None
         return
-    first_line, first = numbered[0]
-    if _json_error(first) is not None and getattr(whole_error, "lineno", first_line) != first_line:
+    first_line = numbered[0][0]
+    parsed = [(line_no, *_parse(line)) for line_no, line in numbered]
+    if parsed[0][2] is not None and getattr(whole_error, "lineno", first_line) != first_line:
         # Not JSON lines (its first line is not a record by itself): one broken document.
         yield "record 1", None, f"invalid JSON: {_describe(whole_error, with_line=True)}"
         return
-    for number, (line_no, line) in enumerate(numbered, 1):
+    for number, (line_no, record, error) in enumerate(parsed, 1):
         label = f"record {number} (line {line_no})"
-        error = _json_error(line)
         if error is not None:
-            yield label, None, f"invalid JSON: {error}"
+            yield label, None, f"invalid JSON: {_describe(error, with_line=False)}"
         else:
-            yield label, json.loads(line), None
+            yield label, record, None
 
 
-def _json_error(line: str) -> str | None:
+def _parse(text: str) -> tuple[object, ValueError | None]:
     try:
-        json.loads(line)
+        return json.loads(text), None
     except ValueError as e:
-        return _describe(e, with_line=False)
+        return None, e
     except RecursionError:
-        return "nested too deeply"
-    return None
+        return None, ValueError("nested too deeply")
 
 
-def _describe(error: ValueError | None, with_line: bool) -> str:
+def _describe(error: ValueError, with_line: bool) -> str:
     if isinstance(error, json.JSONDecodeError):
         where = f"line {error.lineno}, column {error.colno}" if with_line else f"column {error.colno}"
         return f"{error.msg} ({where})"
@@ -182,7 +174,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from .state import Deal
 
     n = args.players
-    levels = args.level.split(",") if args.level else [default_level()]
+    levels = [level.strip() for level in args.level.split(",")] if args.level else [default_level()]
     if len(levels) == 1:
         levels = levels * n
     if len(levels) != n:
@@ -197,12 +189,16 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         bots = [make_bot(levels[s], deal_seed(seed, s + 1)) for s in range(n)]
         while not deal.is_over:
             seat = deal.to_act
-            action = bots[seat].choose(deal.view(seat))
+            where = f"selfplay: deal {k + 1}: the {levels[seat]} bot at seat {seat}"
+            try:
+                action = bots[seat].choose(deal.view(seat))
+            except Exception as e:  # a bot's failure is reported, not a traceback
+                print(f"{where} failed: {type(e).__name__}: {e}", file=sys.stderr)
+                return 1
             try:
                 deal.apply(action, seat=seat)
             except IllegalAction as e:
-                print(f"selfplay: deal {k + 1}: the {levels[seat]} bot at seat {seat} chose {action!r}: "
-                      f"rule {e.code}: {e.explain('en')}", file=sys.stderr)
+                print(f"{where} chose {action!r}: rule {e.code}: {e.explain('en')}", file=sys.stderr)
                 return 1
         print(json.dumps(deal.to_record(), separators=COMPACT), flush=True)
     return 0
@@ -276,8 +272,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         unknown = [name for name in only if name not in bench.BENCHMARKS]
         if unknown:
             raise Stop(f"unknown benchmark {unknown[0]!r}: choose from {', '.join(bench.BENCHMARKS)}")
-    if args.seconds is not None and not args.seconds > 0:
-        raise Stop("--seconds must be more than 0")
+    if args.seconds is not None and not 0 < args.seconds < math.inf:
+        raise Stop("--seconds must be a number of seconds more than 0")
     if args.repeats is not None and args.repeats < 1:
         raise Stop("--repeats must be at least 1")
     figures = bench.run(quick=args.quick, seconds=args.seconds, repeats=args.repeats, only=only)
