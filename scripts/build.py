@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -79,6 +80,14 @@ def copy_page(out: Path) -> list[str]:
     return copied
 
 
+def refresh_page_files(out: Path) -> None:
+    """Rewrite the built pyscript.toml's [files] with every module the page imports
+    (web/files.py), so a new engine module is never missing from the page."""
+    tool = ROOT / "web" / "files.py"
+    if tool.is_file() and (out / "pyscript.toml").is_file():
+        subprocess.run([sys.executable, str(tool), "--write", str(out / "pyscript.toml")], check=True)
+
+
 def copy_package(out: Path) -> int:
     src = ROOT / PACKAGE
     if not src.is_dir():
@@ -135,6 +144,7 @@ def build(out: Path) -> None:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     page = copy_page(out)
+    refresh_page_files(out)
     modules = copy_package(out)
     pyodide = copy_pyodide(out)
     pyscript = copy_pyscript(out)

@@ -1,0 +1,144 @@
+"""Driving the table in the browser, and the same decisions in CPython to choose deal numbers.
+
+Tests pick deal numbers by playing the deal with the engine in CPython
+(``simulate``) with the same bots and the same choices the browser test makes,
+so a test asks for a deal that really leads where it needs to go.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from web.session import Session, Settings  # noqa: E402
+
+READY = "document.getElementById('table').dataset.phase !== 'loading'"
+HUMAN_TURN = ("() => { const t = document.getElementById('table');"
+              " return t.dataset.toAct === '0' || t.dataset.phase === 'done'; }")
+PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
+
+
+# ------------------------------------------------------------------ CPython
+def simulate(players: int, number: int, *, bid=lambda legal: "pass", stop=None):
+    """Play deal ``number`` as the browser tests do (the person passes, declines
+    poignées and plays their first playable card); returns the session, stopped
+    early when ``stop(session)`` is true."""
+    s = Session(Settings(players=players, first_deal=number))
+    while not s.finished:
+        if stop is not None and stop(s):
+            return s
+        if s.bot_to_act() is not None:
+            s.bot_step()
+            continue
+        v = s.view()
+        if v.phase == "bidding":
+            s.bid(bid([a.code for a in v.legal]))
+        elif v.phase == "calling":
+            s.call(str(v.legal[0].card))
+        elif v.phase == "chelem":
+            s.chelem(False)
+        elif v.phase == "ecart":
+            return s
+        else:
+            s.decline_poignee()
+            s.click_card(str(next(c for c in v.hand if c in s.screen().playable)))
+    return s
+
+
+def first_number(players: int, wanted, *, start: int = 1, limit: int = 500, step: int = 1, **kw) -> int:
+    """The first deal number from ``start`` whose simulated session satisfies ``wanted``."""
+    for number in range(start, start + limit * step, step):
+        if wanted(simulate(players, number, **kw)):
+            return number
+    raise AssertionError("no deal number found")
+
+
+def contract_made(session) -> bool:
+    r = session.deal.result
+    return session.finished and r is not None and "redeal" not in r
+
+
+# ------------------------------------------------------------------ browser
+def open_table(page, site_url: str, query: str = "?pause=0") -> None:
+    page.goto(site_url + query)
+    page.wait_for_function(READY)
+
+
+def phase(page) -> str:
+    return page.get_attribute("#table", "data-phase")
+
+
+def step(page) -> str:
+    return page.get_attribute("#table", "data-step")
+
+
+def start_game(page, players: int, number: int) -> None:
+    """Fill in the new-game form and start."""
+    if phase(page) != "setup":
+        page.click("[data-action=new-game]")
+    page.wait_for_selector("[data-testid=setup]")
+    page.click(f"label.choice:has(input[name=players][value='{players}'])")
+    page.fill("input[name=deal]", str(number))
+    page.click("[data-action=start]")
+    page.wait_for_function("document.getElementById('table').dataset.phase !== 'setup'")
+    assert page.get_attribute("#table", "data-deal") == str(number)
+
+
+def act(page, selector: str) -> None:
+    """Click ``selector`` and wait until the table has taken the action."""
+    before = step(page)
+    page.click(selector)
+    page.wait_for_function(f"document.getElementById('table').dataset.step !== '{before}'")
+
+
+def human_turn(page) -> str:
+    page.wait_for_function(HUMAN_TURN)
+    return phase(page)
+
+
+def play_one(page) -> str:
+    """Wait for the person's turn and take the simulated decision; returns the phase it was."""
+    current = human_turn(page)
+    if current == "bidding":
+        act(page, "[data-bid=pass]")
+    elif current == "calling":
+        act(page, "[data-action=call]")
+    elif current == "chelem":
+        act(page, "[data-action=no-chelem]")
+    elif current == "play":
+        if page.query_selector("[data-action=no-poignee]"):
+            page.click("[data-action=no-poignee]")
+        act(page, PLAYABLE)
+    return current
+
+
+def play_to_end(page) -> None:
+    while play_one(page) != "done":
+        pass
+
+
+def trick_cards(page) -> list[str]:
+    """The cards of the trick being played (not the previous trick left on show)."""
+    return page.eval_on_selector_all("[data-testid=trick]:not(.previous) [data-card]",
+                                     "els => els.map(e => e.dataset.card)")
+
+
+def hand_cards(page) -> list[str]:
+    return page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def sheet_rows(page) -> list[list[int]]:
+    """The score sheet: one list of seat scores per deal."""
+    return page.eval_on_selector_all(
+        "[data-testid=score-sheet] tbody tr",
+        "rows => rows.map(r => [...r.querySelectorAll('td[data-seat]')]"
+        ".map(td => parseInt(td.textContent.replace('−', '-').replace('+', ''), 10)))")
+
+
+def sheet_totals(page) -> list[int]:
+    return page.eval_on_selector_all(
+        "[data-testid=score-sheet] tfoot td[data-seat]",
+        "tds => tds.map(td => parseInt(td.textContent.replace('−', '-').replace('+', ''), 10))")

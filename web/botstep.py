@@ -1,0 +1,31 @@
+"""One bot decision, from plain data to plain data.
+
+``decide_json`` takes a deal record and returns the chosen action as record JSON,
+so the same step can run on the page's main thread (fast levels) or in a web
+worker without DOM access (slow levels), with identical results: the bot's seed
+depends only on the deal number, the seat and how many actions were taken.
+"""
+from __future__ import annotations
+
+from tarot.actions import Action, action_to_json
+from tarot.bots import make_bot
+from tarot.match import deal_seed
+from tarot.state import Deal
+
+
+def bot_seed(deal_number: int, seat: int, step: int) -> int:
+    """The seed of a bot's decision: the same deal, seat and moment give the same choice."""
+    return deal_seed(deal_number * 8 + seat, step)
+
+
+def decide(deal: Deal, level: str, deal_number: int) -> Action:
+    """What the bot of ``level`` at the seat to act does now (it sees its own view only)."""
+    seat = deal.to_act
+    bot = make_bot(level, bot_seed(deal_number, seat, len(deal.history)))
+    return bot.choose(deal.view(seat))
+
+
+def decide_json(record: dict, level: str, deal_number: int) -> dict:
+    """``decide`` on a ``tarot-deal/1`` record; returns the action in record form."""
+    deal = Deal.from_record(record)
+    return action_to_json(deal.to_act, decide(deal, level, deal_number))

@@ -1,0 +1,196 @@
+"""The page's own words, in French and English (the engine's words live in tarot.i18n)."""
+from __future__ import annotations
+
+LANGS = ("fr", "en")
+
+SEAT_NAMES = ("Vous", "Basile", "Chloé", "Damien", "Élise")
+SEAT_NAMES_EN = ("You", "Basile", "Chloé", "Damien", "Élise")
+
+# Rank letters on the card corners: French packs print R, D, C, V.
+RANK_LETTERS = {
+    "fr": {1: "1", 11: "V", 12: "C", 13: "D", 14: "R"},
+    "en": {1: "1", 11: "J", 12: "Kn", 13: "Q", 14: "K"},
+}
+
+TEXT: dict[str, tuple[str, str]] = {
+    "title": ("Tarot", "Tarot"),
+    "loading": ("Chargement du jeu…", "Loading the game…"),
+    "new_game": ("Nouvelle partie", "New game"),
+    "setup_title": ("Nouvelle partie", "New game"),
+    "players": ("Nombre de joueurs", "Number of players"),
+    "players_n": ("{n} joueurs", "{n} players"),
+    "level": ("Niveau des robots", "Bot level"),
+    "options": ("Variantes", "Rule options"),
+    "language": ("Langue", "Language"),
+    "deal_number": ("Numéro de donne (facultatif)", "Deal number (optional)"),
+    "deal_number_help": ("Pour rejouer une donne connue ; vide : au hasard.",
+                         "To replay a known deal; empty: random."),
+    "start": ("Commencer", "Start"),
+    "cancel": ("Annuler", "Cancel"),
+    "bad_deal_number": ("Le numéro de donne doit être un nombre entier positif (par exemple 1234), pas « {value} ».",
+                        "The deal number must be a whole positive number (for example 1234), not “{value}”."),
+    "deal": ("Donne n° {n}", "Deal no. {n}"),
+    "dealer": ("donneur : {name}", "dealer: {name}"),
+    "scores": ("Scores", "Scores"),
+    "score_sheet": ("Feuille de marque", "Score sheet"),
+    "sheet_deal": ("Donne", "Deal"),
+    "sheet_contract": ("Contrat", "Contract"),
+    "total": ("Total", "Total"),
+    "redeal": ("Redonne", "Redeal"),
+    "no_deal_yet": ("Aucune donne terminée.", "No deal finished yet."),
+    "last_trick": ("Dernier pli", "Last trick"),
+    "close": ("Fermer", "Close"),
+    "your_turn": ("À vous.", "Your turn."),
+    "waiting": ("{name} réfléchit…", "{name} is thinking…"),
+    "bids_title": ("Enchères", "Bidding"),
+    "your_bid": ("Votre enchère :", "Your bid:"),
+    "call_title": ("Appelez un roi", "Call a king"),
+    "call_title_more": ("Appelez une carte", "Call a card"),
+    "calls": ("{name} appelle {card}.", "{name} calls {card}."),
+    "partner_is": ("Partenaire : {name}", "Partner: {name}"),
+    "partner_alone": ("Le preneur joue seul.", "The taker plays alone."),
+    "partner_unknown": ("Partenaire inconnu", "Partner unknown"),
+    "chien": ("Chien", "Chien"),
+    "chien_shown": ("Le chien, montré à tous :", "The chien, shown to all:"),
+    "chien_new": ("du chien", "from the chien"),
+    "ecart_title": ("Faites votre écart : choisissez {n} cartes.", "Make your écart: choose {n} cards."),
+    "ecart_count": ("{k} / {n} choisies", "{k} / {n} chosen"),
+    "confirm_ecart": ("Valider l'écart", "Confirm the écart"),
+    "ecart_trumps_shown": ("Atouts écartés, montrés à la table :", "Trumps discarded, shown to the table:"),
+    "ecart_trump_note": ("Un atout écarté est montré à la table.", "A discarded trump is shown to the table."),
+    "ecart_made": ("{name} a fait son écart.", "{name} has made the écart."),
+    "taker_takes_chien": ("{name} prend le chien.", "{name} takes the chien."),
+    "chelem_question": ("Annoncer un chelem (tous les plis) ?", "Announce a chelem (every trick)?"),
+    "announce_chelem": ("Annoncer le chelem", "Announce a chelem"),
+    "no_chelem": ("Pas de chelem", "No chelem"),
+    "chelem_announced": ("{name} annonce un chelem !", "{name} announces a chelem!"),
+    "poignee_offer": ("Vous pouvez présenter une poignée avant votre première carte.",
+                      "You may show a poignée before your first card."),
+    "poignee_choose": ("Choisissez les {n} atouts à montrer ({k} / {n}).",
+                       "Choose the {n} trumps to show ({k} / {n})."),
+    "poignee_size_button": ("{name} ({n} atouts)", "{name} ({n} trumps)"),
+    "declare_poignee": ("Montrer la poignée", "Show the poignée"),
+    "no_poignee": ("Pas de poignée", "No poignée"),
+    "poignee_shown": ("{name} montre une {size} :", "{name} shows a {size}:"),
+    "misere_offer": ("Déclarer une misère :", "Declare a misère:"),
+    "misere_atout": ("Misère d'atout", "Trump misère"),
+    "misere_tetes": ("Misère de têtes", "Face misère"),
+    "misere_declared": ("{name} déclare une {kind}.", "{name} declares a {kind}."),
+    "plays": ("{name} joue {card}.", "{name} plays {card}."),
+    "bids": ("{name} : {bid}.", "{name}: {bid}."),
+    "trick_won": ("Pli pour {name}.", "Trick to {name}."),
+    "trick_won_short": ("Pli : {name}", "Trick: {name}"),
+    "previous_trick": ("Pli précédent", "Previous trick"),
+    "no_trick_yet": ("Aucun pli joué pour l'instant.", "No trick played yet."),
+    "taker": ("Preneur", "Taker"),
+    "contract": ("Contrat", "Contract"),
+    "called_card": ("Carte appelée", "Called card"),
+    "cards_left": ("{n} cartes", "{n} cards"),
+    "one_card_left": ("1 carte", "1 card"),
+    "dealer_badge": ("donneur", "dealer"),
+    "partner_badge": ("partenaire", "partner"),
+    "taker_badge": ("preneur", "taker"),
+    "your_hand": ("Votre jeu", "Your hand"),
+    "the_trick": ("Le pli en cours", "The trick being played"),
+    "next_deal": ("Donne suivante", "Next deal"),
+    "all_passed": ("Tout le monde a passé : les cartes sont redistribuées.",
+                   "Everybody passed: the cards are dealt again."),
+    "petit_sec": ("Un joueur a le Petit sec : les cartes sont redistribuées.",
+                  "A player has the Petit alone: the cards are dealt again."),
+    "result_title": ("Fin de la donne", "End of the deal"),
+    "made": ("{taker} ({contract}) réussit de {diff} point{s}.",
+             "{taker} ({contract}) makes it by {diff} point{s}."),
+    "failed": ("{taker} ({contract}) chute de {diff} point{s}.",
+               "{taker} ({contract}) fails by {diff} point{s}."),
+    "attack_points": ("L'attaque a {points} points avec {bouts} bout{s} : il en fallait {target}.",
+                      "The attack has {points} points with {bouts} bout{s}: it needed {target}."),
+    "calc_base": ("Contrat : (25 + {diff}) × {mult} ({contract}) = {value}",
+                  "Contract: (25 + {diff}) × {mult} ({contract}) = {value}"),
+    "calc_pab": ("Petit au bout ({side}) : 10 × {mult} = {value}",
+                 "Petit au bout ({side}): 10 × {mult} = {value}"),
+    "calc_pab_within": ("Petit au bout ({side}) : l'objectif passe à {target} points (variante « dans le contrat »)",
+                        "Petit au bout ({side}): the target becomes {target} points (“within the contract” option)"),
+    "calc_poignee": ("{names} : {value} (au camp qui gagne la donne)",
+                     "{names}: {value} (to the side that wins the deal)"),
+    "calc_chelem": ("Chelem ({kind}) : {value}", "Chelem ({kind}): {value}"),
+    "calc_per_defender": ("Par défenseur : {terms} = {value}", "Per defender: {terms} = {value}"),
+    "calc_taker": ("Preneur ({name}) : {value} × {k} = {total}", "Taker ({name}): {value} × {k} = {total}"),
+    "calc_partner": ("Partenaire ({name}) : {value} × 1 = {total}", "Partner ({name}): {value} × 1 = {total}"),
+    "calc_defender": ("Chaque défenseur : {total}", "Each defender: {total}"),
+    "calc_misere": ("Misère de {name} : +10 de chaque autre joueur", "{name}'s misère: +10 from every other player"),
+    "side_attack": ("attaque", "attack"),
+    "side_defense": ("défense", "defence"),
+    "chelem_announced_made": ("annoncé et réussi", "announced and made"),
+    "chelem_announced_failed": ("annoncé et chuté", "announced, failed"),
+    "chelem_unannounced_made": ("non annoncé, réussi", "made without announcement"),
+    "chelem_defense": ("réussi par la défense", "made by the defence"),
+    "ecart_was": ("Écart du preneur :", "The taker's écart:"),
+    "chien_was": ("Le chien :", "The chien:"),
+    "chien_to_defense": ("Le chien (pour la défense) :", "The chien (to the defence):"),
+    "chien_to_attack": ("Le chien (pour le preneur, sans être vu) :", "The chien (to the taker, unseen):"),
+    "score_of": ("Scores de la donne", "Scores of the deal"),
+    "rule_option_misere": ("Misères (d'atout, de têtes)", "Misères (no trump, no face)"),
+    "rule_option_petit_au_bout_within": ("Petit au bout « dans le contrat »", "Petit au bout “within the contract”"),
+    "rule_option_red_pips_reversed": ("Ordre ancien des petites cartes rouges", "Old order of red pip cards"),
+    "level_random": ("Au hasard", "Random"),
+    "level_debutant": ("Débutant", "Beginner"),
+    "level_standard": ("Standard", "Standard"),
+    "level_expert": ("Expert", "Expert"),
+    "save_damaged": ("La partie enregistrée n'a pas pu être reprise ({reason}). Une nouvelle partie commence.",
+                     "The saved game could not be resumed ({reason}). A new game starts."),
+    "save_version": ("sauvegarde d'une version incompatible", "a save from an incompatible version"),
+    "save_unreadable": ("sauvegarde illisible", "unreadable save"),
+    "internal_error": ("Erreur inattendue : {error}. La partie est conservée telle quelle.",
+                       "Unexpected error: {error}. The game is kept as it was."),
+    "seat_label": ("{name}", "{name}"),
+    "lang_switch": ("English", "Français"),
+    "lang_switch_label": ("Switch to English", "Passer en français"),
+    "not_now": ("Ce n'est pas le moment de jouer une carte (phase : {phase}).",
+                "This is not the time to play a card (phase: {phase})."),
+    "not_your_turn_now": ("Attendez votre tour : c'est à {name} de jouer.", "Wait for your turn: {name} is to act."),
+    "playable": ("jouable", "playable"),
+    "announcements": ("Annonces", "Announcements"),
+    "rules_intro": ("Vous êtes en bas ; les robots jouent les autres places.",
+                    "You sit at the bottom; bots play the other seats."),
+}
+
+
+def t(key: str, lang: str = "fr", **params: object) -> str:
+    """The page text ``key`` in ``lang``, with ``{params}`` filled in."""
+    pair = TEXT.get(key)
+    if pair is None:
+        return key
+    text = pair[0] if lang == "fr" else pair[1]
+    return text.format(**params) if params else text
+
+
+def seat_name(seat: int, lang: str = "fr") -> str:
+    names = SEAT_NAMES if lang == "fr" else SEAT_NAMES_EN
+    return names[seat] if 0 <= seat < len(names) else str(seat)
+
+
+def level_name(level: str, lang: str = "fr") -> str:
+    key = f"level_{level}"
+    return t(key, lang) if key in TEXT else level
+
+
+def option_name(option: str, lang: str = "fr") -> str:
+    key = f"rule_option_{option}"
+    return t(key, lang) if key in TEXT else option.replace("_", " ")
+
+
+def points_text(points: float, lang: str = "fr") -> str:
+    """91 → "91", 47.5 → "47,5" in French."""
+    if float(points).is_integer():
+        return str(int(points))
+    text = f"{points:.1f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def signed(value: int) -> str:
+    """+20, −10 (a real minus sign), 0."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"−{-value}"
+    return "0"

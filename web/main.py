@@ -1,0 +1,281 @@
+"""The PyScript binding: DOM events become engine actions, the state becomes HTML.
+
+Runs on the page's main thread.  Each bot decision runs in its own short timer
+task (``setTimeout``), so the page stays responsive while bots play; a slow bot
+level can move :func:`web.botstep.decide_json` into a web worker without DOM
+access.  URL parameter ``pause`` sets the bots' pause in milliseconds.
+"""
+from __future__ import annotations
+
+import random
+import traceback
+from urllib.parse import parse_qs
+
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import document, window
+
+from web.render import REGIONS, render, root_attributes
+from web.session import SAVE_KEY, SaveError, Session, Settings, parse_deal_number
+
+DEFAULT_PAUSE_MS = 700
+
+
+def js(value):
+    """``None`` for JavaScript's null and undefined, else the value."""
+    if value is None or type(value).__name__ in ("JsNull", "JsUndefined"):
+        return None
+    return value
+
+
+def _pause_setting() -> int:
+    query = parse_qs(str(window.location.search).lstrip("?"))
+    try:
+        return max(0, min(10_000, int(query.get("pause", [DEFAULT_PAUSE_MS])[0])))
+    except ValueError:
+        return DEFAULT_PAUSE_MS
+
+
+class Page:
+    def __init__(self) -> None:
+        self.pause = _pause_setting()
+        self.root = document.getElementById("table")
+        self.regions = {name: document.getElementById(name) for name in REGIONS}
+        self.cache: dict[str, str] = {}
+        self.timer = False
+        self.generation = 0
+        self.session = self._resume()
+        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_submit),
+                         create_proxy(self.on_key)]
+        document.addEventListener("click", self._proxies[0])
+        document.addEventListener("submit", self._proxies[1])
+        document.addEventListener("keydown", self._proxies[2])
+
+    # ------------------------------------------------------------ storage
+    def _resume(self) -> Session:
+        raw = None
+        try:
+            raw = window.localStorage.getItem(SAVE_KEY)
+        except Exception:
+            raw = None
+        if not isinstance(raw, str) or not raw:  # JavaScript null: nothing saved yet
+            session = Session(Settings(first_deal=random.randrange(1, 1_000_000)))
+            session.ui.setup_open = True
+            return session
+        try:
+            return Session.from_save(raw)
+        except SaveError as e:
+            window.console.warn(f"saved game not resumed: {e}")
+            try:
+                window.localStorage.setItem(SAVE_KEY + ".damaged", str(raw))
+                window.localStorage.removeItem(SAVE_KEY)
+            except Exception:
+                pass
+            session = Session(Settings(first_deal=random.randrange(1, 1_000_000)))
+            session.ui.setup_open = True
+            session.ui.setup_message = ("save_damaged", {"reason": e.reason})
+            return session
+
+    def save(self) -> None:
+        try:
+            window.localStorage.setItem(SAVE_KEY, self.session.save_text())
+        except Exception as e:  # storage full or disabled: the game goes on
+            window.console.warn(f"game not saved: {e}")
+
+    # ------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        screen = self.session.screen()
+        active = js(document.activeElement)
+        focus_id = str(active.id) if active is not None and active.id else ""
+        hand_index = -1
+        if focus_id.startswith("card-"):
+            ids = [str(b.id) for b in document.querySelectorAll("#hand button[data-card]")]
+            hand_index = ids.index(focus_id) if focus_id in ids else -1
+        for name, html in render(screen).items():
+            if self.cache.get(name) != html:
+                self.regions[name].innerHTML = html
+                self.cache[name] = html
+        for key, value in root_attributes(screen).items():
+            self.root.setAttribute(key, value)
+        document.documentElement.lang = screen.lang
+        self._restore_focus(focus_id, hand_index)
+        self.schedule_bot()
+
+    def _restore_focus(self, focus_id: str, hand_index: int) -> None:
+        if not focus_id:
+            return
+        current = js(document.activeElement)
+        if current is not None and current.id == focus_id:
+            return
+        target = js(document.getElementById(focus_id))
+        if target is None and hand_index >= 0:
+            cards = document.querySelectorAll("#hand button[data-card]")
+            if cards.length:
+                target = js(cards.item(min(hand_index, cards.length - 1)))
+        if target is None:
+            target = js(document.querySelector("#overlay button, #panel button"))
+        if target is not None:
+            target.focus()
+
+    # --------------------------------------------------------------- bots
+    def schedule_bot(self) -> None:
+        if self.timer or self.session.bot_to_act() is None:
+            return
+        self.timer = True
+        generation = self.generation
+        window.setTimeout(create_once_callable(lambda: self.bot_tick(generation)), self._delay())
+
+    def _delay(self) -> int:
+        deal = self.session.deal
+        if deal.phase.value == "ecart":
+            return int(self.pause * 2.5)  # time to look at the chien
+        if deal.phase.value == "play" and not deal.trick and deal.tricks:
+            return self.pause * 2  # time to see who won the trick
+        return self.pause
+
+    def bot_tick(self, generation: int) -> None:
+        self.timer = False
+        if generation != self.generation:
+            return
+        self._guarded(self._bot_step)
+
+    def _bot_step(self) -> None:
+        if self.session.bot_step() is not None:
+            self.save()
+
+    # ------------------------------------------------------------- events
+    def _guarded(self, work, *args) -> None:
+        try:
+            work(*args)
+        except Exception as e:
+            window.console.error("".join(traceback.format_exception(e)))
+            self.session.ui.message = ("internal_error", {"error": str(e) or type(e).__name__})
+        self.refresh()
+
+    def on_click(self, event) -> None:
+        target = js(event.target)
+        el = js(target.closest("[data-action], [data-bid], [data-hand]")) if target is not None else None
+        if el is None:
+            return
+        action = js(el.getAttribute("data-action"))
+        if action == "start":
+            return  # handled by the form's submit
+        event.preventDefault()
+        self._guarded(self._click, el, action)
+
+    def _click(self, el, action) -> None:
+        s = self.session
+        ui = s.ui
+        bid = js(el.getAttribute("data-bid"))
+        changed = False
+        if bid is not None:
+            changed = s.bid(str(bid))
+        elif js(el.getAttribute("data-hand")) is not None and action is None:
+            changed = s.click_card(str(el.getAttribute("data-card")))
+        elif action == "call":
+            changed = s.call(str(el.getAttribute("data-call")))
+        elif action == "confirm-ecart":
+            changed = s.confirm_ecart()
+        elif action == "announce-chelem":
+            changed = s.chelem(True)
+        elif action == "no-chelem":
+            changed = s.chelem(False)
+        elif action == "choose-poignee":
+            s.choose_poignee(str(el.getAttribute("data-size")))
+        elif action == "declare-poignee":
+            changed = s.declare_poignee()
+        elif action == "cancel-poignee":
+            s.cancel_poignee()
+        elif action == "no-poignee":
+            s.decline_poignee()
+            changed = True
+        elif action == "declare-misere":
+            changed = s.declare_misere(str(el.getAttribute("data-kind")))
+        elif action == "next-deal":
+            s.next_deal()
+            changed = True
+        elif action == "new-game":
+            ui.setup_open = True
+            ui.setup_message = None
+        elif action == "cancel-setup":
+            ui.setup_open = False
+            ui.setup_message = None
+        elif action == "last-trick":
+            ui.last_trick_open = not ui.last_trick_open
+        elif action == "close-last-trick":
+            ui.last_trick_open = False
+        elif action == "toggle-sheet":
+            ui.sheet_open = not ui.sheet_open
+            self.root.classList.toggle("sheet-open", ui.sheet_open)
+            if ui.sheet_open:
+                document.getElementById("side").scrollIntoView()
+        elif action == "lang":
+            s.settings.lang = "en" if s.settings.lang == "fr" else "fr"
+            changed = True
+        if changed:
+            self.save()
+
+    def on_submit(self, event) -> None:
+        form = js(event.target)
+        if form is None or form.id != "setup-form":
+            return
+        event.preventDefault()
+        self._guarded(self._start, form)
+
+    def _start(self, form) -> None:
+        checked = js(form.querySelector("input[name=players]:checked"))
+        players = int(checked.value) if checked is not None else 4
+        level = str(form.querySelector("select[name=level]").value)
+        options = {str(box.value): True for box in form.querySelectorAll("input[name=option]:checked")}
+        lang_box = js(form.querySelector("input[name=lang]:checked"))
+        lang = str(lang_box.value) if lang_box is not None else "fr"
+        text = str(form.querySelector("input[name=deal]").value)
+        try:
+            number = parse_deal_number(text)
+        except ValueError:
+            self.session.settings.lang = lang
+            self.session.ui.setup_message = ("bad_deal_number", {"value": text})
+            return
+        if number is None:
+            number = random.randrange(1, 1_000_000)
+        settings = Settings(players=players, level=level, options=options, lang=lang, first_deal=number)
+        settings.rules()
+        self.generation += 1
+        self.timer = False
+        self.session = Session(settings)
+        self.save()
+
+    def on_key(self, event) -> None:
+        key = str(event.key)
+        if key == "Escape":
+            ui = self.session.ui
+            if ui.last_trick_open or (ui.setup_open and ui.setup_message is None):
+                ui.last_trick_open = False
+                ui.setup_open = False
+                self._guarded(lambda: None)
+            return
+        if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            return
+        active = js(document.activeElement)
+        if active is None or js(active.getAttribute("data-hand")) is None:
+            return
+        cards = list(document.querySelectorAll("#hand button[data-card]"))
+        ids = [str(c.id) for c in cards]
+        if str(active.id) not in ids:
+            return
+        i = ids.index(str(active.id))
+        j = {"ArrowLeft": i - 1, "ArrowRight": i + 1, "Home": 0, "End": len(cards) - 1}[key]
+        if 0 <= j < len(cards):
+            event.preventDefault()
+            cards[j].focus()
+
+
+def boot() -> Page:
+    page = Page()
+    loading = js(document.getElementById("loading"))
+    if loading is not None:
+        loading.remove()
+    page.refresh()
+    return page
+
+
+PAGE = boot()

@@ -1,0 +1,593 @@
+"""Rendering: pure functions from a :class:`web.session.Screen` to HTML strings.
+
+``render(screen)`` returns the HTML of each region of the page (``topbar``,
+``felt``, ``panel``, ``hand``, ``side``, ``overlay``, ``live``) and the root's
+attributes; the binding writes only the regions that changed.  Everything shown
+comes from seat 0's view, the finished deals' results and the page's state: no
+other seat's hidden card can appear.
+"""
+from __future__ import annotations
+
+from html import escape
+
+from tarot.actions import Bid, Call
+from tarot.cards import NOTATION, Card
+from tarot.errors import IllegalAction
+from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name
+from tarot.rules import Contract
+
+from .cardface import card_back, card_button, card_html
+from .labels import level_name, option_name, points_text, seat_name, signed, t
+
+REGIONS = ("topbar", "felt", "panel", "hand", "side", "overlay", "live")
+
+# Where each seat sits, seat 0 at the bottom and play going counter-clockwise.
+POSITIONS = {
+    3: ("bottom", "top-right", "top-left"),
+    4: ("bottom", "right", "top", "left"),
+    5: ("bottom", "right", "top-right", "top-left", "left"),
+}
+
+
+def phase_of(screen) -> str:
+    """The value of ``data-phase``: the engine's phase, or ``setup`` while the new-game form is open."""
+    return "setup" if screen.ui.setup_open else screen.view.phase
+
+
+def root_attributes(screen) -> dict[str, str]:
+    v = screen.view
+    return {
+        "data-phase": phase_of(screen),
+        "data-to-act": "" if v.to_act is None else str(v.to_act),
+        "data-players": str(v.rules.players),
+        "data-deal": str(screen.deal_number),
+        "data-step": str(screen.step),
+        "data-lang": screen.lang,
+    }
+
+
+def render(screen) -> dict[str, str]:
+    return {
+        "topbar": render_topbar(screen),
+        "felt": render_felt(screen),
+        "panel": render_panel(screen),
+        "hand": render_hand(screen),
+        "side": render_side(screen),
+        "overlay": render_overlay(screen),
+        "live": render_live(screen),
+    }
+
+
+# ------------------------------------------------------------------ helpers
+def _name(seat: int | None, lang: str) -> str:
+    return "—" if seat is None else seat_name(seat, lang)
+
+
+def _contract(code: str | None, lang: str) -> str:
+    return CONTRACT_NAMES[lang].get(code or "", code or "")
+
+
+def _button(label: str, *, action: str = "", bid: str = "", extra_attrs: str = "", cls: str = "btn",
+            ident: str = "", disabled: bool = False) -> str:
+    attrs = ""
+    if action:
+        attrs += f' data-action="{action}"'
+    if bid:
+        attrs += f' data-bid="{bid}"'
+    if ident:
+        attrs += f' id="{ident}"'
+    if disabled:
+        attrs += ' aria-disabled="true"'
+    return f'<button type="button" class="{cls}"{attrs}{extra_attrs}>{escape(label)}</button>'
+
+
+def explain(message: object, screen) -> str:
+    """A refusal or page note, in the screen's language."""
+    lang = screen.lang
+    if message is None:
+        return ""
+    if isinstance(message, IllegalAction):
+        if message.code == "not_your_turn":
+            return t("not_your_turn_now", lang, name=_name(message.params.get("expected"), lang))
+        if message.code == "wrong_phase":
+            return t("not_now", lang, phase=_phase_word(message.params.get("phase", ""), lang))
+        return message.explain(lang)
+    key, params = message
+    if key == "save_damaged":
+        return t(key, lang, reason=t("save_" + params.get("reason", "unreadable"), lang))
+    return t(key, lang, **params)
+
+
+def _phase_word(phase: str, lang: str) -> str:
+    from tarot.i18n import PHASE_NAMES
+
+    return PHASE_NAMES[lang].get(phase, phase)
+
+
+def event_text(event: tuple[str, dict], lang: str) -> str:
+    key, p = event
+    words: dict[str, str] = {}
+    for k, v in p.items():
+        if k == "seat":
+            words["name"] = seat_name(v, lang)
+        elif k == "card":
+            words["card"] = card_name(v, lang)
+        elif k == "bid":
+            words["bid"] = _contract(v, lang)
+        elif k == "size":
+            words["size"] = POIGNEE_WORDS[lang][v].lower()
+        elif k == "kind":
+            words["kind"] = t(f"misere_{v}", lang).lower()
+    return t(key, lang, **words)
+
+
+# ------------------------------------------------------------------- topbar
+def render_topbar(screen) -> str:
+    v, lang = screen.view, screen.lang
+    info = [f'<span class="deal-no">{escape(t("deal", lang, n=screen.deal_number))}</span>',
+            f'<span>{escape(t("dealer", lang, name=_name(v.dealer, lang)))}</span>']
+    if v.contract is not None:
+        info.append(f'<span class="contract-info"><b>{escape(_contract(v.contract.code, lang))}</b> · '
+                    f'{escape(t("taker", lang))} : {escape(_name(v.taker, lang))}</span>'
+                    if lang == "fr" else
+                    f'<span class="contract-info"><b>{escape(_contract(v.contract.code, lang))}</b> · '
+                    f'{escape(t("taker", lang))}: {escape(_name(v.taker, lang))}</span>')
+    if v.called is not None:
+        info.append(f'<span>{escape(t("called_card", lang))} : {escape(card_name(v.called, lang))}</span>'
+                    if lang == "fr" else
+                    f'<span>{escape(t("called_card", lang))}: {escape(card_name(v.called, lang))}</span>')
+        if v.partner_known:
+            partner = (t("partner_is", lang, name=_name(v.partner, lang)) if v.partner is not None
+                       else t("partner_alone", lang))
+            info.append(f'<span class="partner-info">{escape(partner)}</span>')
+    last_disabled = not v.tricks
+    buttons = [
+        _button(t("last_trick", lang), action="last-trick", ident="btn-last-trick", disabled=last_disabled,
+                cls="btn ghost"),
+        _button(t("scores", lang), action="toggle-sheet", ident="btn-sheet", cls="btn ghost only-narrow"),
+        f'<button type="button" class="btn ghost" id="btn-lang" data-action="lang" lang="{"en" if lang == "fr" else "fr"}" '
+        f'aria-label="{escape(t("lang_switch_label", lang))}">{escape(t("lang_switch", lang))}</button>',
+        _button(t("new_game", lang), action="new-game", ident="btn-new-game", cls="btn"),
+    ]
+    return (f'<div class="brand"><span class="logo" aria-hidden="true">'
+            f'<svg class="pip"><use href="#pip-star"/></svg></span><h1>{escape(t("title", lang))}</h1></div>'
+            f'<div class="info">{" · ".join(info)}</div>'
+            f'<nav class="tools" aria-label="menu">{"".join(buttons)}</nav>')
+
+
+# --------------------------------------------------------------------- felt
+def _last_bid(v, seat: int) -> str | None:
+    code = None
+    for s, c in v.bids:
+        if s == seat:
+            code = c
+    return code
+
+
+def render_seat(screen, seat: int, position: str) -> str:
+    v, lang = screen.view, screen.lang
+    badges = []
+    if seat == v.dealer:
+        badges.append(f'<span class="badge dealer">{escape(t("dealer_badge", lang))}</span>')
+    if seat == v.taker:
+        badges.append(f'<span class="badge taker">{escape(t("taker_badge", lang))}</span>')
+    if v.partner_known and v.partner == seat and v.partner is not None:
+        badges.append(f'<span class="badge partner">{escape(t("partner_badge", lang))}</span>')
+    bid = _last_bid(v, seat)
+    bubble = ""
+    if bid is not None and v.phase in ("bidding", "calling", "ecart", "chelem"):
+        cls = "bubble pass" if bid == "pass" else "bubble"
+        bubble = f'<span class="{cls}" data-seat-bid="{bid}">{escape(_contract(bid, lang))}</span>'
+    for s, size, _ in v.poignees:
+        if s == seat:
+            bubble += f'<span class="bubble poignee">{escape(POIGNEE_WORDS[lang][size])}</span>'
+    for s, kind in v.miseres:
+        if s == seat:
+            bubble += f'<span class="bubble poignee">{escape(t("misere_" + kind, lang))}</span>'
+    thinking = v.to_act == seat and v.phase != "done"
+    count = v.hand_sizes[seat]
+    cards = ""
+    if seat != 0:
+        backs = "".join(card_back("mini") for _ in range(min(count, 6)))
+        count_text = t("one_card_left", lang) if count == 1 else t("cards_left", lang, n=count)
+        cards = f'<span class="backs" aria-hidden="true">{backs}</span><span class="count">{escape(count_text)}</span>'
+    cls = f"seat pos-{position}" + (" to-act" if thinking else "")
+    return (f'<section class="{cls}" data-seat="{seat}" aria-label="{escape(seat_name(seat, lang))}">'
+            f'<div class="seat-name"><span class="name">{escape(seat_name(seat, lang))}</span>'
+            f'{"".join(badges)}</div>'
+            f'<div class="seat-cards">{cards}</div>'
+            f'<div class="seat-bubbles">{bubble}</div></section>')
+
+
+def render_felt(screen) -> str:
+    v, lang = screen.view, screen.lang
+    positions = POSITIONS[v.rules.players]
+    seats = "".join(render_seat(screen, s, positions[s]) for s in range(v.rules.players))
+    return seats + f'<div class="center">{render_center(screen)}</div>'
+
+
+def _slots(screen, cards_by_seat: dict[int, Card], winner: int | None, label: str, dim: bool) -> str:
+    v, lang = screen.view, screen.lang
+    positions = POSITIONS[v.rules.players]
+    slots = []
+    for seat in range(v.rules.players):
+        card = cards_by_seat.get(seat)
+        inner = ""
+        if card is not None:
+            extra = "won" if winner == seat else ""
+            inner = card_html(card, lang, extra=extra)
+        slots.append(f'<div class="slot pos-{positions[seat]}" data-slot="{seat}">{inner}</div>')
+    cls = "trick" + (" previous" if dim else "")
+    caption = f'<p class="trick-caption">{escape(label)}</p>' if label else ""
+    return (f'<div class="{cls}" role="group" aria-label="{escape(t("the_trick", lang))}" '
+            f'data-testid="trick">{"".join(slots)}</div>{caption}')
+
+
+def render_center(screen) -> str:
+    v, lang = screen.view, screen.lang
+    n = v.rules.players
+    if v.phase == "play" or v.phase == "done":
+        if v.trick:
+            cards = {(v.leader + i) % n: c for i, c in enumerate(v.trick)}
+            return _slots(screen, cards, None, "", False)
+        if v.tricks:
+            leader, cards, winner = v.tricks[-1]
+            by_seat = {(leader + i) % n: c for i, c in enumerate(cards)}
+            return _slots(screen, by_seat, winner, t("trick_won_short", lang, name=_name(winner, lang)), True)
+        return _slots(screen, {}, None, "", False)
+    if v.chien and v.phase in ("ecart", "chelem"):
+        cards = "".join(card_html(c, lang, size="small") for c in v.chien)
+        shown = ""
+        if v.phase == "chelem" and v.ecart and v.taker != 0:
+            shown = (f'<p class="caption">{escape(t("ecart_trumps_shown", lang))}</p>'
+                     f'<div class="row">{"".join(card_html(c, lang, size="small") for c in v.ecart)}</div>')
+        return (f'<div class="chien" data-testid="chien"><p class="caption">{escape(t("chien_shown", lang))}</p>'
+                f'<div class="row">{cards}</div>{shown}</div>')
+    if v.phase == "calling" or (v.called is not None and v.phase in ("ecart", "chelem")):
+        if v.called is not None:
+            return (f'<div class="called"><p class="caption">{escape(t("called_card", lang))}</p>'
+                    f'{card_html(v.called, lang)}</div>')
+    return ""
+
+
+# -------------------------------------------------------------------- panel
+def _status(screen) -> str:
+    v, lang = screen.view, screen.lang
+    if v.phase == "done" or v.to_act is None:
+        return ""
+    if v.to_act == 0:
+        return f'<p class="status you">{escape(t("your_turn", lang))}</p>'
+    return f'<p class="status">{escape(t("waiting", lang, name=_name(v.to_act, lang)))}</p>'
+
+
+def render_message(screen) -> str:
+    text = explain(screen.ui.message, screen)
+    cls = "message" + (" shown" if text else "")
+    return f'<p class="{cls}" data-testid="message" role="status">{escape(text)}</p>'
+
+
+def render_panel(screen) -> str:
+    v = screen.view
+    body = {
+        "bidding": _panel_bidding,
+        "calling": _panel_calling,
+        "ecart": _panel_ecart,
+        "chelem": _panel_chelem,
+        "play": _panel_play,
+        "done": _panel_done,
+    }[v.phase](screen)
+    return body + render_message(screen)
+
+
+def _panel_bidding(screen) -> str:
+    v, lang = screen.view, screen.lang
+    said = " · ".join(f'{escape(_name(s, lang))} : {escape(_contract(c, lang))}' if lang == "fr"
+                      else f'{escape(_name(s, lang))}: {escape(_contract(c, lang))}' for s, c in v.bids)
+    out = f'<h2 class="panel-title">{escape(t("bids_title", lang))}</h2>'
+    out += f'<p class="bids-so-far">{said or "&nbsp;"}</p>'
+    if v.to_act == 0:
+        buttons = []
+        for a in v.legal:
+            if isinstance(a, Bid):
+                code = a.code
+                cls = "btn bid pass" if code == "pass" else "btn bid"
+                buttons.append(_button(_contract(code, lang), bid=code, cls=cls, ident=f"bid-{code}"))
+        out += (f'<div class="actions" role="group" aria-label="{escape(t("your_bid", lang))}">'
+                f'{"".join(buttons)}</div>')
+    return out + _status(screen)
+
+
+def _panel_calling(screen) -> str:
+    v, lang = screen.view, screen.lang
+    if v.to_act != 0:
+        return _status(screen)
+    calls = [a.card for a in v.legal if isinstance(a, Call)]
+    kings_only = all(c.rank == 14 for c in calls)
+    title = t("call_title" if kings_only else "call_title_more", lang)
+    buttons = []
+    for c in calls:
+        name = escape(card_name(c, lang))
+        buttons.append(f'<button type="button" class="call-choice" id="call-{NOTATION[c]}" data-action="call" '
+                       f'data-call="{NOTATION[c]}" aria-label="{name}">{card_html(c, lang, size="small")}'
+                       f'<span class="call-name">{name}</span></button>')
+    return (f'<h2 class="panel-title">{escape(title)}</h2>'
+            f'<div class="actions calls" role="group" aria-label="{escape(title)}">{"".join(buttons)}</div>')
+
+
+def _panel_ecart(screen) -> str:
+    v, lang = screen.view, screen.lang
+    if v.to_act != 0:
+        return f'<p class="status">{escape(t("taker_takes_chien", lang, name=_name(v.taker, lang)))}</p>' + _status(screen)
+    size = v.rules.chien_size
+    k = len(screen.selected)
+    note = ""
+    if any(Card(c).is_trump for c in screen.selected):
+        note = f'<p class="note">{escape(t("ecart_trump_note", lang))}</p>'
+    return (f'<h2 class="panel-title">{escape(t("ecart_title", lang, n=size))}</h2>'
+            f'<div class="actions"><span class="counter">{escape(t("ecart_count", lang, k=k, n=size))}</span>'
+            + _button(t("confirm_ecart", lang), action="confirm-ecart", ident="btn-confirm-ecart",
+                      cls="btn primary", disabled=k != size)
+            + f'</div>{note}')
+
+
+def _panel_chelem(screen) -> str:
+    v, lang = screen.view, screen.lang
+    if v.to_act != 0:
+        return _status(screen)
+    return (f'<h2 class="panel-title">{escape(t("chelem_question", lang))}</h2><div class="actions">'
+            + _button(t("no_chelem", lang), action="no-chelem", ident="btn-no-chelem", cls="btn primary")
+            + _button(t("announce_chelem", lang), action="announce-chelem", ident="btn-announce-chelem")
+            + "</div>")
+
+
+def _panel_play(screen) -> str:
+    v, lang = screen.view, screen.lang
+    out = ""
+    if v.poignees and len(v.tricks) < 2:
+        for seat, size, cards in v.poignees:
+            if seat == 0 and screen.poignee_size is None and v.tricks:
+                continue
+            shown = "".join(card_html(c, lang, size="tiny") for c in cards)
+            out += (f'<div class="shown-poignee" data-testid="poignee-{seat}"><span>'
+                    f'{escape(event_text(("poignee_shown", {"seat": seat, "size": size}), lang))}</span>'
+                    f'<span class="row">{shown}</span></div>')
+    if v.to_act == 0 and screen.poignee_size is not None:
+        n = dict((name, k) for name, k in screen.poignee_offers).get(screen.poignee_size, 0)
+        k = len(screen.selected)
+        out += (f'<h2 class="panel-title">{escape(t("poignee_choose", lang, n=n, k=k))}</h2><div class="actions">'
+                + _button(t("declare_poignee", lang), action="declare-poignee", ident="btn-declare-poignee",
+                          cls="btn primary", disabled=k != n)
+                + _button(t("cancel", lang), action="cancel-poignee", ident="btn-cancel-poignee")
+                + "</div>")
+    elif v.to_act == 0 and (screen.poignee_offers or screen.misere_offers) and not screen.ui.poignee_declined:
+        if screen.poignee_offers:
+            out += f'<h2 class="panel-title">{escape(t("poignee_offer", lang))}</h2><div class="actions">'
+            for name, n in screen.poignee_offers:
+                label = t("poignee_size_button", lang, name=POIGNEE_WORDS[lang][name], n=n)
+                out += _button(label, action="choose-poignee", extra_attrs=f' data-size="{name}"',
+                               ident=f"btn-poignee-{name}")
+            out += _button(t("no_poignee", lang), action="no-poignee", ident="btn-no-poignee", cls="btn primary")
+            out += "</div>"
+        if screen.misere_offers:
+            out += f'<div class="actions"><span>{escape(t("misere_offer", lang))}</span>'
+            for kind in screen.misere_offers:
+                out += _button(t("misere_" + kind, lang), action="declare-misere",
+                               extra_attrs=f' data-kind="{kind}"', ident=f"btn-misere-{kind}")
+            out += "</div>"
+    return out + _status(screen)
+
+
+def _terms(values: list[int]) -> str:
+    out = ""
+    for i, x in enumerate(values):
+        if i == 0:
+            out = signed(x)
+        else:
+            out += f" + {x}" if x >= 0 else f" − {-x}"
+    return out
+
+
+def render_result(screen) -> str:
+    """The end of the deal, with the count written out for people learning the rules."""
+    v, lang, score = screen.view, screen.lang, screen.score
+    result = v.result or {}
+    if "redeal" in result:
+        return f'<p class="result-line">{escape(t(result["redeal"], lang))}</p>'
+    if score is None:
+        return ""
+    n = v.rules.players
+    taker = result["taker"]
+    contract = Contract.from_code(result["contract"])
+    cname = _contract(result["contract"], lang)
+    plural = "s" if score.difference > 1 else ""
+    lines = [t("made" if score.made else "failed", lang, taker=_name(taker, lang), contract=cname,
+               diff=score.difference, s=plural)]
+    bouts = result["bouts"]
+    lines.append(t("attack_points", lang, points=points_text(result["points"], lang), bouts=bouts,
+                   s="s" if bouts > 1 else "", target=score.target))
+    head = "".join(f'<p class="result-line{" big" if i == 0 else ""}">{escape(x)}</p>' for i, x in enumerate(lines))
+
+    calc = []
+    mult = contract.multiplier
+    base_value = score.base if score.made else -score.base
+    calc.append(t("calc_base", lang, diff=score.difference, mult=mult, contract=cname, value=signed(base_value)))
+    terms = [base_value]
+    pab = result.get("petit_au_bout")
+    if pab and score.petit_au_bout:
+        calc.append(t("calc_pab", lang, side=t("side_" + pab, lang), mult=mult, value=signed(score.petit_au_bout)))
+        terms.append(score.petit_au_bout)
+    elif pab:
+        calc.append(t("calc_pab_within", lang, side=t("side_" + pab, lang), target=score.target))
+    if result.get("poignees"):
+        names = ", ".join(f'{POIGNEE_WORDS[lang][p["size"]]} ({_name(p["seat"], lang)})' for p in result["poignees"])
+        calc.append(t("calc_poignee", lang, names=names, value=signed(score.poignees)))
+        terms.append(score.poignees)
+    if result.get("chelem"):
+        calc.append(t("calc_chelem", lang, kind=t("chelem_" + result["chelem"], lang), value=signed(score.chelem)))
+        terms.append(score.chelem)
+    calc.append(t("calc_per_defender", lang, terms=_terms(terms), value=signed(score.per_defender)))
+    partner = result.get("partner")
+    k = (n - 1) if n < 5 or partner is None else 2
+    if n == 5 and partner is None:
+        k = 4
+    calc.append(t("calc_taker", lang, name=_name(taker, lang), value=signed(score.per_defender), k=k,
+                  total=signed(score.taker)))
+    if partner is not None and score.partner is not None:
+        calc.append(t("calc_partner", lang, name=_name(partner, lang), value=signed(score.per_defender),
+                      total=signed(score.partner)))
+    calc.append(t("calc_defender", lang, total=signed(score.defender)))
+    for m in result.get("miseres", []):
+        calc.append(t("calc_misere", lang, name=_name(m["seat"], lang)))
+    calc_html = "".join(f"<li>{escape(x)}</li>" for x in calc)
+
+    cards = ""
+    if contract.chien_shown:
+        cards += (f'<div class="reveal"><span class="caption">{escape(t("chien_was", lang))}</span>'
+                  f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.chien)}</span></div>')
+        cards += (f'<div class="reveal" data-testid="ecart"><span class="caption">{escape(t("ecart_was", lang))}</span>'
+                  f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.ecart)}</span></div>')
+    else:
+        key = "chien_to_attack" if contract is Contract.GARDE_SANS else "chien_to_defense"
+        cards += (f'<div class="reveal"><span class="caption">{escape(t(key, lang))}</span>'
+                  f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.chien)}</span></div>')
+    scores = result.get("scores", [])
+    rows = "".join(f'<li><span>{escape(_name(s, lang))}</span>'
+                   f'<b class="{"pos" if x > 0 else "neg" if x < 0 else ""}" data-result-seat="{s}">{signed(x)}</b></li>'
+                   for s, x in enumerate(scores))
+    return (f'{head}<div class="reveals">{cards}</div>'
+            f'<ol class="calc" aria-label="calcul">{calc_html}</ol>'
+            f'<div class="deal-scores"><h3>{escape(t("score_of", lang))}</h3><ul>{rows}</ul></div>')
+
+
+def _panel_done(screen) -> str:
+    lang = screen.lang
+    return (f'<div class="result" data-testid="result"><div class="result-head">'
+            f'<h2 class="panel-title">{escape(t("result_title", lang))}</h2>'
+            + _button(t("next_deal", lang), action="next-deal", ident="btn-next-deal", cls="btn primary")
+            + f'</div>{render_result(screen)}</div>')
+
+
+# --------------------------------------------------------------------- hand
+def render_hand(screen) -> str:
+    v, lang = screen.view, screen.lang
+    my_turn = v.to_act == 0
+    choosing = my_turn and (v.phase == "ecart" or screen.poignee_size is not None)
+    chien = set(v.chien) if v.phase == "ecart" and v.taker == 0 else set()
+    buttons = []
+    for c in v.hand:
+        playable = c in screen.playable
+        extras = []
+        if my_turn and playable:
+            extras.append("playable")
+        elif my_turn:
+            extras.append("unplayable")
+        if c in chien:
+            extras.append("from-chien")
+        pressed = (c in screen.selected) if choosing else None
+        if pressed:
+            extras.append("selected")
+        buttons.append(card_button(c, lang, disabled=not playable, pressed=pressed, extra=" ".join(extras)))
+    cls = "hand" + (" choosing" if choosing else "") + (" my-turn" if my_turn else "")
+    return (f'<h2 class="sr-only">{escape(t("your_hand", lang))}</h2>'
+            f'<div class="{cls}" role="group" aria-label="{escape(t("your_hand", lang))}" data-testid="hand">'
+            f'{"".join(buttons)}</div>')
+
+
+# --------------------------------------------------------------------- side
+def render_sheet(screen) -> str:
+    lang = screen.lang
+    n = screen.view.rules.players
+    head = "".join(f'<th scope="col" data-seat="{s}">{escape(seat_name(s, lang))}</th>' for s in range(n))
+    rows = []
+    for index, (number, result) in enumerate(screen.sheet, 1):
+        if "redeal" in result:
+            what = t("redeal", lang)
+        else:
+            what = f'{_contract(result.get("contract"), lang)} · {_name(result.get("taker"), lang)}'
+            what += " ✓" if result.get("made") else " ✗"
+        scores = result.get("scores") or [0] * n
+        cells = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(scores))
+        label = escape(t("deal", lang, n=number))
+        rows.append(f'<tr data-deal="{number}"><th scope="row" title="{label}">{index}</th>'
+                    f'<td class="what">{escape(what)}</td>{cells}</tr>')
+    totals = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(screen.totals))
+    empty = "" if rows else f'<p class="empty">{escape(t("no_deal_yet", lang))}</p>'
+    return (f'<h2 class="side-title" id="sheet-title">{escape(t("score_sheet", lang))}</h2>'
+            f'<div class="sheet-scroll"><table class="sheet" data-testid="score-sheet" aria-labelledby="sheet-title">'
+            f'<thead><tr><th scope="col">#</th>'
+            f'<th scope="col">{escape(t("sheet_contract", lang))}</th>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody>'
+            f'<tfoot><tr><th scope="row" colspan="2">{escape(t("total", lang))}</th>{totals}</tr></tfoot>'
+            f'</table></div>{empty}')
+
+
+def render_side(screen) -> str:
+    return render_sheet(screen)
+
+
+# ------------------------------------------------------------------ overlay
+def render_setup(screen) -> str:
+    s, lang = screen.settings, screen.lang
+    players = "".join(
+        f'<label class="choice"><input type="radio" name="players" value="{n}"{" checked" if s.players == n else ""}>'
+        f'<span>{escape(t("players_n", lang, n=n))}</span></label>' for n in (3, 4, 5))
+    levels = "".join(f'<option value="{escape(lv)}"{" selected" if s.level == lv else ""}>{escape(level_name(lv, lang))}</option>'
+                     for lv in screen.levels)
+    options = "".join(
+        f'<label class="check"><input type="checkbox" name="option" value="{escape(o)}"'
+        f'{" checked" if s.options.get(o) else ""}><span>{escape(option_name(o, lang))}</span></label>'
+        for o in screen.options)
+    langs = "".join(
+        f'<label class="choice"><input type="radio" name="lang" value="{code}"{" checked" if lang == code else ""}>'
+        f'<span lang="{code}">{label}</span></label>' for code, label in (("fr", "Français"), ("en", "English")))
+    message = explain(screen.ui.setup_message, screen)
+    cancel = _button(t("cancel", lang), action="cancel-setup", ident="btn-cancel-setup", cls="btn ghost") \
+        if screen.ui.setup_message is None or screen.ui.setup_message[0] == "bad_deal_number" else ""
+    return (f'<div class="overlay" data-testid="setup"><div class="dialog" role="dialog" aria-modal="true" '
+            f'aria-labelledby="setup-title"><form id="setup-form" novalidate>'
+            f'<h2 id="setup-title">{escape(t("setup_title", lang))}</h2>'
+            f'<p class="intro">{escape(t("rules_intro", lang))}</p>'
+            f'<p class="message{" shown" if message else ""}" data-testid="setup-message" role="alert">{escape(message)}</p>'
+            f'<fieldset><legend>{escape(t("players", lang))}</legend><div class="choices">{players}</div></fieldset>'
+            f'<label class="field"><span>{escape(t("level", lang))}</span><select name="level">{levels}</select></label>'
+            f'<fieldset><legend>{escape(t("options", lang))}</legend>{options}</fieldset>'
+            f'<fieldset><legend>{escape(t("language", lang))}</legend><div class="choices">{langs}</div></fieldset>'
+            f'<label class="field"><span>{escape(t("deal_number", lang))}</span>'
+            f'<input type="text" name="deal" inputmode="numeric" autocomplete="off" placeholder="1234">'
+            f'<small>{escape(t("deal_number_help", lang))}</small></label>'
+            f'<div class="dialog-actions">{cancel}'
+            f'<button type="submit" class="btn primary" id="btn-start" data-action="start">{escape(t("start", lang))}</button>'
+            f'</div></form></div></div>')
+
+
+def render_last_trick(screen) -> str:
+    v, lang = screen.view, screen.lang
+    n = v.rules.players
+    if not v.tricks:
+        body = f'<p>{escape(t("no_trick_yet", lang))}</p>'
+    else:
+        leader, cards, winner = v.tricks[-1]
+        items = []
+        for i, c in enumerate(cards):
+            seat = (leader + i) % n
+            won = " won" if seat == winner else ""
+            items.append(f'<li class="played{won}">{card_html(c, lang, size="small")}'
+                         f'<span>{escape(seat_name(seat, lang))}</span></li>')
+        body = (f'<ol class="last-trick">{"".join(items)}</ol>'
+                f'<p>{escape(t("trick_won", lang, name=_name(winner, lang)))}</p>')
+    return (f'<div class="overlay" data-testid="last-trick"><div class="dialog small" role="dialog" aria-modal="true" '
+            f'aria-labelledby="last-trick-title"><h2 id="last-trick-title">{escape(t("last_trick", lang))}</h2>{body}'
+            f'<div class="dialog-actions">{_button(t("close", lang), action="close-last-trick", ident="btn-close-last-trick", cls="btn primary")}'
+            f'</div></div></div>')
+
+
+def render_overlay(screen) -> str:
+    if screen.ui.setup_open:
+        return render_setup(screen)
+    if screen.ui.last_trick_open:
+        return render_last_trick(screen)
+    return ""
+
+
+def render_live(screen) -> str:
+    return escape(" ".join(event_text(e, screen.lang) for e in screen.events))

@@ -1,0 +1,442 @@
+"""A match at the table: seat 0 is the person, the other seats are bots.
+
+``Session`` holds the engine's match and deal plus the page's own state (the
+écart or poignée being chosen, the open panels, the last message).  Every
+decision goes through the engine (``why_not`` / ``apply``); ``screen()`` gives the
+snapshot that :mod:`web.render` turns into HTML.  Saves are plain JSON built
+from ``tarot-deal/1`` records.  Nothing here touches the browser.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CHELEM, Action, Bid, Call, Chelem, Ecart,
+                           Misere, Play, Poignee)
+from tarot.bots import LEVELS
+from tarot.cards import CARDS, Card
+from tarot.errors import IllegalAction
+from tarot.match import Match
+from tarot.rules import POIGNEE_NAMES, Rules
+from tarot.scoring import DealScore
+from tarot.state import Deal, Phase
+from tarot.view import SeatView
+
+from .botstep import decide
+from .probe import ecart_refusal, poignee_refusal
+
+HUMAN = 0
+SAVE_KEY = "tarot.table"
+SAVE_FORMAT = "tarot-table"
+SAVE_VERSION = 1
+MAX_DEAL_NUMBER = 10**12
+
+
+class SaveError(ValueError):
+    """A save that cannot be resumed; ``reason`` is ``version`` or ``unreadable``."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        self.reason = reason
+        self.detail = detail
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+
+
+class TableMatch(Match):
+    """A match where deal number ``k`` is always dealt by seat ``k mod players``,
+    so that a deal number alone gives the same cards in any match."""
+
+    @property
+    def dealer(self) -> int:
+        return self.deal_number % self.rules.players
+
+
+@dataclass
+class Settings:
+    players: int = 4
+    level: str = "random"
+    options: dict[str, bool] = field(default_factory=dict)  # rule options switched on
+    lang: str = "fr"
+    first_deal: int = 0
+
+    def rules(self) -> Rules:
+        return Rules(players=self.players, **self.options)
+
+    def to_json(self) -> dict:
+        return {"players": self.players, "level": self.level, "options": dict(self.options),
+                "lang": self.lang, "first_deal": self.first_deal}
+
+    @classmethod
+    def from_json(cls, data: object) -> "Settings":
+        if not isinstance(data, dict):
+            raise ValueError("settings must be an object")
+        players = data.get("players")
+        level = data.get("level")
+        options = data.get("options", {})
+        lang = data.get("lang", "fr")
+        first = data.get("first_deal")
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}")
+        if not isinstance(options, dict) or any(k not in Rules.options() or type(v) is not bool
+                                                for k, v in options.items()):
+            raise ValueError("bad rule options")
+        if lang not in ("fr", "en"):
+            raise ValueError("bad language")
+        if type(first) is not int or not 0 <= first < MAX_DEAL_NUMBER:
+            raise ValueError("bad deal number")
+        settings = cls(players, level, {k: v for k, v in options.items() if v}, lang, first)
+        settings.rules()  # checks the player count
+        return settings
+
+
+def parse_deal_number(text: str) -> int | None:
+    """The deal number typed in the setup form; ``None`` when left empty; ``ValueError`` if bad."""
+    text = text.strip().replace(" ", "")
+    if not text:
+        return None
+    if not text.isdigit() or int(text) >= MAX_DEAL_NUMBER:
+        raise ValueError(text)
+    return int(text)
+
+
+@dataclass
+class Ui:
+    """The page's own state, beside the engine's."""
+
+    ecart: list[Card] = field(default_factory=list)  # cards chosen for the écart
+    poignee_size: str | None = None  # choosing the trumps of a poignée of this size
+    poignee: list[Card] = field(default_factory=list)
+    poignee_declined: bool = False
+    message: object = None  # an IllegalAction, or (page text key, params)
+    last_trick_open: bool = False
+    setup_open: bool = False
+    setup_message: object = None
+    sheet_open: bool = False
+
+
+@dataclass(frozen=True)
+class Screen:
+    """Everything the page shows, computed from the engine: rendering input."""
+
+    lang: str
+    settings: Settings
+    levels: tuple[str, ...]
+    options: tuple[str, ...]
+    view: SeatView
+    deal_number: int
+    playable: frozenset[int]  # hand cards that may be chosen now (play, écart, poignée)
+    selected: frozenset[int]  # hand cards selected (écart or poignée)
+    poignee_offers: tuple[tuple[str, int], ...]  # (size name, trumps) the person may show
+    misere_offers: tuple[str, ...]
+    poignee_size: str | None
+    ui: Ui
+    score: DealScore | None  # the deal's count, once over
+    sheet: tuple[tuple[int, dict], ...]  # (deal number, result) of each finished deal
+    totals: tuple[int, ...]
+    events: tuple[tuple[str, dict], ...]  # what just happened, for the live region
+    step: int  # how many actions the deal has seen (changes whenever the table does)
+
+
+class Session:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.match = TableMatch(settings.rules(), first_deal=settings.first_deal)
+        self.deal_number = self.match.deal_number
+        self.deal = self.match.new_deal()
+        self.ui = Ui()
+        self.events: list[tuple[str, dict]] = []
+        self.finished = False  # the deal on show is over and written in the match
+        self._check_over()
+
+    # --------------------------------------------------------------- queries
+    @property
+    def lang(self) -> str:
+        return self.settings.lang
+
+    def view(self) -> SeatView:
+        return self.deal.view(HUMAN)
+
+    def bot_to_act(self) -> int | None:
+        """The bot seat whose turn it is, or ``None`` (the person's turn, deal over, setup open)."""
+        if self.ui.setup_open or self.deal.is_over:
+            return None
+        seat = self.deal.to_act
+        return None if seat == HUMAN else seat
+
+    def screen(self) -> Screen:
+        deal = self.deal
+        view = deal.view(HUMAN)
+        ui = self.ui
+        playable: set[int] = set()
+        selected: set[int] = set()
+        poignee_offers: list[tuple[str, int]] = []
+        misere_offers: list[str] = []
+        if deal.to_act == HUMAN:
+            if deal.phase is Phase.ECART:
+                playable = {c for c in view.hand if ecart_refusal(deal, [], c) is None}
+                selected = set(ui.ecart)
+            elif deal.phase is Phase.PLAY:
+                for a in view.legal:
+                    if isinstance(a, Poignee):
+                        n = len(a.cards)
+                        poignee_offers.append((POIGNEE_NAMES[deal.rules.poignee_trumps.index(n)], n))
+                    elif isinstance(a, Misere):
+                        misere_offers.append(a.kind)
+                if ui.poignee_size is not None:
+                    n = self._poignee_trumps(ui.poignee_size)
+                    playable = {c for c in view.hand if poignee_refusal(deal, [], c, n) is None}
+                    selected = set(ui.poignee)
+                else:
+                    playable = {a.card for a in view.legal if isinstance(a, Play)}
+        sheet = []
+        for i, record in enumerate(self.match.records):
+            sheet.append((self.match.first_deal + i, record["result"]))
+        return Screen(
+            lang=self.lang, settings=self.settings, levels=tuple(LEVELS), options=tuple(Rules.options()),
+            view=view, deal_number=self.deal_number, playable=frozenset(playable),
+            selected=frozenset(selected), poignee_offers=tuple(poignee_offers),
+            misere_offers=tuple(misere_offers), poignee_size=ui.poignee_size, ui=ui,
+            score=deal.score if deal.is_over else None, sheet=tuple(sheet),
+            totals=tuple(self.match.totals), events=tuple(self.events), step=len(deal.history))
+
+    def _poignee_trumps(self, size: str) -> int:
+        return self.deal.rules.poignee_trumps[POIGNEE_NAMES.index(size)]
+
+    # --------------------------------------------------------------- actions
+    def act(self, seat: int, action: Action) -> IllegalAction | None:
+        """Apply ``action`` for ``seat`` if the engine allows it; else return its refusal."""
+        refusal = self.deal.why_not(action, seat)
+        if refusal is not None:
+            return refusal
+        before = len(self.deal.tricks)
+        self.deal.apply(action, seat=seat)
+        self.events = self._describe(seat, action, before)
+        self._check_over()
+        return None
+
+    def _describe(self, seat: int, action: Action, tricks_before: int) -> list[tuple[str, dict]]:
+        """The public account of what ``seat`` just did (never a hidden card)."""
+        deal = self.deal
+        out: list[tuple[str, dict]] = []
+        if isinstance(action, Bid):
+            out.append(("bids", {"seat": seat, "bid": action.code}))
+            if deal.taker is not None and deal.contract is not None and deal.contract.chien_shown \
+                    and deal.phase is Phase.ECART:
+                out.append(("taker_takes_chien", {"seat": deal.taker}))
+        elif isinstance(action, Call):
+            out.append(("calls", {"seat": seat, "card": action.card}))
+        elif isinstance(action, Ecart):
+            out.append(("ecart_made", {"seat": seat}))
+        elif isinstance(action, Chelem) and action.announce:
+            out.append(("chelem_announced", {"seat": seat}))
+        elif isinstance(action, Poignee):
+            size = POIGNEE_NAMES[deal.rules.poignee_trumps.index(len(action.cards))]
+            out.append(("poignee_shown", {"seat": seat, "size": size}))
+        elif isinstance(action, Misere):
+            out.append(("misere_declared", {"seat": seat, "kind": action.kind}))
+        elif isinstance(action, Play):
+            out.append(("plays", {"seat": seat, "card": action.card}))
+            if len(deal.tricks) > tricks_before:
+                out.append(("trick_won", {"seat": deal.tricks[-1].winner}))
+        if deal.is_over and deal.result is not None:
+            redeal = deal.result.get("redeal")
+            out.append((redeal, {}) if redeal else ("result_title", {}))
+        return out
+
+    def _check_over(self) -> None:
+        if self.deal.is_over and not self.finished:
+            self.match.finish(self.deal)
+            self.finished = True
+            self.ui = Ui(setup_open=self.ui.setup_open, setup_message=self.ui.setup_message,
+                         sheet_open=self.ui.sheet_open)
+
+    def bot_step(self) -> Action | None:
+        """Let the bot to act take its decision; ``None`` if it is not a bot's turn."""
+        seat = self.bot_to_act()
+        if seat is None:
+            return None
+        action = decide(self.deal, self.settings.level, self.deal_number)
+        refusal = self.act(seat, action)
+        if refusal is not None:  # a bot must only choose legal actions
+            raise refusal
+        return action
+
+    def next_deal(self) -> None:
+        if not self.finished:
+            return
+        self.deal_number = self.match.deal_number
+        self.deal = self.match.new_deal()
+        self.finished = False
+        self.events = []
+        self.ui = Ui(sheet_open=self.ui.sheet_open)
+        self._check_over()
+
+    # ----------------------------------------------------------- the person
+    def _note(self, refusal: IllegalAction | None) -> bool:
+        self.ui.message = refusal
+        return refusal is None
+
+    def bid(self, code: str) -> bool:
+        action = BIDS.get(code)
+        if action is None:
+            return self._note(IllegalAction("not_an_action"))
+        return self._note(self.act(HUMAN, action))
+
+    def call(self, notation: str) -> bool:
+        card = _card(notation)
+        if card is None:
+            return self._note(IllegalAction("not_an_action"))
+        return self._note(self.act(HUMAN, Call(card)))
+
+    def chelem(self, announce: bool) -> bool:
+        return self._note(self.act(HUMAN, ANNOUNCE_CHELEM if announce else NO_CHELEM))
+
+    def click_card(self, notation: str) -> bool:
+        """A click on one of the person's cards: play it, or (un)select it for an écart or poignée."""
+        card = _card(notation)
+        deal = self.deal
+        if card is None:
+            return self._note(IllegalAction("not_an_action"))
+        if deal.phase is Phase.ECART and deal.to_act == HUMAN:
+            return self._toggle(self.ui.ecart, card, lambda chosen: ecart_refusal(deal, chosen, card))
+        if deal.phase is Phase.PLAY and deal.to_act == HUMAN and self.ui.poignee_size is not None:
+            n = self._poignee_trumps(self.ui.poignee_size)
+            return self._toggle(self.ui.poignee, card, lambda chosen: poignee_refusal(deal, chosen, card, n))
+        refusal = deal.why_not(Play(card), HUMAN)
+        if refusal is not None:
+            return self._note(refusal)
+        self.ui.poignee_size = None
+        return self._note(self.act(HUMAN, Play(card)))
+
+    def _toggle(self, chosen: list[Card], card: Card, check) -> bool:
+        if card in chosen:
+            chosen.remove(card)
+            return self._note(None)
+        refusal = check(chosen)
+        if refusal is None:
+            chosen.append(card)
+        return self._note(refusal)
+
+    def confirm_ecart(self) -> bool:
+        if self._note(self.act(HUMAN, Ecart(tuple(self.ui.ecart)))):
+            self.ui.ecart = []
+            return True
+        return False
+
+    def choose_poignee(self, size: str) -> bool:
+        """Start choosing the trumps of a poignée of ``size``, the engine's proposal preselected."""
+        for a in self.deal.legal_actions() if self.deal.to_act == HUMAN else ():
+            if isinstance(a, Poignee) and size in POIGNEE_NAMES \
+                    and len(a.cards) == self._poignee_trumps(size):
+                self.ui.poignee_size = size
+                self.ui.poignee = list(a.cards)
+                return self._note(None)
+        return self._note(self.deal.why_not(Poignee(()), HUMAN) or IllegalAction("not_an_action"))
+
+    def declare_poignee(self) -> bool:
+        if self._note(self.act(HUMAN, Poignee(tuple(self.ui.poignee)))):
+            self.ui.poignee_size = None
+            self.ui.poignee = []
+            return True
+        return False
+
+    def cancel_poignee(self) -> None:
+        self.ui.poignee_size = None
+        self.ui.poignee = []
+        self.ui.message = None
+
+    def decline_poignee(self) -> None:
+        self.cancel_poignee()
+        self.ui.poignee_declined = True
+
+    def declare_misere(self, kind: str) -> bool:
+        return self._note(self.act(HUMAN, Misere(kind)))
+
+    # ---------------------------------------------------------------- saves
+    def to_save(self) -> dict:
+        deal = self.deal
+        declined = any(isinstance(a, Chelem) and not a.announce for _, a in deal.history)
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "settings": self.settings.to_json(),
+            "records": list(self.match.records),
+            "current": None if self.finished else deal.to_record(),
+            "chelem_declined": declined and deal.phase is Phase.PLAY and not deal.trick and not deal.tricks,
+            "poignee_declined": self.ui.poignee_declined,
+        }
+
+    def save_text(self) -> str:
+        return json.dumps(self.to_save(), separators=(",", ":"))
+
+    @classmethod
+    def from_save(cls, data: object) -> "Session":
+        """The session a save describes; :class:`SaveError` if it is damaged or incompatible."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except ValueError as e:
+                raise SaveError("unreadable", f"JSON: {e}") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError("unreadable", "not a saved table")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError("version", f"version {data.get('version')!r}")
+        try:
+            return cls._restore(data)
+        except SaveError:
+            raise
+        except Exception as e:  # any damage: the page starts afresh instead of breaking
+            raise SaveError("unreadable", str(e) or type(e).__name__) from None
+
+    @classmethod
+    def _restore(cls, data: dict) -> "Session":
+        settings = Settings.from_json(data.get("settings"))
+        records = data.get("records")
+        if not isinstance(records, list):
+            raise ValueError("records must be a list")
+        session = cls.__new__(cls)
+        session.settings = settings
+        session.match = TableMatch(settings.rules(), first_deal=settings.first_deal)
+        session.ui = Ui()
+        session.events = []
+        for record in records:
+            deal = Deal.from_record(record)
+            _same_deal(deal, session.match.new_deal())
+            if not deal.is_over:
+                raise ValueError("a finished deal is not over")
+            session.match.finish(deal)
+        current = data.get("current")
+        if current is None:
+            if session.match.records:  # the last deal's end is on show
+                session.deal_number = session.match.deal_number - 1
+                session.deal = Deal.from_record(session.match.records[-1])
+                session.finished = True
+            else:
+                session.deal_number = session.match.deal_number
+                session.deal = session.match.new_deal()
+                session.finished = False
+        else:
+            session.deal_number = session.match.deal_number
+            deal = Deal.from_record(current)
+            _same_deal(deal, session.match.new_deal())
+            if data.get("chelem_declined") is True and deal.phase is Phase.CHELEM:
+                deal.apply(NO_CHELEM)
+            session.deal = deal
+            session.finished = False
+            session.ui.poignee_declined = data.get("poignee_declined") is True
+        session._check_over()
+        return session
+
+
+def _same_deal(deal: Deal, expected: Deal) -> None:
+    if deal.rules != expected.rules or deal.dealer != expected.dealer \
+            or deal.dealt_hands != expected.dealt_hands or deal.dealt_chien != expected.dealt_chien:
+        raise ValueError("a deal does not match its deal number")
+
+
+def _card(notation: object) -> Card | None:
+    from tarot.cards import parse_card
+
+    try:
+        return parse_card(notation)
+    except ValueError:
+        return None
