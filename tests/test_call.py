@@ -149,3 +149,9 @@ def test_a_refused_call_says_what_may_be_called_in_each_language():
     assert err.explain("en") == "You cannot call Jack of diamonds: call a king or a queen."
     plain = _calling({0: "KS"})
     assert plain.why_not(Call(card("QD"))).explain("en") == "You cannot call Queen of diamonds: call a king."
+
+
+def test_with_four_kings_calling_one_of_them_is_calling_oneself():
+    deal = _calling({0: "KS KH KD KC"})
+    deal.apply(Call(card("KH")))
+    assert deal.partner is None and deal.view(0).partner_known
