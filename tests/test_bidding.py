@@ -1,11 +1,9 @@
 """Bidding: one round from the dealer's right, each seat once, only overbids."""
-import pytest
-
-from tarot.actions import BIDS, PASS, Bid, Call, Chelem, Ecart, Play
+from tarot.actions import BIDS, PASS, Bid
 from tarot.rules import Contract
 from tarot.state import Phase
 
-from .helpers import bid_until, cards, deal_with, refused
+from .helpers import bid_until, deal_with, refused
 
 
 def test_each_seat_bids_once_in_turn_from_the_dealers_right():

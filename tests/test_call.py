@@ -1,6 +1,5 @@
 """Five players: the taker calls a king (a queen with four kings, …) before the chien is shown."""
-from tarot.actions import BIDS, PASS, Call, Play
-from tarot.cards import CARDS
+from tarot.actions import PASS, Call, Play
 from tarot.state import Phase
 
 from .helpers import bid_until, card, cards, deal_with, play, refused, to_play

@@ -1,8 +1,8 @@
 """Chelem: announced by the taker before the first card (the taker then leads), made or not."""
-from tarot.actions import BIDS, PASS, Chelem, Play
+from tarot.actions import PASS, Chelem
 from tarot.state import Phase
 
-from .helpers import bid_until, card, deal_with, play_keeping, refused, to_play
+from .helpers import bid_until, deal_with, play_keeping, refused, to_play
 
 ALL_TRUMPS_BUT_FOUR = "EX T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21"
 

@@ -1,7 +1,7 @@
 """The deal: hand and chien sizes, dealing order, seeds, and the redeals."""
 import pytest
 
-from tarot.actions import BIDS, PASS, Bid
+from tarot.actions import PASS
 from tarot.cards import CARDS
 from tarot.dealing import deal_cards, is_petit_sec
 from tarot.rng import Rng

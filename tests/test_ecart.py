@@ -1,11 +1,10 @@
 """The chien and the écart: shown at prise and garde, unseen at garde sans and garde contre."""
 import pytest
 
-from tarot.actions import BIDS, PASS, Chelem, Ecart
-from tarot.cards import mask_of
+from tarot.actions import PASS, Ecart
 from tarot.state import Phase
 
-from .helpers import bid_until, card, cards, deal_with, refused, to_play
+from .helpers import bid_until, card, cards, deal_with, refused
 
 
 def _at_ecart(hands, chien, contract="prise", taker=0, players=4, voids=None):

@@ -1,5 +1,5 @@
 """The Excuse: never wins a trick, stays with its side for a low card, and its last-trick cases."""
-from tarot.cards import BOUTS, EXCUSE, EXCUSE_BIT, half_points_of, mask_of
+from tarot.cards import EXCUSE, EXCUSE_BIT, half_points_of
 
 from .helpers import card, deal_with, play, play_keeping, to_play
 

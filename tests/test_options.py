@@ -4,7 +4,7 @@ import pytest
 from tarot.actions import Misere, Play
 from tarot.rules import Rules
 
-from .helpers import card, cards, deal_with, play, play_keeping, refused, to_play
+from .helpers import deal_with, play, play_keeping, refused, to_play
 
 
 def test_every_option_is_off_by_default():

@@ -1,7 +1,8 @@
 """Card play: follow suit, trump when void, overtrump, sous-couper, the Excuse, who wins a trick."""
 from tarot.actions import Play
+from tarot.cards import cards_of
 
-from .helpers import card, cards, deal_with, play, refused, to_play
+from .helpers import card, deal_with, play, refused, to_play
 
 
 def _playing(hands, voids=None, players=4, contract="garde_sans", taker=0, **options):
@@ -11,13 +12,8 @@ def _playing(hands, voids=None, players=4, contract="garde_sans", taker=0, **opt
 
 
 def _legal(deal):
-    return {str(c) for c in cards_of_mask(deal.legal_cards_mask())}
-
-
-def cards_of_mask(mask):
-    from tarot.cards import cards_of
-
-    return cards_of(mask)
+    """The cards the seat to act may play, in notation."""
+    return {str(c) for c in cards_of(deal.legal_cards_mask())}
 
 
 def test_the_leader_may_lead_any_card():

@@ -4,9 +4,8 @@ import json
 
 import pytest
 
-from tarot.actions import BIDS, PASS, Misere, Play, Poignee, action_from_json, action_to_json
+from tarot.actions import Misere, Poignee, action_from_json, action_to_json
 from tarot.errors import RecordError
-from tarot.rules import Rules
 from tarot.state import Deal, Phase
 
 from .helpers import card, cards, deal_with, play, play_keeping, to_play

@@ -1,5 +1,5 @@
 """Whose turn and which phase: out-of-turn and out-of-phase actions are refused, the state untouched."""
-from tarot.actions import BIDS, PASS, Call, Chelem, Ecart, Misere, Play, Poignee
+from tarot.actions import BIDS, PASS, Call, Chelem, Ecart, Play
 
 from .helpers import card, cards, deal_with, play, refused, to_play
 

@@ -1,5 +1,5 @@
 """A seat's view: its own hand and what the table has seen, never another seat's hidden card."""
-from tarot.actions import BIDS, PASS, Ecart, Play
+from tarot.actions import PASS, Ecart
 from tarot.cards import mask_of
 from tarot.state import Phase
 
