@@ -98,7 +98,7 @@ def action_from_json(obj: object) -> tuple[int, Action]:
         return seat, PLAYS[parse_card(obj.get("card"))]
     if kind == "bid":
         bid = obj.get("bid")
-        if bid not in BIDS:
+        if not isinstance(bid, str) or bid not in BIDS:
             raise ValueError(f"not a bid: {bid!r}")
         return seat, BIDS[bid]
     if kind == "call":

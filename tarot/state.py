@@ -11,6 +11,7 @@ The state knows every card; :meth:`Deal.view` gives what one seat may see.
 from __future__ import annotations
 
 from enum import Enum
+from functools import lru_cache
 
 from .actions import (ANNOUNCE_CHELEM, BIDS, NO_CHELEM, PASS, PLAYS, Action, Bid, Call, Chelem,
                       Ecart, Misere, Play, Poignee)
@@ -63,6 +64,11 @@ _BIDS_ABOVE = {best: (PASS,) + tuple(BIDS[c.code] for c in Contract if best is N
 
 def strength_table(rules: Rules) -> tuple[int, ...]:
     """How strong each card is within its suit (trumps above every suit card)."""
+    return _strength_table(rules.red_pips_reversed)
+
+
+@lru_cache(maxsize=2)
+def _strength_table(red_pips_reversed: bool) -> tuple[int, ...]:
     table = []
     for c in range(78):
         if c == EXCUSE_ID:
@@ -71,7 +77,7 @@ def strength_table(rules: Rules) -> tuple[int, ...]:
             table.append(100 + RANK_OF[c])
         else:
             rank = RANK_OF[c]
-            if rules.red_pips_reversed and SUIT_OF[c] in (1, 2) and rank <= 10:
+            if red_pips_reversed and SUIT_OF[c] in (1, 2) and rank <= 10:
                 rank = 11 - rank
             table.append(rank)
     return tuple(table)
@@ -581,7 +587,7 @@ class Deal:
         self.piles = (piles[0], piles[1])
         attack_cards = piles[1]
         half = half_points_of(attack_cards) - exchange
-        self.card_points = (182 - half, half)  # half points: defence, attack
+        self.card_points = (half_points_of(piles[0]) + exchange, half)  # half points: defence, attack
         bouts = count(attack_cards & BOUTS)
 
         petit_au_bout = None
