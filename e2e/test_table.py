@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import pytest
-
 from table_driver import (PLAYABLE, act, contract_made, first_number, hand_cards, human_turn, open_table,
                           phase, play_one, play_to_end, sheet_rows, sheet_totals, simulate, start_game,
                           trick_cards)
+
+from tarot.actions import Play  # importable once table_driver has put the repository on the path
 
 
 def finished_deal(players: int) -> tuple[int, list[int]]:
@@ -45,7 +46,7 @@ def test_a_card_that_may_not_be_played_is_explained(page, site_url):
     expected = {}
     for card in session.view().hand:
         if card not in session.screen().playable:
-            expected[str(card)] = session.deal.why_not(__import__("tarot").Play(card), 0).explain("fr")
+            expected[str(card)] = session.deal.why_not(Play(card), 0).explain("fr")
     open_table(page, site_url)
     start_game(page, 4, number)
     while not (human_turn(page) == "play" and trick_cards(page)

@@ -1,4 +1,4 @@
-"""The Python files the page loads: the import closure of ``web/main.py``.
+"""The Python files the page loads: the import closure of ``web/main.py`` (and its worker).
 
 PyScript copies the files listed in ``pyscript.toml``'s ``[files]`` into the
 browser's file system.  This module finds every module of ``tarot`` and ``web``
@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("tarot", "web")
-ENTRY = "web/main.py"
+ENTRIES = ("web/main.py", "web/worker.py")  # run as scripts by PyScript (page, bots' worker)
 
 
 def _module_path(name: str) -> Path | None:
@@ -65,7 +65,7 @@ def _imports(path: Path) -> set[str]:
 
 def needed_files() -> list[str]:
     """Paths (relative to the repository) of every module the page imports."""
-    todo = [ROOT / ENTRY]
+    todo = [ROOT / e for e in ENTRIES]
     seen: set[Path] = set()
     while todo:
         path = todo.pop()
@@ -78,13 +78,14 @@ def needed_files() -> list[str]:
                 found = _module_path(".".join(parts[:i]))
                 if found is not None and found not in seen:
                     todo.append(found)
-    seen.discard(ROOT / ENTRY)  # PyScript runs it as the page's script
+    for entry in ENTRIES:
+        seen.discard(ROOT / entry)
     return sorted(p.relative_to(ROOT).as_posix() for p in seen)
 
 
 def files_section() -> str:
     lines = ["[files]", "# The rules engine, unchanged, and the page's Python modules (relative URLs).",
-             "# Written by `python3 -m web.files --write`: the import closure of web/main.py."]
+             "# Written by `python3 -m web.files --write`: the import closure of web/main.py and web/worker.py."]
     lines += [f'"./{f}" = "./{f}"' for f in needed_files()]
     return "\n".join(lines) + "\n"
 

@@ -7,6 +7,8 @@ access.  URL parameter ``pause`` sets the bots' pause in milliseconds.
 """
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 import traceback
 from urllib.parse import parse_qs
@@ -14,6 +16,7 @@ from urllib.parse import parse_qs
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
+from web.botstep import runs_on_main_thread
 from web.render import REGIONS, render, root_attributes
 from web.session import SAVE_KEY, SaveError, Session, Settings, parse_deal_number
 
@@ -43,6 +46,7 @@ class Page:
         self.cache: dict[str, str] = {}
         self.timer = False
         self.generation = 0
+        self.worker = None  # the bots' worker, started for slow levels only
         self.session = self._resume()
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_submit),
                          create_proxy(self.on_key)]
@@ -133,14 +137,49 @@ class Page:
         return self.pause
 
     def bot_tick(self, generation: int) -> None:
-        self.timer = False
         if generation != self.generation:
+            self.timer = False
             return
-        self._guarded(self._bot_step)
+        if runs_on_main_thread(self.session.settings.level):
+            self.timer = False
+            self._guarded(self._bot_step)
+        else:  # the timer stays taken until the worker answers
+            asyncio.ensure_future(self._remote_step(generation))
 
     def _bot_step(self) -> None:
         if self.session.bot_step() is not None:
             self.save()
+
+    async def _start_worker(self):
+        if self.worker is None:
+            from pyscript import create_named_worker
+
+            self.worker = await create_named_worker(src="./web/worker.py", name="tarot-bots",
+                                                    config="./pyscript.toml")
+        return self.worker
+
+    async def _remote_step(self, generation: int) -> None:
+        """A slow bot decides in the worker; the page stays responsive meanwhile."""
+        try:
+            request = self.session.bot_request()
+            if request is None:
+                return
+            worker = await self._start_worker()
+            answer = json.loads(str(await worker.decide(json.dumps(request))))
+            if generation == self.generation and self.session.bot_answer(request, answer):
+                self.save()
+        except Exception as e:
+            window.console.error("".join(traceback.format_exception(e)))
+            self.session.ui.message = ("internal_error", {"error": str(e) or type(e).__name__})
+        finally:
+            if generation == self.generation:
+                self.timer = False
+        self.refresh()
+
+    def prepare_bots(self) -> None:
+        """Start the worker early when the level needs it (it boots its own Python)."""
+        if not runs_on_main_thread(self.session.settings.level) and self.worker is None:
+            asyncio.ensure_future(self._start_worker())
 
     # ------------------------------------------------------------- events
     def _guarded(self, work, *args) -> None:
@@ -243,6 +282,7 @@ class Page:
         self.timer = False
         self.session = Session(settings)
         self.save()
+        self.prepare_bots()
 
     def on_key(self, event) -> None:
         key = str(event.key)
@@ -275,6 +315,7 @@ def boot() -> Page:
     if loading is not None:
         loading.remove()
     page.refresh()
+    page.prepare_bots()
     return page
 
 

@@ -146,7 +146,8 @@ def render_topbar(screen) -> str:
                 cls="btn ghost"),
         _button(t("scores", lang), action="toggle-sheet", ident="btn-sheet", cls="btn ghost only-narrow"),
         f'<button type="button" class="btn ghost" id="btn-lang" data-action="lang" lang="{"en" if lang == "fr" else "fr"}" '
-        f'aria-label="{escape(t("lang_switch_label", lang))}">{escape(t("lang_switch", lang))}</button>',
+        f'aria-label="{escape(t("lang_switch_label", lang))}" title="{escape(t("lang_switch_label", lang))}">'
+        f'{"EN" if lang == "fr" else "FR"}</button>',
         _button(t("new_game", lang), action="new-game", ident="btn-new-game", cls="btn"),
     ]
     return (f'<div class="brand"><span class="logo" aria-hidden="true">'
@@ -203,7 +204,7 @@ def render_felt(screen) -> str:
     v, lang = screen.view, screen.lang
     positions = POSITIONS[v.rules.players]
     seats = "".join(render_seat(screen, s, positions[s]) for s in range(v.rules.players))
-    return seats + f'<div class="center">{render_center(screen)}</div>'
+    return seats + f'<div class="table-center">{render_center(screen)}</div>'
 
 
 def _slots(screen, cards_by_seat: dict[int, Card], winner: int | None, label: str, dim: bool) -> str:
@@ -236,7 +237,7 @@ def render_center(screen) -> str:
             return _slots(screen, by_seat, winner, t("trick_won_short", lang, name=_name(winner, lang)), True)
         return _slots(screen, {}, None, "", False)
     if v.chien and v.phase in ("ecart", "chelem"):
-        cards = "".join(card_html(c, lang, size="small") for c in v.chien)
+        cards = "".join(card_html(c, lang) for c in v.chien)
         shown = ""
         if v.phase == "chelem" and v.ecart and v.taker != 0:
             shown = (f'<p class="caption">{escape(t("ecart_trumps_shown", lang))}</p>'
@@ -283,7 +284,7 @@ def _panel_bidding(screen) -> str:
     v, lang = screen.view, screen.lang
     said = " · ".join(f'{escape(_name(s, lang))} : {escape(_contract(c, lang))}' if lang == "fr"
                       else f'{escape(_name(s, lang))}: {escape(_contract(c, lang))}' for s, c in v.bids)
-    out = f'<h2 class="panel-title">{escape(t("bids_title", lang))}</h2>'
+    out = f'<h2 class="panel-title optional">{escape(t("bids_title", lang))}</h2>'
     out += f'<p class="bids-so-far">{said or "&nbsp;"}</p>'
     if v.to_act == 0:
         buttons = []
@@ -343,6 +344,10 @@ def _panel_chelem(screen) -> str:
 def _panel_play(screen) -> str:
     v, lang = screen.view, screen.lang
     out = ""
+    if v.ecart and v.taker != 0 and len(v.tricks) < 2:
+        shown = "".join(card_html(c, lang, size="tiny") for c in v.ecart)
+        out += (f'<div class="shown-poignee" data-testid="ecart-trumps"><span>{escape(t("ecart_trumps_shown", lang))}</span>'
+                f'<span class="row">{shown}</span></div>')
     if v.poignees and len(v.tricks) < 2:
         for seat, size, cards in v.poignees:
             if seat == 0 and screen.poignee_size is None and v.tricks:

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 
 from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CHELEM, Action, Bid, Call, Chelem, Ecart,
-                           Misere, Play, Poignee)
+                           Misere, Play, Poignee, action_from_json)
 from tarot.bots import LEVELS
 from tarot.cards import CARDS, Card
 from tarot.errors import IllegalAction
@@ -22,7 +22,7 @@ from tarot.scoring import DealScore
 from tarot.state import Deal, Phase
 from tarot.view import SeatView
 
-from .botstep import decide
+from .botstep import decide, load_deal
 from .probe import ecart_refusal, poignee_refusal
 
 HUMAN = 0
@@ -249,6 +249,32 @@ class Session:
             self.ui = Ui(setup_open=self.ui.setup_open, setup_message=self.ui.setup_message,
                          sheet_open=self.ui.sheet_open)
 
+    def bot_request(self) -> dict | None:
+        """What a bot in a worker needs to decide now (plain JSON), or ``None``."""
+        seat = self.bot_to_act()
+        if seat is None:
+            return None
+        deal = self.deal
+        return {"record": deal.to_record(), "level": self.settings.level, "deal_number": self.deal_number,
+                "chelem_declined": self._chelem_declined(), "seat": seat, "step": len(deal.history)}
+
+    def bot_answer(self, request: dict, answer: dict) -> bool:
+        """Apply a worker's decision if the table is still where the request was made."""
+        if self.bot_request() != request:
+            return False
+        seat, action = action_from_json(answer)
+        if seat != request["seat"]:
+            raise ValueError("a bot answered for another seat")
+        refusal = self.act(seat, action)
+        if refusal is not None:
+            raise refusal
+        return True
+
+    def _chelem_declined(self) -> bool:
+        deal = self.deal
+        return deal.phase is Phase.PLAY and not deal.trick and not deal.tricks and any(
+            isinstance(a, Chelem) and not a.announce for _, a in deal.history)
+
     def bot_step(self) -> Action | None:
         """Let the bot to act take its decision; ``None`` if it is not a bot's turn."""
         seat = self.bot_to_act()
@@ -354,14 +380,13 @@ class Session:
     # ---------------------------------------------------------------- saves
     def to_save(self) -> dict:
         deal = self.deal
-        declined = any(isinstance(a, Chelem) and not a.announce for _, a in deal.history)
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "settings": self.settings.to_json(),
             "records": list(self.match.records),
             "current": None if self.finished else deal.to_record(),
-            "chelem_declined": declined and deal.phase is Phase.PLAY and not deal.trick and not deal.tricks,
+            "chelem_declined": self._chelem_declined(),
             "poignee_declined": self.ui.poignee_declined,
         }
 
@@ -416,10 +441,8 @@ class Session:
                 session.finished = False
         else:
             session.deal_number = session.match.deal_number
-            deal = Deal.from_record(current)
+            deal = load_deal(current, data.get("chelem_declined") is True)
             _same_deal(deal, session.match.new_deal())
-            if data.get("chelem_declined") is True and deal.phase is Phase.CHELEM:
-                deal.apply(NO_CHELEM)
             session.deal = deal
             session.finished = False
             session.ui.poignee_declined = data.get("poignee_declined") is True

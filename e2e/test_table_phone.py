@@ -1,0 +1,49 @@
+"""The table on a 375×667 phone screen: everything needed is on screen and can be tapped."""
+from __future__ import annotations
+
+import pytest
+
+from table_driver import act, contract_made, first_number, human_turn, open_table, phase, start_game
+
+WIDTH, HEIGHT = 375, 667
+
+
+@pytest.fixture
+def browser_context_args():
+    return {"viewport": {"width": WIDTH, "height": HEIGHT}, "has_touch": True, "is_mobile": True,
+            "device_scale_factor": 2}
+
+
+def boxes(page, selector):
+    return page.eval_on_selector_all(selector, "els => els.map(e => { const r = e.getBoundingClientRect();"
+                                               " return [r.left, r.top, r.right, r.bottom]; })")
+
+
+def test_a_phone_screen_shows_the_bids_and_the_hand_and_cards_can_be_tapped(page, site_url):
+    number = first_number(4, contract_made)
+    open_table(page, site_url)
+    # The new-game form fits the width and its start button can be reached.
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    start_game(page, 4, number)
+    human_turn(page)
+    assert phase(page) == "bidding"
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    for left, top, right, bottom in boxes(page, "[data-bid]"):
+        assert 0 <= left and right <= WIDTH and 0 <= top and bottom <= HEIGHT
+    # Every card of the hand is on screen, with at least its corner showing.
+    cards = boxes(page, "#hand button[data-card]")
+    assert len(cards) == 18
+    for left, top, right, bottom in cards:
+        assert 0 <= left and right <= WIDTH and 0 <= top and bottom <= HEIGHT + 1
+    act(page, "[data-bid=pass]")
+    while human_turn(page) != "play":
+        if phase(page) == "done":
+            pytest.fail("the deal ended before the person played")
+        act(page, "[data-bid=pass]" if phase(page) == "bidding" else "[data-action=call]")
+    # Tap each playable card's visible corner in turn until one is played.
+    if page.query_selector("[data-action=no-poignee]"):
+        page.tap("[data-action=no-poignee]")
+    before = page.eval_on_selector_all("#hand button[data-card]", "els => els.length")
+    page.tap("#hand button[data-card]:not([aria-disabled='true'])", position={"x": 6, "y": 30})
+    page.wait_for_function(f"document.querySelectorAll('#hand button[data-card]').length === {before - 1}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH

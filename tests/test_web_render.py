@@ -1,0 +1,294 @@
+"""The page's Python, under CPython: rendering from seat 0's view, the page's state, saves."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tarot.actions import BIDS, Ecart, Play
+from tarot.cards import CARDS, NOTATION, mask_of
+from tarot.i18n import card_name
+from tarot.state import Deal
+from web import render
+from web.files import needed_files
+from web.probe import ecart_refusal, poignee_refusal
+from web.session import SaveError, Session, Settings
+
+from .helpers import cards, deal_with, to_play
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA_CARD = re.compile(r'data-card="([^"]+)"')
+ARIA_LABEL = re.compile(r'aria-label="([^"]+)"')
+
+
+def html(session: Session) -> str:
+    return "".join(render.render(session.screen()).values())
+
+
+def run(session: Session, steps: int = 10_000, check=None) -> Session:
+    """Bots play every seat, the person included (through the page's own methods)."""
+    for _ in range(steps):
+        if session.finished:
+            break
+        if check is not None:
+            check(session)
+        if session.bot_to_act() is not None:
+            session.bot_step()
+            continue
+        v = session.view()
+        if v.phase == "ecart":
+            session.ui.ecart = list(session.deal.default_ecart())
+            assert session.confirm_ecart()
+        elif v.phase == "play":
+            session.decline_poignee()
+            assert session.click_card(str(next(c for c in v.hand if c in session.screen().playable)))
+        elif v.phase == "bidding":
+            assert session.bid(v.legal[-1].code if len(v.bids) == 0 else "pass")
+        elif v.phase == "calling":
+            assert session.call(str(v.legal[0].card))
+        else:
+            assert session.chelem(False)
+    return session
+
+
+def with_deal(deal: Deal, players: int = 4) -> Session:
+    session = Session(Settings(players=players, first_deal=1))
+    session.deal = deal
+    return session
+
+
+# ------------------------------------------------------------- hidden cards
+def no_hidden_card_rendered(session: Session) -> None:
+    view = session.view()
+    seen = view.visible_cards()
+    text = html(session)
+    for notation in DATA_CARD.findall(text):
+        assert seen >> CARDS[NOTATION.index(notation)] & 1, f"{notation} is not seat 0's to see"
+    hidden_names = {card_name(c, "fr") for c in CARDS if not seen >> c & 1}
+    assert not hidden_names & set(ARIA_LABEL.findall(text))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_no_card_seat_0_may_not_see_is_rendered(players):
+    for number in range(1, 4):
+        run(Session(Settings(players=players, first_deal=number)), check=no_hidden_card_rendered)
+
+
+def test_the_bots_discarded_trumps_are_shown_and_nothing_else_of_their_ecart():
+    # Seat 1 takes with only three suit cards besides kings: three trumps go to the écart.
+    deal = deal_with({1: "KS KH KD KC 2S 3S 4S T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12"}, chien="T13 T14 T15 T16 T17 T18")
+    session = with_deal(deal)
+    deal.apply(BIDS["pass"])  # seat 0
+    deal.apply(BIDS["prise"])
+    deal.apply(BIDS["pass"])
+    deal.apply(BIDS["pass"])
+    deal.apply(Ecart(tuple(cards("2S 3S 4S T2 T3 T4"))))
+    text = html(session)
+    for c in ("T2", "T3", "T4"):
+        assert f'data-card="{c}"' in text
+    for c in ("2S", "3S", "4S"):
+        assert f'data-card="{c}"' not in text
+    no_hidden_card_rendered(session)
+
+
+# ---------------------------------------------------------------- the hand
+def test_only_the_cards_the_engine_allows_are_marked_playable():
+    # Seat 3 leads the king of hearts; seat 0's only heart is the 7.
+    deal = to_play(deal_with({0: "7H 2S T3", 3: "KH"}, voids={0: "H"}, dealer=2), taker=3)
+    deal.apply(Play(CARDS[NOTATION.index("KH")]))
+    session = with_deal(deal)
+    hand = render.render(session.screen())["hand"]
+    buttons = dict(re.findall(r'<button[^>]*data-card="([^"]+)"([^>]*)>', hand))
+    legal = {str(a.card) for a in deal.legal_actions() if isinstance(a, Play)}
+    assert "7H" in legal and legal <= {"7H", "EX"}
+    assert len(buttons) == 18
+    for notation, attrs in buttons.items():
+        assert ('aria-disabled="true"' in attrs) == (notation not in legal)
+
+
+def test_a_refused_card_is_explained_in_the_chosen_language():
+    deal = to_play(deal_with({0: "7H 2S", 3: "KH"}, voids={0: "H"}, dealer=2), taker=3)
+    deal.apply(Play(CARDS[NOTATION.index("KH")]))
+    session = with_deal(deal)
+    assert not session.click_card("2S")
+    panel = render.render(session.screen())["panel"]
+    assert "Vous devez fournir à cœur." in panel
+    session.settings.lang = "en"
+    assert "You must follow suit (hearts)." in render.render(session.screen())["panel"]
+    assert session.click_card("7H")
+
+
+def test_bid_buttons_are_the_bids_the_engine_allows():
+    deal = deal_with(dealer=0)  # seat 1 bids first, seat 0 last
+    session = with_deal(deal)
+    for bid in ("pass", "garde", "pass"):
+        deal.apply(BIDS[bid])
+    panel = render.render(session.screen())["panel"]
+    assert re.findall(r'data-bid="([^"]+)"', panel) == ["pass", "garde_sans", "garde_contre"]
+    assert session.bid("garde_sans")
+    assert 'data-bid=' not in render.render(session.screen())["panel"]
+
+
+# ------------------------------------------------------------ écart, poignée
+def test_a_king_a_bout_and_an_avoidable_trump_are_refused_for_the_ecart():
+    deal = deal_with({0: "KH T1 T5 EX 2S 3S 4S 5S 6S 7S 8S"})
+    deal.apply(BIDS["prise"])
+    for _ in range(3):
+        deal.apply(BIDS["pass"])
+    king, petit, trump, low = (CARDS[NOTATION.index(x)] for x in ("KH", "T1", "T5", "2S"))
+    assert ecart_refusal(deal, [], king).code == "ecart_king"
+    assert ecart_refusal(deal, [], petit).code == "ecart_bout"
+    assert ecart_refusal(deal, [], trump).code == "ecart_trump_avoidable"
+    assert ecart_refusal(deal, [], low) is None
+
+
+def test_a_trump_may_go_to_the_ecart_when_suit_cards_run_short_and_is_then_shown():
+    deal = deal_with({0: "KS KH KD KC 2S 3S T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13"},
+                     chien="T14 T15 T16 T17 T18 T19")
+    deal.apply(BIDS["prise"])
+    for _ in range(3):
+        deal.apply(BIDS["pass"])
+    session = with_deal(deal)
+    for c in ("2S", "3S", "T2", "T3", "T4"):
+        assert session.click_card(c)
+    assert "Un atout écarté est montré à la table." in render.render(session.screen())["panel"]
+    assert session.click_card("T5") and session.confirm_ecart()
+    assert deal.ecart == mask_of(cards("2S 3S T2 T3 T4 T5"))
+
+
+def test_a_poignee_is_offered_chosen_and_shown():
+    trumps = "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12"
+    deal = to_play(deal_with({0: trumps + " EX"}), taker=1)
+    while deal.to_act != 0:
+        deal.apply(deal.legal_actions()[0])
+    session = with_deal(deal)
+    screen = session.screen()
+    assert ("simple", 10) in screen.poignee_offers
+    assert 'data-action="choose-poignee"' in render.render(screen)["panel"]
+    assert session.choose_poignee("simple")
+    assert len(session.ui.poignee) == 10
+    # The Excuse is not needed: the engine refuses it with the reason.
+    assert poignee_refusal(deal, session.ui.poignee, CARDS[77], 10).code in ("poignee_excuse", "poignee_size")
+    assert session.declare_poignee()
+    assert deal.poignees and deal.poignees[0][0] == 0
+    assert 'data-testid="poignee-0"' in render.render(session.screen())["panel"]
+
+
+def test_a_poignee_may_be_declined():
+    deal = to_play(deal_with({0: "T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12"}), taker=1)
+    while deal.to_act != 0:
+        deal.apply(deal.legal_actions()[0])
+    session = with_deal(deal)
+    session.decline_poignee()
+    assert 'data-action="no-poignee"' not in render.render(session.screen())["panel"]
+
+
+# ------------------------------------------------------------- end of deal
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_score_sheet_has_a_row_per_deal_and_sums_to_zero(players):
+    session = Session(Settings(players=players, first_deal=7))
+    for _ in range(players + 1):
+        run(session)
+        text = render.render(session.screen())["side"]
+        rows = re.findall(r"<tr data-deal=\"\d+\">(.*?)</tr>", text)
+        assert len(rows) == len(session.match.records)
+        totals = re.search(r"<tfoot>(.*?)</tfoot>", text).group(1)
+        values = [int(x.replace("−", "-").replace("+", "")) for x in re.findall(r'data-seat="\d">([^<]+)<', totals)]
+        assert len(values) == players and sum(values) == 0
+        session.next_deal()
+
+
+def test_the_end_of_a_deal_writes_the_count_out():
+    number = next(n for n in range(1, 100)
+                  if "redeal" not in (run(Session(Settings(first_deal=n))).deal.result or {"redeal": 1}))
+    session = run(Session(Settings(first_deal=number)))
+    panel = render.render(session.screen())["panel"]
+    score = session.deal.score
+    assert f"(25 + {score.difference})" in panel
+    assert 'data-action="next-deal"' in panel
+    assert f"il en fallait {score.target}" in panel
+
+
+# ------------------------------------------------------------------- saves
+def test_a_save_resumes_exactly_where_it_was():
+    for stop in (5, 12, 40, 70, 400):
+        partial = run(Session(Settings(first_deal=21)), steps=stop)
+        again = Session.from_save(partial.save_text())
+        a, b = partial.screen(), again.screen()
+        assert a.view == b.view and a.sheet == b.sheet
+        assert {k: v for k, v in render.render(a).items() if k != "live"} == \
+            {k: v for k, v in render.render(b).items() if k != "live"}
+
+
+def test_a_declined_chelem_survives_a_save():
+    # A record does not write down "no chelem": the save keeps it, or the taker would be asked again.
+    session = with_deal(deal_with(dealer=3))  # seat 0 bids first
+    session.deal_number = 1
+    assert session.bid("garde_sans")
+    for _ in range(3):
+        session.deal.apply(BIDS["pass"])
+    assert session.chelem(False)
+    data = json.loads(session.save_text())
+    assert data["chelem_declined"] is True
+    from web.botstep import load_deal
+    assert load_deal(data["current"], True).phase.value == "play"
+    assert load_deal(data["current"], False).phase.value == "chelem"
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("{", "unreadable"),
+    ("[]", "unreadable"),
+    ('{"format": "tarot-table", "version": 99}', "version"),
+    ('{"format": "tarot-table", "version": 1}', "unreadable"),
+])
+def test_a_damaged_or_incompatible_save_is_refused_with_a_reason(text, reason):
+    with pytest.raises(SaveError) as refused:
+        Session.from_save(text)
+    assert refused.value.reason == reason
+
+
+def test_a_tampered_save_never_breaks_the_page():
+    good = json.loads(run(Session(Settings(first_deal=5)), steps=30).save_text())
+    mutations = [
+        lambda d: d["current"]["actions"].append({"seat": 0, "type": "play", "card": "ZZ"}),
+        lambda d: d["current"]["hands"][0].reverse() or d["current"]["hands"][0].__setitem__(0, "KH"),
+        lambda d: d["settings"].__setitem__("players", 7),
+        lambda d: d["settings"].__setitem__("level", "grandmaster"),
+        lambda d: d.__setitem__("records", "nope"),
+        lambda d: d["current"].__setitem__("dealer", 3),
+        lambda d: d["current"]["actions"].insert(0, {"seat": 2, "type": "bid", "bid": "garde"}),
+    ]
+    for mutate in mutations:
+        data = json.loads(json.dumps(good))
+        mutate(data)
+        with pytest.raises(SaveError):  # refused with a reason, never another exception
+            Session.from_save(json.dumps(data))
+
+
+def test_the_deal_number_gives_the_same_cards_in_any_match():
+    first = Session(Settings(first_deal=40))
+    assert first.deal_number == 40
+    later = Session(Settings(first_deal=37))
+    for _ in range(3):
+        run(later)
+        later.next_deal()
+    assert later.deal_number == 40
+    assert later.deal.dealt_hands == first.deal.dealt_hands
+
+
+# ------------------------------------------------------------------- files
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide starts no subprocess")
+def test_the_page_loads_every_module_it_imports():
+    code = ("import sys, web.session, web.render, web.botstep, web.worker;"
+            "print('\\n'.join(m.__file__ for m in list(sys.modules.values()) if getattr(m, '__file__', None)))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    ours = (ROOT / "tarot", ROOT / "web")
+    loaded = {Path(p).resolve().relative_to(ROOT).as_posix() for p in out.split()
+              if any(Path(p).resolve().is_relative_to(d) for d in ours)}
+    loaded -= {"web/worker.py"}
+    assert "tarot/state.py" in loaded and "web/render.py" in loaded
+    assert loaded <= set(needed_files())
