@@ -34,6 +34,7 @@ from dataclasses import fields
 from typing import Sequence
 
 from .bots import LEVELS, make_bot
+from .cards import mask_of
 from .match import deal_seed
 from .rules import Contract, Rules
 from .state import Deal
@@ -78,11 +79,13 @@ def play_group(task: tuple) -> dict:
         "takes": [{c: [0, 0] for c in CONTRACTS}, {c: [0, 0] for c in CONTRACTS}],
         "seconds": [0.0, 0.0],
         "decisions": [0, 0],
+        "layouts": [],  # per play: the pattern and the hands dealt (the same cards every time)
     }
     for p, pattern in enumerate(patterns(n)):
         slots = [0 if ch == "A" else 1 for ch in pattern]
         bots = [_new_bot(levels[slots[s]], deal_seed(deal_seed_, p * n + s + 1), budget) for s in range(n)]
         deal = Deal.new(rules, dealer=dealer, seed=deal_seed_)
+        out["layouts"].append((pattern, [mask_of(h) for h in deal.dealt_hands]))
         while not deal.is_over:
             seat = deal.to_act
             view = deal.view(seat)

@@ -231,8 +231,7 @@ def test_thresholds_rise_with_the_contract_at_every_player_count():
 def test_the_petit_counts_more_with_more_trumps():
     from tarot.bots.evaluation import petit_points
 
-    assert petit_points(3) == 0  # with so few trumps it is likely lost
-    assert 0 < petit_points(4) < petit_points(5) < petit_points(6)
+    assert petit_points(2) < petit_points(3) < petit_points(4) < petit_points(5) < petit_points(6)
 
 
 def test_a_standard_bot_does_not_bid_below_the_current_bid():

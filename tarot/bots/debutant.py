@@ -17,7 +17,7 @@ from ..state import ECARTABLE, ecart_trumps_needed, strength_table
 from ..view import SeatView
 
 # Trumps + 2 per bout needed to take (prise) and to guard (garde), per player count.
-_TAKE = {3: (12, 15), 4: (10, 13), 5: (8, 11)}
+_TAKE = {3: (9, 12), 4: (8, 11), 5: (7, 10)}
 
 
 class DebutantBot:

@@ -40,10 +40,13 @@ class ExpertBot:
     level = "expert"
 
     def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES, setup_samples: int | None = None,
-                 max_seconds: float | None = None) -> None:
+                 max_seconds: float | None = None, search_bids: bool = True, prior_margin: float = 0.0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.rng = Rng(seed)
+        self.search_bids = search_bids
+        self.prior_margin = prior_margin
+        self.last_worlds = 0  # imagined deals the last search used
         self.samples = samples
         self.setup_samples = setup_samples if setup_samples is not None else \
             max(samples, DEFAULT_SETUP_SAMPLES * samples // DEFAULT_SAMPLES)
@@ -106,10 +109,12 @@ class ExpertBot:
                 if d.result is not None and "scores" in d.result:
                     totals[i] += d.result["scores"][me]
             done += 1
+        self.last_worlds = done
         if not done:
             return prior if prior is not None else options[0]
+        bonus = 0.5 + self.prior_margin * done
         best = max(range(len(options)),
-                   key=lambda i: (totals[i] + (0.5 if options[i] == prior else 0.0), -i))
+                   key=lambda i: (totals[i] + (bonus if options[i] == prior else 0.0), -i))
         return options[best]
 
     # ---------------------------------------------------------------- the play
@@ -133,8 +138,8 @@ class ExpertBot:
     def bid(self, view: SeatView) -> Bid:
         options = [a for a in view.legal if isinstance(a, Bid)]
         prior = standard_bid(view)
-        if len(options) == 1:
-            return options[0]
+        if len(options) == 1 or not self.search_bids:
+            return prior
         k = Knowledge(view)
         me = view.seat
 
@@ -167,6 +172,7 @@ class ExpertBot:
                 if d.result is not None and "scores" in d.result:
                     totals[i] += d.result["scores"][me]
             done += 1
+        self.last_worlds = done
         if not done:
             return None
         return [t / done for t in totals]

@@ -92,60 +92,82 @@ def rollout_card(d: Deal, above: tuple[int, ...]) -> int:
     led = d._led
     high = d._high_trump
     best_seat = d._best_seat
-    later_opps = []
+    later = []  # the hands of the other side still to play
     for j in range(1, n - nt):
         t = (s + j) % n
         if (attack >> t) & 1 != side:
-            later_opps.append(hands[t])
+            later.append(hands[t])
     led_mask = MASK_FOR_SUIT[led]
+    best_card = d.trick[(best_seat - d.leader) % n]
 
-    def secure(w: int) -> bool:
-        if w >= FIRST_TRUMP:
-            over = TRUMPS & above[w]
-            for h in later_opps:
-                if h & over and (led == TRUMP or not h & led_mask):
-                    return False
-            return True
-        over = above[w]
-        for h in later_opps:
-            if h & over or (not h & led_mask and h & TRUMPS):
-                return False
-        return True
-
-    if (attack >> best_seat) & 1 == side:
-        best_card = _best_card(d)
-        if secure(best_card):
-            # Our trick: load it (the Petit first: it is saved), else the lowest trump.
-            if plain & PETIT_BIT and not _keep_petit(hand, opp_hands):
-                return FIRST_TRUMP
-            suit_cards = plain & ~TRUMPS
-            if suit_cards:
-                return max(_bits(suit_cards), key=lambda c: (HALF_POINTS[c], -strength[c]))
-            trumps = plain & ~PETIT_BIT
-            if trumps:
-                return (trumps & -trumps).bit_length() - 1
-            return (plain & -plain).bit_length() - 1 if plain else EXCUSE_ID
-    # Win with the cheapest card nobody after can beat.
-    winners = []
-    for c in _bits(plain):
-        if c >= FIRST_TRUMP:
-            if c > high:
-                winners.append(c)
-        elif SUIT_OF[c] == led and high < 0 and strength[c] > d._best:
-            winners.append(c)
-    safe = [c for c in winners if secure(c)]
-    if safe:
-        if FIRST_TRUMP in safe and not _keep_petit(hand, opp_hands):
+    if (attack >> best_seat) & 1 == side and _secure(best_card, later, led, led_mask, above):
+        # Our trick: load it (the Petit first: it is saved), else the lowest trump.
+        if plain & PETIT_BIT and not _keep_petit(hand, opp_hands):
             return FIRST_TRUMP
-        return min(safe, key=lambda c: strength[c])
+        suit_cards = plain & ~TRUMPS
+        if suit_cards:
+            best, key = -1, None
+            while suit_cards:
+                low = suit_cards & -suit_cards
+                c = low.bit_length() - 1
+                k = (HALF_POINTS[c], -strength[c])
+                if key is None or k > key:
+                    best, key = c, k
+                suit_cards ^= low
+            return best
+        trumps = plain & ~PETIT_BIT
+        if trumps:
+            return (trumps & -trumps).bit_length() - 1
+        return (plain & -plain).bit_length() - 1 if plain else EXCUSE_ID
+    # Win with the cheapest card nobody after can beat.
+    if high >= 0:
+        winners = plain & TRUMPS & above[high]
+    elif led == TRUMP:
+        winners = plain & TRUMPS & above[best_card]
+    else:
+        winners = plain & (above[best_card] | TRUMPS)
+    best, best_strength = -1, 1000
+    while winners:
+        low = winners & -winners
+        c = low.bit_length() - 1
+        if strength[c] < best_strength and _secure(c, later, led, led_mask, above):
+            best, best_strength = c, strength[c]
+        winners ^= low
+    if best >= 0:
+        if best > FIRST_TRUMP and plain & PETIT_BIT and not _keep_petit(hand, opp_hands) \
+                and _secure(FIRST_TRUMP, later, led, led_mask, above):
+            return FIRST_TRUMP
+        return best
     # Lose the least.
     if not plain:
         return EXCUSE_ID
     pool = plain & ~PETIT_BIT or plain
-    card = min(_bits(pool), key=_low_key(strength))
+    card, key = -1, None
+    while pool:
+        low = pool & -pool
+        c = low.bit_length() - 1
+        k = (HALF_POINTS[c], strength[c])
+        if key is None or k < key:
+            card, key = c, k
+        pool ^= low
     if legal & EXCUSE_BIT and HALF_POINTS[card] >= 5:
         return EXCUSE_ID
     return card
+
+
+def _secure(w: int, later: list[int], led: int, led_mask: int, above: tuple[int, ...]) -> bool:
+    """Nobody of the other side still to play can beat ``w`` (suit ``led``)."""
+    if w >= FIRST_TRUMP:
+        over = above[w]
+        for h in later:
+            if h & over and (led == TRUMP or not h & led_mask):
+                return False
+        return True
+    over = above[w]
+    for h in later:
+        if h & over or (not h & led_mask and h & TRUMPS):
+            return False
+    return True
 
 
 def _best_card(d: Deal) -> int:

@@ -110,11 +110,63 @@ class WorldSampler:
                 hands[s] |= 1 << c
         return World(hands, pile)
 
+    def _place_exact(self, rng: Rng, limit: int = 20000) -> World | None:
+        """A placement found by search (the quick draw may corner itself): each step places
+        the card with the fewest places left, trying those places in random order."""
+        n = self.n
+        cap = list(self.capacity)
+        where: dict[int, int] = {}
+        entries = {c: allowed for c, allowed, _ in self.entries}
+        budget = [limit]
+
+        def options(c: int) -> list[int]:
+            return [s for s in range(n + 1) if entries[c] >> s & 1 and cap[s]]
+
+        def solve(left: list[int]) -> bool:
+            if not left:
+                return True
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            best, best_opts = None, None
+            for c in left:
+                opts = options(c)
+                if not opts:
+                    return False
+                if best_opts is None or len(opts) < len(best_opts):
+                    best, best_opts = c, opts
+                    if len(opts) == 1:
+                        break
+            rest = [c for c in left if c != best]
+            rng.shuffle(best_opts)
+            for s in best_opts:
+                cap[s] -= 1
+                where[best] = s
+                if solve(rest):
+                    return True
+                cap[s] += 1
+            del where[best]
+            return False
+
+        if not solve([c for c, _, _ in self.entries]):
+            return None
+        hands = list(self.fixed)
+        pile = 0
+        for c, s in where.items():
+            if s == n:
+                pile |= 1 << c
+            else:
+                hands[s] |= 1 << c
+        return World(hands, pile)
+
     def sample(self, rng: Rng, tries: int = 24) -> World:
         """One placement; the bidding is matched when ``use_bids`` (best of a few draws)."""
         best = None
         for attempt in range(tries):
-            world = self._place(rng, strict=attempt < tries - 1)
+            if attempt < tries - 1:
+                world = self._place(rng, strict=True)
+            else:
+                world = self._place_exact(rng) or self._place(rng, strict=False)
             if world is None or self.petit_sec(world):
                 continue
             if not self.use_bids:
@@ -178,12 +230,13 @@ def world_deal(view: SeatView, sampler: WorldSampler, world: World) -> Deal | No
     contract = view.contract
     me = sampler.me
     if contract is not None and contract.chien_shown and view.phase not in ("bidding", "calling"):
-        chien = mask_of(view.chien)
+        chien_cards = list(view.chien)  # as shown, in its order
     else:
-        chien = world.pile
+        chien_cards = cards_of(world.pile)
+    chien = mask_of(chien_cards)
     if sum(count(h) for h in dealt) + count(chien) != 78:
         return None
-    deal = Deal(rules, view.dealer, [cards_of(h) for h in dealt], cards_of(chien))
+    deal = Deal(rules, view.dealer, [cards_of(h) for h in dealt], chien_cards)
     try:
         for s, code in view.bids:
             if deal.is_over:

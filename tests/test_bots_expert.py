@@ -1,0 +1,166 @@
+"""The Expert: imagined deals that fit everything its seat saw, and a search over them."""
+import pytest
+
+from tarot.actions import BIDS, Ecart, Play
+from tarot.bots import make_bot
+from tarot.bots.expert import DEFAULT_SAMPLES, ExpertBot, distinct_cards, ecart_candidates
+from tarot.bots.knowledge import Knowledge
+from tarot.bots.rollout import rollout
+from tarot.bots.worlds import WorldSampler, world_deal
+from tarot.cards import ALL_CARDS, EXCUSE_ID, MASK_FOR_SUIT, cards_of, count, mask_of
+from tarot.rng import Rng
+from tarot.rules import Rules
+from tarot.state import Deal, Phase
+
+from .helpers import bid_until, card, deal_with, play, to_play
+
+
+def _views(players, seeds, every=3):
+    """Views met while Standard bots play deals (every ``every``-th decision)."""
+    out = []
+    for seed in seeds:
+        deal = Deal.new(Rules(players=players), dealer=seed % players, seed=seed)
+        bots = [make_bot("standard", s) for s in range(players)]
+        i = 0
+        while not deal.is_over:
+            seat = deal.to_act
+            view = deal.view(seat)
+            if i % every == 0:
+                out.append(view)
+            i += 1
+            deal.apply(bots[seat].choose(view), seat=seat)
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_imagined_deals_fit_everything_the_seat_saw(players):
+    rng = Rng(players)
+    checked = 0
+    for view in _views(players, range(300, 306)):
+        k = Knowledge(view)
+        sampler = WorldSampler(view, k)
+        for _ in range(2):
+            world = sampler.sample(rng)
+            me = view.seat
+            assert world.hands[me] == mask_of(view.hand)
+            assert [count(h) for h in world.hands] == list(view.hand_sizes)
+            placed = world.pile
+            for h in world.hands:
+                assert not placed & h
+                placed |= h
+            assert placed | k.played | k.ecart_known | (mask_of(view.chien) if view.taker == me else 0) \
+                == ALL_CARDS
+            for s in range(players):
+                for suit in range(5):
+                    if k.void[s] >> suit & 1:
+                        assert not world.hands[s] & MASK_FOR_SUIT[suit], (s, suit)
+                assert world.hands[s] & k.known[s] == k.known[s]  # poignées shown stay put
+            deal = world_deal(view, sampler, world)
+            assert deal is not None
+            assert deal.view(me) == view  # the same state, as far as this seat can tell
+            checked += 1
+    assert checked > 20
+
+
+def test_the_chien_shown_goes_to_the_taker_in_every_imagined_deal():
+    for view in _views(4, range(400, 410), every=5):
+        if view.phase != "play" or not view.chien or view.seat == view.taker:
+            continue
+        sampler = WorldSampler(view)
+        world = sampler.sample(Rng(1))
+        chien = mask_of(view.chien) & ~Knowledge(view).played
+        assert not chien & ~(world.hands[view.taker] | world.pile)
+        assert not world.pile & ~mask_of(cards_of(world.pile))  # an écart of real cards
+        kings_or_trumps = [c for c in cards_of(world.pile) if c.is_king or c.is_trump or c == EXCUSE_ID]
+        assert not kings_or_trumps  # an écart never hides a king, a bout or a trump
+
+
+def test_the_expert_is_deterministic_for_a_seed():
+    views = _views(4, [501], every=7)
+    first = [ExpertBot(3, samples=3).choose(v) for v in views]
+    again = [ExpertBot(3, samples=3).choose(v) for v in views]
+    assert first == again
+
+
+def test_the_default_budget_and_a_smaller_one():
+    assert make_bot("expert", 1).samples == DEFAULT_SAMPLES
+    assert make_bot("expert", 1, samples=5).samples == 5
+    with pytest.raises(ValueError):
+        ExpertBot(1, samples=0)
+
+
+def test_the_expert_searches_imagined_deals():
+    deal = to_play(deal_with({0: "QH 2H", 1: "KH 3H 4H"}), taker=0, contract="garde_sans")
+    play(deal, "QH")
+    bot = ExpertBot(5, samples=6)
+    action = bot.choose(deal.view(1))
+    assert bot.last_worlds == 6
+    assert action == Play(card("KH"))  # the king behind the taker's queen
+
+
+def test_the_expert_plays_the_excuse_before_the_last_trick():
+    found = 0
+    for seed in range(600, 640):
+        deal = Deal.new(4, dealer=0, seed=seed)
+        bots = [make_bot("standard", s) for s in range(4)]
+        while not deal.is_over and len(deal.tricks) < 16:
+            seat = deal.to_act
+            deal.apply(bots[seat].choose(deal.view(seat)), seat=seat)
+        if deal.is_over or deal.phase is not Phase.PLAY:
+            continue
+        # From here on, whoever holds the Excuse plays it before the last trick.
+        holder = next((s for s in range(4) if deal.hands[s] >> EXCUSE_ID & 1), None)
+        if holder is None:
+            continue
+        experts = [ExpertBot(s, samples=4) for s in range(4)]
+        while len(deal.tricks) < 17:
+            seat = deal.to_act
+            deal.apply(experts[seat].choose(deal.view(seat)), seat=seat)
+        assert not deal.hands[holder] >> EXCUSE_ID & 1
+        found += 1
+    assert found >= 3
+
+
+def test_alike_cards_are_searched_once():
+    deal = to_play(deal_with({0: "2H", 1: "3H 4H 6H KH"}, voids={1: "H"}), taker=0,
+                   contract="garde_sans")
+    play(deal, "2H")
+    view = deal.view(1)
+    k = Knowledge(view)
+    legal = mask_of(a.card for a in view.legal if isinstance(a, Play))
+    options = distinct_cards(k, legal)
+    names = {str(c) for c in options}
+    assert "KH" in names and len(names & {"3H", "4H"}) == 1  # nothing unseen lies between 3 and 4
+    if "5H" not in {str(c) for c in view.hand} and "5H" not in {str(c) for c in cards_of(k.played)}:
+        assert "6H" in names  # the unseen 5 separates 4 from 6
+
+
+def test_every_ecart_candidate_is_legal():
+    for seed in range(20):
+        deal = Deal.new(4, dealer=0, seed=700 + seed)
+        if deal.is_over:
+            continue
+        bid_until(deal, 0, "garde")
+        while deal.phase is Phase.BIDDING:
+            deal.apply(BIDS["pass"])
+        if deal.phase is not Phase.ECART:
+            continue
+        for ecart in ecart_candidates(deal.hands[0], 6):
+            assert deal.why_not(Ecart(tuple(ecart))) is None
+
+
+def test_rollouts_play_legal_cards_to_the_end():
+    from tarot.bots.expert import _finish_setup
+
+    for players in (3, 4, 5):
+        for seed in range(15):
+            deal = Deal.new(Rules(players=players), dealer=0, seed=800 + seed)
+            if deal.is_over:
+                continue
+            deal.apply(BIDS["garde"])
+            while deal.phase is Phase.BIDDING:
+                deal.apply(BIDS["pass"])
+            _finish_setup(deal, 0)
+            rollout(deal)  # apply() refuses any illegal card
+            assert deal.phase is Phase.DONE and sum(deal.result["scores"]) == 0
+            assert EXCUSE_ID not in deal.tricks[-1].cards  # never kept for the last trick

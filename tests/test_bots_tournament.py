@@ -1,0 +1,90 @@
+"""The duplicate tournament: the same cards played again with the bots exchanged."""
+import json
+import sys
+
+import pytest
+
+from tarot.rules import Rules
+from tarot.tournament import main, patterns, play_group, run
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="processes and the command line")
+
+
+def test_at_4_players_the_bots_sit_crosswise_then_swap():
+    assert patterns(4) == ["ABAB", "BABA"]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_seat_is_held_by_each_bot_equally_often(players):
+    ps = patterns(players)
+    assert len(ps) == len(set(ps))
+    for seat in range(players):
+        held = [p[seat] for p in ps]
+        assert held.count("A") == held.count("B")
+    total_a = sum(p.count("A") for p in ps)
+    assert total_a == sum(p.count("B") for p in ps)
+
+
+def test_three_and_five_players_use_every_rotation_and_its_mirror():
+    assert sorted(patterns(3)) == sorted(["ABA", "BAA", "AAB", "BAB", "ABB", "BBA"])
+    assert len(patterns(5)) == 10 and "ABABA" in patterns(5) and "BABAB" in patterns(5)
+
+
+def test_a_group_deals_the_same_cards_to_every_pattern():
+    group = play_group((Rules(players=4).to_json(), 3, 42, ("standard", "debutant"), None))
+    layouts = group["layouts"]
+    assert [p for p, _ in layouts] == ["ABAB", "BABA"]
+    assert layouts[0][1] == layouts[1][1]
+    assert group["seats"] == [4, 4] and group["plays"] == 2
+
+
+def test_the_same_bot_on_both_sides_scores_exactly_even():
+    # Standard decides the same whatever its seed: exchanging the seats replays the same
+    # deal, so each group's difference is 0 if and only if the pairing is right.
+    report = run(Rules(players=4), 6, 5, ["standard", "standard"], jobs=1)
+    assert report["bots"][0]["taker_rate"] > 0  # deals were played, not only redealt
+    assert report["difference_a_minus_b"]["mean"] == 0
+    assert report["difference_a_minus_b"]["ci95"] == [0, 0]
+
+
+def test_a_tiny_tournament_prints_every_section(capsys):
+    assert main(["--players", "4", "--deals", "3", "--seed", "1", "--bots", "standard,debutant",
+                 "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    for section in ("Duplicate tournament", "Score (mean per deal per seat, 95% CI)", "difference A - B",
+                    "taker rate", "contracts made", "prise", "garde_contre", "all passed",
+                    "seconds per decision"):
+        assert section in out
+
+
+def test_the_json_report(capsys):
+    assert main(["--players", "3", "--deals", "2", "--bots", "debutant,random", "--jobs", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["players"] == 3 and report["deals"] == 2 and report["plays"] == 12
+    a, b = report["bots"]
+    assert (a["level"], b["level"]) == ("debutant", "random")
+    assert a["seat_plays"] == b["seat_plays"] == 18
+    assert set(a["contracts"]) == {"prise", "garde", "garde_sans", "garde_contre"}
+    assert 0 <= report["all_passed_rate"] <= 1
+
+
+def test_several_processes_give_the_same_scores_as_one():
+    one = run(Rules(players=4), 4, 9, ["standard", "debutant"], jobs=1)
+    two = run(Rules(players=4), 4, 9, ["standard", "debutant"], jobs=2)
+    assert one["bots"][0]["mean_per_deal_per_seat"] == two["bots"][0]["mean_per_deal_per_seat"]
+    assert one["difference_a_minus_b"] == two["difference_a_minus_b"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--bots", "standard"], "two levels"),
+    (["--bots", "standard,grandmaster"], "unknown bot level"),
+    (["--deals", "0"], "at least 1"),
+    (["--budget", "0", "--bots", "expert,standard"], "at least 1"),
+])
+def test_bad_arguments_say_what_is_wrong(argv, message, capsys):
+    assert main(argv + ["--jobs", "1"]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_an_unknown_option_is_refused(capsys):
+    assert main(["--players", "6"]) == 2
