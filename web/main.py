@@ -16,6 +16,8 @@ from urllib.parse import parse_qs
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
+window.performance.mark("tarot:imports")
+
 from web.botstep import runs_on_main_thread
 from web.render import REGIONS, render, root_attributes
 from web.session import SAVE_KEY, SaveError, Session, Settings, parse_deal_number
@@ -94,14 +96,21 @@ class Page:
         if focus_id.startswith("card-"):
             ids = [str(b.id) for b in document.querySelectorAll("#hand button[data-card]")]
             hand_index = ids.index(focus_id) if focus_id in ids else -1
+        opened = False
         for name, html in render(screen).items():
             if self.cache.get(name) != html:
+                opened = opened or (name == "overlay" and bool(html) and not self.cache.get(name))
                 self.regions[name].innerHTML = html
                 self.cache[name] = html
         for key, value in root_attributes(screen).items():
             self.root.setAttribute(key, value)
         document.documentElement.lang = screen.lang
-        self._restore_focus(focus_id, hand_index)
+        if opened:  # a dialog opened: focus goes into it
+            first = js(document.querySelector("#overlay input:checked, #overlay button"))
+            if first is not None:
+                first.focus()
+        else:
+            self._restore_focus(focus_id, hand_index)
         self.schedule_bot()
 
     def _restore_focus(self, focus_id: str, hand_index: int) -> None:
@@ -310,12 +319,14 @@ class Page:
 
 
 def boot() -> Page:
+    window.performance.mark("tarot:boot")
     page = Page()
     loading = js(document.getElementById("loading"))
     if loading is not None:
         loading.remove()
     page.refresh()
     page.prepare_bots()
+    window.performance.mark("tarot:ready")
     return page
 
 

@@ -17,7 +17,7 @@ from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name
 from tarot.rules import Contract
 
 from .cardface import card_back, card_button, card_html
-from .labels import level_name, option_name, points_text, seat_name, signed, t
+from .labels import TEXT, level_name, option_name, points_text, seat_name, signed, t
 
 REGIONS = ("topbar", "felt", "panel", "hand", "side", "overlay", "live")
 
@@ -106,6 +106,8 @@ def _phase_word(phase: str, lang: str) -> str:
 
 def event_text(event: tuple[str, dict], lang: str) -> str:
     key, p = event
+    if p.get("seat") == 0 and key + "_you" in TEXT:
+        key += "_you"  # "Vous jouez", not "Vous joue"
     words: dict[str, str] = {}
     for k, v in p.items():
         if k == "seat":
@@ -405,8 +407,8 @@ def render_result(screen) -> str:
     contract = Contract.from_code(result["contract"])
     cname = _contract(result["contract"], lang)
     plural = "s" if score.difference > 1 else ""
-    lines = [t("made" if score.made else "failed", lang, taker=_name(taker, lang), contract=cname,
-               diff=score.difference, s=plural)]
+    key = ("made" if score.made else "failed") + ("_you" if taker == 0 else "")
+    lines = [t(key, lang, taker=_name(taker, lang), contract=cname, diff=score.difference, s=plural)]
     bouts = result["bouts"]
     lines.append(t("attack_points", lang, points=points_text(result["points"], lang), bouts=bouts,
                    s="s" if bouts > 1 else "", target=score.target))
@@ -430,7 +432,8 @@ def render_result(screen) -> str:
     if result.get("chelem"):
         calc.append(t("calc_chelem", lang, kind=t("chelem_" + result["chelem"], lang), value=signed(score.chelem)))
         terms.append(score.chelem)
-    calc.append(t("calc_per_defender", lang, terms=_terms(terms), value=signed(score.per_defender)))
+    if len(terms) > 1:
+        calc.append(t("calc_per_defender", lang, terms=_terms(terms), value=signed(score.per_defender)))
     partner = result.get("partner")
     k = (n - 1) if n < 5 or partner is None else 2
     if n == 5 and partner is None:

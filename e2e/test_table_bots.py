@@ -1,0 +1,63 @@
+"""Bots in the page: a slow level thinks in a web worker and the page stays responsive;
+the whole table can be played from the keyboard."""
+from __future__ import annotations
+
+from table_driver import HUMAN_TURN, open_table, phase, start_game
+
+LONG_TASKS = ("window.__longTasks = [];"
+              "new PerformanceObserver(list => list.getEntries()"
+              ".forEach(e => window.__longTasks.push(Math.round(e.duration))))"
+              ".observe({type: 'longtask'});")
+
+
+def test_the_expert_bots_think_in_a_worker_and_the_page_never_freezes(page, site_url):
+    open_table(page, site_url)
+    page.select_option("select[name=level]", "expert")
+    start_game(page, 4, 4)  # deal 4: seat 1 bids first, three bots before the person
+    page.evaluate(LONG_TASKS)
+    page.wait_for_function(HUMAN_TURN, timeout=120_000)
+    assert phase(page) == "bidding"
+    assert page.get_attribute("#table", "data-step") == "3"  # the three bots have bid
+    # While bots thought, no task on the page's main thread took more than 200 ms.
+    assert all(d <= 200 for d in page.evaluate("window.__longTasks")), page.evaluate("window.__longTasks")
+    # The observer does see a task that blocks the page (so the check above can fail).
+    page.evaluate("setTimeout(() => { const end = performance.now() + 250; while (performance.now() < end) {} })")
+    page.wait_for_function("window.__longTasks.some(d => d >= 250)")
+
+
+def test_the_table_can_be_played_from_the_keyboard(page, site_url):
+    open_table(page, site_url, "?pause=1000")  # bots wait: the announcement can be read before they play
+    # The new-game form has the focus; Enter starts the game.
+    assert page.evaluate("document.activeElement.closest('[data-testid=setup]') !== null")
+    page.fill("input[name=deal]", "3")  # deal 3: the person bids first
+    page.keyboard.press("Enter")
+    page.wait_for_function(HUMAN_TURN)
+    assert phase(page) == "bidding"
+    page.focus("[data-bid=pass]")
+    page.keyboard.press("Enter")
+    page.wait_for_function(HUMAN_TURN)
+    if phase(page) == "done":  # everybody passed
+        page.focus("[data-action=next-deal]")
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.getElementById('table').dataset.deal === '4'")
+        return
+    assert phase(page) == "play"
+    if page.query_selector("[data-action=no-poignee]"):
+        page.focus("[data-action=no-poignee]")
+        page.keyboard.press("Enter")
+    # Arrow keys walk the hand; Enter plays the focused card when it may be played.
+    page.focus("#hand button[data-card]")
+    cards = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == cards[1]
+    page.keyboard.press("End")
+    assert page.evaluate("document.activeElement.dataset.card") == cards[-1]
+    playable = page.get_attribute("#hand button[data-card]:not([aria-disabled='true'])", "data-card")
+    page.keyboard.press("Home")
+    while page.evaluate("document.activeElement.dataset.card") != playable:
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"!document.querySelector(\"#hand button[data-card='{playable}']\")")
+    # The play was announced to screen readers, and the focus stayed in the hand.
+    assert page.text_content("#live").startswith("Vous jouez : ")
+    assert page.evaluate("document.activeElement.dataset.hand") == "1"
