@@ -482,12 +482,13 @@ def render_hand(screen) -> str:
     choosing = my_turn and (v.phase == "ecart" or screen.poignee_size is not None)
     chien = set(v.chien) if v.phase == "ecart" and v.taker == 0 else set()
     buttons = []
+    marking = my_turn and v.phase in ("ecart", "play")  # cards to choose from now
     for c in v.hand:
         playable = c in screen.playable
         extras = []
-        if my_turn and playable:
+        if marking and playable:
             extras.append("playable")
-        elif my_turn:
+        elif marking:
             extras.append("unplayable")
         if c in chien:
             extras.append("from-chien")
@@ -495,7 +496,7 @@ def render_hand(screen) -> str:
         if pressed:
             extras.append("selected")
         buttons.append(card_button(c, lang, disabled=not playable, pressed=pressed, extra=" ".join(extras)))
-    cls = "hand" + (" choosing" if choosing else "") + (" my-turn" if my_turn else "")
+    cls = "hand" + (" choosing" if choosing else "") + (" my-turn" if marking else "")
     return (f'<h2 class="sr-only">{escape(t("your_hand", lang))}</h2>'
             f'<div class="{cls}" role="group" aria-label="{escape(t("your_hand", lang))}" data-testid="hand">'
             f'{"".join(buttons)}</div>')
@@ -582,7 +583,7 @@ def render_last_trick(screen) -> str:
             items.append(f'<li class="played{won}">{card_html(c, lang, size="small")}'
                          f'<span>{escape(seat_name(seat, lang))}</span></li>')
         body = (f'<ol class="last-trick">{"".join(items)}</ol>'
-                f'<p>{escape(t("trick_won", lang, name=_name(winner, lang)))}</p>')
+                f'<p>{escape(event_text(("trick_won", {"seat": winner}), lang))}</p>')
     return (f'<div class="overlay" data-testid="last-trick"><div class="dialog small" role="dialog" aria-modal="true" '
             f'aria-labelledby="last-trick-title"><h2 id="last-trick-title">{escape(t("last_trick", lang))}</h2>{body}'
             f'<div class="dialog-actions">{_button(t("close", lang), action="close-last-trick", ident="btn-close-last-trick", cls="btn primary")}'
