@@ -292,3 +292,21 @@ def test_the_page_loads_every_module_it_imports():
     loaded -= {"web/worker.py"}
     assert "tarot/state.py" in loaded and "web/render.py" in loaded
     assert loaded <= set(needed_files())
+
+
+def test_the_partner_is_shown_only_once_seat_0_may_know_it():
+    def check(session: Session) -> None:
+        view = session.view()
+        felt = render.render(session.screen())["felt"]
+        shown = [int(s) for s in re.findall(r'<section class="seat[^"]*" data-seat="(\d)"(?:(?!</section>).)*badge partner',
+                                            felt)]
+        if view.partner_known and view.partner is not None:
+            assert shown == [view.partner]
+        else:
+            assert shown == []
+
+    seen_partner = False
+    for number in range(1, 6):
+        session = run(Session(Settings(players=5, first_deal=number)), check=check)
+        seen_partner = seen_partner or session.deal.partner is not None
+    assert seen_partner
