@@ -1,9 +1,9 @@
 """The PyScript binding: DOM events become engine actions, the state becomes HTML.
 
-Runs on the page's main thread.  Each bot decision runs in its own short timer
-task (``setTimeout``), so the page stays responsive while bots play; a slow bot
-level can move :func:`web.botstep.decide_json` into a web worker without DOM
-access.  URL parameter ``pause`` sets the bots' pause in milliseconds.
+Runs on the page's main thread.  Each decision of a fast bot runs in its own
+short timer task (``setTimeout``); slow levels decide in a web worker
+(``web/worker.py``, no DOM access), so the page stays responsive while bots
+play.  URL parameter ``pause`` sets the bots' pause in milliseconds.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from urllib.parse import parse_qs
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
-window.performance.mark("tarot:imports")
+window.performance.mark("tarot:imports")  # start-up measurements: runtime ready
 
 from web.botstep import runs_on_main_thread
 from web.render import REGIONS, render, root_attributes
@@ -251,11 +251,8 @@ class Page:
             ui.last_trick_open = not ui.last_trick_open
         elif action == "close-last-trick":
             ui.last_trick_open = False
-        elif action == "toggle-sheet":
-            ui.sheet_open = not ui.sheet_open
-            self.root.classList.toggle("sheet-open", ui.sheet_open)
-            if ui.sheet_open:
-                document.getElementById("side").scrollIntoView()
+        elif action == "scores":
+            document.getElementById("side").scrollIntoView()
         elif action == "lang":
             s.settings.lang = "en" if s.settings.lang == "fr" else "fr"
             changed = True

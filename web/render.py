@@ -146,7 +146,7 @@ def render_topbar(screen) -> str:
     buttons = [
         _button(t("last_trick", lang), action="last-trick", ident="btn-last-trick", disabled=last_disabled,
                 cls="btn ghost"),
-        _button(t("scores", lang), action="toggle-sheet", ident="btn-sheet", cls="btn ghost only-narrow"),
+        _button(t("scores", lang), action="scores", ident="btn-sheet", cls="btn ghost only-narrow"),
         f'<button type="button" class="btn ghost" id="btn-lang" data-action="lang" lang="{"en" if lang == "fr" else "fr"}" '
         f'aria-label="{escape(t("lang_switch_label", lang))}" title="{escape(t("lang_switch_label", lang))}">'
         f'{"EN" if lang == "fr" else "FR"}</button>',

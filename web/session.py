@@ -110,7 +110,6 @@ class Ui:
     last_trick_open: bool = False
     setup_open: bool = False
     setup_message: object = None
-    sheet_open: bool = False
 
 
 @dataclass(frozen=True)
@@ -246,8 +245,7 @@ class Session:
         if self.deal.is_over and not self.finished:
             self.match.finish(self.deal)
             self.finished = True
-            self.ui = Ui(setup_open=self.ui.setup_open, setup_message=self.ui.setup_message,
-                         sheet_open=self.ui.sheet_open)
+            self.ui = Ui(setup_open=self.ui.setup_open, setup_message=self.ui.setup_message)
 
     def bot_request(self) -> dict | None:
         """What a bot in a worker needs to decide now (plain JSON), or ``None``."""
@@ -265,6 +263,7 @@ class Session:
         seat, action = action_from_json(answer)
         if seat != request["seat"]:
             raise ValueError("a bot answered for another seat")
+        self.ui.message = None
         refusal = self.act(seat, action)
         if refusal is not None:
             raise refusal
@@ -281,6 +280,7 @@ class Session:
         if seat is None:
             return None
         action = decide(self.deal, self.settings.level, self.deal_number)
+        self.ui.message = None  # the table moved on: an old explanation would mislead
         refusal = self.act(seat, action)
         if refusal is not None:  # a bot must only choose legal actions
             raise refusal
@@ -293,7 +293,7 @@ class Session:
         self.deal = self.match.new_deal()
         self.finished = False
         self.events = []
-        self.ui = Ui(sheet_open=self.ui.sheet_open)
+        self.ui = Ui()
         self._check_over()
 
     # ----------------------------------------------------------- the person
