@@ -310,3 +310,15 @@ def test_the_partner_is_shown_only_once_seat_0_may_know_it():
         session = run(Session(Settings(players=5, first_deal=number)), check=check)
         seen_partner = seen_partner or session.deal.partner is not None
     assert seen_partner
+
+
+def test_the_new_game_form_keeps_what_was_filled_in_when_a_value_is_refused():
+    session = Session(Settings(players=4, first_deal=2))
+    session.ui.setup_open = True
+    session.ui.setup_message = ("bad_deal_number", {"value": "abc"})
+    session.ui.setup_draft = {"players": 3, "level": "random", "options": {"misere": True}, "deal": "abc"}
+    form = render.render(session.screen())["overlay"]
+    assert 'value="3" checked' in form and 'value="4" checked' not in form
+    assert 'value="misere" checked' in form
+    assert 'value="abc"' in form
+    assert "pas « abc »" in form

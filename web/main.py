@@ -244,6 +244,7 @@ class Page:
         elif action == "new-game":
             ui.setup_open = True
             ui.setup_message = None
+            ui.setup_draft = None
         elif action == "cancel-setup":
             ui.setup_open = False
             ui.setup_message = None
@@ -279,6 +280,7 @@ class Page:
         except ValueError:
             self.session.settings.lang = lang
             self.session.ui.setup_message = ("bad_deal_number", {"value": text})
+            self.session.ui.setup_draft = {"players": players, "level": level, "options": options, "deal": text}
             return
         if number is None:
             number = random.randrange(1, 1_000_000)

@@ -537,14 +537,18 @@ def render_side(screen) -> str:
 # ------------------------------------------------------------------ overlay
 def render_setup(screen) -> str:
     s, lang = screen.settings, screen.lang
+    draft = screen.ui.setup_draft or {}
+    chosen_players = draft.get("players", s.players)
+    chosen_level = draft.get("level", s.level)
+    chosen_options = draft.get("options", s.options)
     players = "".join(
-        f'<label class="choice"><input type="radio" name="players" value="{n}"{" checked" if s.players == n else ""}>'
+        f'<label class="choice"><input type="radio" name="players" value="{n}"{" checked" if chosen_players == n else ""}>'
         f'<span>{escape(t("players_n", lang, n=n))}</span></label>' for n in (3, 4, 5))
-    levels = "".join(f'<option value="{escape(lv)}"{" selected" if s.level == lv else ""}>{escape(level_name(lv, lang))}</option>'
-                     for lv in screen.levels)
+    levels = "".join(f'<option value="{escape(lv)}"{" selected" if chosen_level == lv else ""}>'
+                     f'{escape(level_name(lv, lang))}</option>' for lv in screen.levels)
     options = "".join(
         f'<label class="check"><input type="checkbox" name="option" value="{escape(o)}"'
-        f'{" checked" if s.options.get(o) else ""}><span>{escape(option_name(o, lang))}</span></label>'
+        f'{" checked" if chosen_options.get(o) else ""}><span>{escape(option_name(o, lang))}</span></label>'
         for o in screen.options)
     langs = "".join(
         f'<label class="choice"><input type="radio" name="lang" value="{code}"{" checked" if lang == code else ""}>'
@@ -562,7 +566,8 @@ def render_setup(screen) -> str:
             f'<fieldset><legend>{escape(t("options", lang))}</legend>{options}</fieldset>'
             f'<fieldset><legend>{escape(t("language", lang))}</legend><div class="choices">{langs}</div></fieldset>'
             f'<label class="field"><span>{escape(t("deal_number", lang))}</span>'
-            f'<input type="text" name="deal" inputmode="numeric" autocomplete="off" placeholder="1234">'
+            f'<input type="text" name="deal" inputmode="numeric" autocomplete="off" placeholder="1234" '
+            f'value="{escape(draft.get("deal", ""))}">'
             f'<small>{escape(t("deal_number_help", lang))}</small></label>'
             f'<div class="dialog-actions">{cancel}'
             f'<button type="submit" class="btn primary" id="btn-start" data-action="start">{escape(t("start", lang))}</button>'

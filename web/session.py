@@ -110,6 +110,7 @@ class Ui:
     last_trick_open: bool = False
     setup_open: bool = False
     setup_message: object = None
+    setup_draft: dict | None = None  # the form as filled in, kept when a value is refused
 
 
 @dataclass(frozen=True)
