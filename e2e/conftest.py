@@ -152,6 +152,25 @@ def context(browser, browser_context_args):
     context.close()
 
 
+# A string that Playwright takes for a function (it compiles those through the
+# DevTools protocol, which the page's Content-Security-Policy does not govern).
+_FUNCTION_SOURCE = re.compile(r"^\s*(async\s+)?(function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")
+
+
+def _csp_safe_waits(page) -> None:
+    """The game's Content-Security-Policy forbids eval (no 'unsafe-eval'), and
+    Playwright polls a bare string expression with eval inside the page: hand it
+    a function instead, so wait_for_function("document...") keeps working."""
+    original = page.wait_for_function
+
+    def wait_for_function(expression, *args, **kwargs):
+        if isinstance(expression, str) and not _FUNCTION_SOURCE.match(expression):
+            expression = f"() => ({expression})"
+        return original(expression, *args, **kwargs)
+
+    page.wait_for_function = wait_for_function
+
+
 def _artifact_name(nodeid: str) -> str:
     name = nodeid.split("::", 1)[-1] if "::" in nodeid else nodeid
     module = Path(nodeid.split("::", 1)[0]).stem
@@ -195,6 +214,7 @@ def page(context, request):
 
     context.route("**/*", guard)
     page = context.new_page()
+    _csp_safe_waits(page)
     page.on("console", on_console)
     page.on("pageerror", on_page_error)
     page.on("websocket", on_websocket)

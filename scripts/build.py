@@ -6,6 +6,9 @@ Layout of _site/:
   tarot/**/*.py                        the rules engine (no tests, no caches)
   vendor/pyodide/                      the Pyodide runtime from node_modules/pyodide
   vendor/pyscript/                     @pyscript/core's dist/ (core.js, core.css, chunks)
+  manifest.webmanifest, sw.js          the web app manifest and the offline service worker
+                                       (scripts/delivery.py; sw.js lists every file the
+                                       game needs with its content hash)
 
 Everything is referenced with relative URLs, so the site works from any
 sub-path and never needs a CDN. Run `npm ci` first (node_modules/ must exist).
@@ -22,6 +25,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import delivery  # noqa: E402  (scripts/delivery.py: preloads, manifest, service worker)
+
 NODE_MODULES = ROOT / "node_modules"
 
 PAGE_FILES = ["index.html", "pyscript.toml"]
@@ -148,6 +154,7 @@ def build(out: Path) -> None:
     modules = copy_package(out)
     pyodide = copy_pyodide(out)
     pyscript = copy_pyscript(out)
+    offline = delivery.finish(out)
     # Served as-is by static hosts that would otherwise run Jekyll on it.
     (out / ".nojekyll").write_text("")
     warn_absolute_urls(out)
@@ -155,7 +162,7 @@ def build(out: Path) -> None:
     print(
         f"build: {rel}/ <- {', '.join(page) or 'no page files yet'}; "
         f"{modules} {PACKAGE}/ module(s); "
-        f"vendor/pyodide {pyodide / 1e6:.1f} MB; vendor/pyscript {pyscript / 1e6:.1f} MB"
+        f"vendor/pyodide {pyodide / 1e6:.1f} MB; vendor/pyscript {pyscript / 1e6:.1f} MB; {offline}"
     )
 
 

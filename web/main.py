@@ -160,11 +160,9 @@ class Page:
             self.save()
 
     async def _start_worker(self):
-        if self.worker is None:
-            from pyscript import create_named_worker
-
-            self.worker = await create_named_worker(src="./web/worker.py", name="tarot-bots",
-                                                    config="./pyscript.toml")
+        if self.worker is None:  # web/boot.js: a worker running its own Pyodide and web/worker.py
+            self.worker = window.tarotBots
+            self.worker.start()
         return self.worker
 
     async def _remote_step(self, generation: int) -> None:

@@ -1,7 +1,8 @@
 """The bots' web worker: slow levels decide here, away from the page's main thread.
 
 It touches no DOM (so the page needs no cross-origin isolation); the main
-thread awaits ``decide`` with plain JSON in and out.
+thread awaits ``decide`` with plain JSON in and out.  ``web/bots-worker.js`` runs
+it in its own Pyodide (``web/boot.js`` starts that worker and passes the requests).
 """
 import json
 

@@ -1,0 +1,163 @@
+"""The build's delivery steps: preloads, web app manifest, offline service worker.
+
+Called by scripts/build.py on the freshly built site (standard library only):
+
+- ``inject_preloads``: the PyScript modules the page always loads get a
+  ``<link rel="modulepreload">`` in the built index.html (their names carry a
+  content hash, so they are found in the vendored package, not written by hand);
+- ``install_web_app``: ``manifest.webmanifest`` goes to the site's root next to
+  index.html, the service worker too (``sw.js``; its scope is the directory it is
+  served from, so the site works under any sub-path);
+- ``write_python_bundle``: web/python-modules.zip, the game's Python modules in
+  one file for the bots' worker (web/bots-worker.js), which runs Pyodide itself;
+- ``write_service_worker``: fills ``sw.js`` with the files the game needs, each
+  with a hash of its content, and a version made from those hashes. Any change of
+  a file gives a new version: browsers that have the old one install the new one
+  and the page offers to reload.
+
+``python3 scripts/delivery.py DIR`` rewrites DIR/sw.js for the files in DIR as
+they are (for a site edited after the build).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+PRELOAD_MARKER = "<!-- build: preloads -->"
+SW_SOURCE = "web/sw.js"
+MANIFEST_SOURCE = "web/manifest.webmanifest"
+SW_NAME = "sw.js"
+MANIFEST_NAME = "manifest.webmanifest"
+PYTHON_BUNDLE = "web/python-modules.zip"
+HASH_CHARS = 16  # of the SHA-256, in hex
+
+PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                   "pyodide-lock.json"]
+# PyScript's optional features the page does not use: their modules are neither
+# preloaded nor cached (editor, terminal, package graph, zip archives in [files]).
+PYSCRIPT_UNUSED = ("codemirror", "index-", "xterm", "pyodide_graph", "zip-", "mpy-", "storage",
+                   "service-worker")
+PAGE_ASSETS = (".css", ".js", ".svg", ".png")
+
+
+def _pyscript_imports(path: Path) -> tuple[set[str], set[str]]:
+    """The static and dynamic ``./x.js`` imports of one bundled module."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    static = set(re.findall(r'(?:from|import)\s*"\./([\w.-]+\.js)"', text))
+    dynamic = set(re.findall(r'import\(\s*"\./([\w.-]+\.js)"\s*\)', text))
+    return static, dynamic
+
+
+def pyscript_modules(out: Path) -> list[str]:
+    """The vendored PyScript modules the page loads: core.js, what it imports and
+    the plugins its core starts, minus the features listed in PYSCRIPT_UNUSED."""
+    base = out / "vendor" / "pyscript"
+    wanted: set[str] = set()
+    todo = ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in wanted or not (base / name).is_file():
+            continue
+        wanted.add(name)
+        static, dynamic = _pyscript_imports(base / name)
+        todo.extend(static)
+        if name.startswith("core-"):  # the plugins PyScript starts; theirs load on demand
+            todo.extend(d for d in dynamic if not d.startswith(PYSCRIPT_UNUSED))
+    return sorted(wanted)
+
+
+def inject_preloads(out: Path) -> int:
+    index = out / "index.html"
+    text = index.read_text(encoding="utf-8")
+    if PRELOAD_MARKER not in text:
+        return 0
+    links = [f'<link rel="modulepreload" href="./vendor/pyscript/{name}">'
+             for name in pyscript_modules(out) if name != "core.js"]
+    index.write_text(text.replace(PRELOAD_MARKER, "\n".join(links)), encoding="utf-8")
+    return len(links)
+
+
+def install_web_app(out: Path) -> None:
+    """Move the manifest and the service worker from web/ to the site's root."""
+    for source, name in ((MANIFEST_SOURCE, MANIFEST_NAME), (SW_SOURCE, SW_NAME)):
+        src = out / source
+        if not src.is_file():
+            raise SystemExit(f"build: {source} is missing")
+        src.replace(out / name)
+
+
+def python_files(out: Path) -> list[str]:
+    """The Python files the page loads: pyscript.toml's [files] and the scripts it runs."""
+    config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
+    files = [source for source in config.get("files", {})]
+    files += ["./web/main.py", "./web/worker.py"]
+    return sorted({f.removeprefix("./") for f in files})
+
+
+def write_python_bundle(out: Path) -> int:
+    """Zip the page's Python files (as built) for the bots' worker; same bytes for the same files."""
+    names = python_files(out)
+    with zipfile.ZipFile(out / PYTHON_BUNDLE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
+        for name in names:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            bundle.writestr(info, (out / name).read_bytes())
+    return len(names)
+
+
+def precache_list(out: Path) -> list[str]:
+    """Every file the game needs, relative to the site's root."""
+    files = ["index.html", "pyscript.toml", MANIFEST_NAME]
+    files += sorted(p.relative_to(out).as_posix() for p in (out / "web").iterdir()
+                    if p.is_file() and p.suffix in PAGE_ASSETS)
+    files += python_files(out) + [PYTHON_BUNDLE]
+    files += [f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME]
+    files += ["vendor/pyscript/core.css"] + [f"vendor/pyscript/{name}" for name in pyscript_modules(out)]
+    missing = [f for f in files if not (out / f).is_file()]
+    if missing:
+        raise SystemExit(f"build: files the game needs are missing: {', '.join(missing)}")
+    return files
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:HASH_CHARS]
+
+
+def write_service_worker(out: Path) -> dict:
+    """Write the precache list and its version into out/sw.js; returns them."""
+    files = [[name, file_hash(out / name), (out / name).stat().st_size] for name in precache_list(out)]
+    version = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:HASH_CHARS]
+    precache = {"version": version, "files": files}
+    sw = out / SW_NAME
+    text = sw.read_text(encoding="utf-8")
+    line = re.compile(r"^const PRECACHE = .*;.*$", re.M)
+    if len(line.findall(text)) != 1:
+        raise SystemExit(f"build: {SW_NAME} has no single 'const PRECACHE = ...;' line")
+    body = json.dumps(precache, separators=(",", ":"))
+    sw.write_text(line.sub(lambda _: f"const PRECACHE = {body};  // written by scripts/build.py", text),
+                  encoding="utf-8")
+    return precache
+
+
+def finish(out: Path) -> str:
+    """All delivery steps on a built site; returns a one-line summary."""
+    preloads = inject_preloads(out)
+    install_web_app(out)
+    write_python_bundle(out)
+    precache = write_service_worker(out)
+    size = sum(f[2] for f in precache["files"])
+    return (f"offline: {len(precache['files'])} files ({size / 1e6:.1f} MB), version {precache['version']}; "
+            f"{preloads} module preloads")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: python3 scripts/delivery.py SITE_DIR")
+    result = write_service_worker(Path(sys.argv[1]))
+    print(f"{sys.argv[1]}/{SW_NAME}: version {result['version']}, {len(result['files'])} files")

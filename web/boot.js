@@ -1,0 +1,192 @@
+// The page before Python: the loading stages, the offline service worker and its
+// "new version" banner. Plain JavaScript, no dependency; it runs before PyScript.
+//
+// Loading stages (#loading li[data-stage], data-state pending → active → done),
+// each driven by a real signal:
+//   download  the Python runtime: resource timing entries of pyodide.asm.wasm and
+//             python_stdlib.zip (downloaded, or read from the offline cache);
+//   start     Python starting: PyScript's py:progress events "Loading interpreter"
+//             and "Loaded interpreter";
+//   game      the game's modules loading, until Python's first render (the
+//             performance mark "tarot:ready" set by web/main.py).
+// Marks "tarot:downloaded" and "tarot:python-started" record the first two.
+//
+// The service worker (./sw.js, written by scripts/build.py) is registered once the
+// game is ready, so that its downloads never slow the first load down.
+//
+// window.tarotBots runs slow bots' decisions in a worker (web/bots-worker.js), for
+// web/main.py: start(), then decide(requestJson) → Promise of the answer's JSON.
+
+const TEXT = {
+  fr: {
+    loading: "Chargement du jeu…",
+    download: "Téléchargement de Python",
+    start: "Démarrage de Python",
+    game: "Chargement du jeu",
+    update: "Nouvelle version disponible",
+    reload: "Recharger",
+  },
+  en: {
+    loading: "Loading the game…",
+    download: "Downloading Python",
+    start: "Starting Python",
+    game: "Loading the game",
+    update: "New version available",
+    reload: "Reload",
+  },
+};
+
+const params = new URLSearchParams(location.search);
+// The same yes-words as web/params.py.
+const embedded = ["1", "true", "yes", "on", "oui"].includes((params.get("embed") || "").toLowerCase());
+
+function startLang() {
+  const asked = params.get("lang");
+  if (asked === "fr" || asked === "en") return asked;
+  if (!embedded) {
+    try {
+      const saved = JSON.parse(localStorage.getItem("tarot.table") || "null");
+      if (saved && saved.settings && saved.settings.lang === "en") return "en";
+    } catch {
+      // no storage (blocked in this frame) or a damaged save: French
+    }
+  }
+  return "fr";
+}
+
+const table = document.getElementById("table");
+const loading = document.getElementById("loading");
+if (embedded) table.classList.add("embed");
+
+// ------------------------------------------------------------------ stages
+const lang = startLang();
+if (loading) {
+  for (const el of loading.querySelectorAll("[data-text]")) el.textContent = TEXT[lang][el.dataset.text];
+  loading.lang = lang;
+}
+
+function stage(name, state) {
+  const item = loading && loading.querySelector(`[data-stage="${name}"]`);
+  if (!item || item.dataset.state === "done" || item.dataset.state === state) return;
+  item.dataset.state = state;
+  const active = loading.querySelector("[data-state=active]");
+  loading.dataset.stage = active ? active.dataset.stage : name;
+}
+
+const RUNTIME = ["pyodide.asm.wasm", "python_stdlib.zip"];
+const arrived = new Set();
+function onResources(list) {
+  for (const entry of list.getEntries()) {
+    const file = entry.name.split("?")[0].split("/").pop();
+    if (RUNTIME.includes(file)) arrived.add(file);
+  }
+  if (arrived.size === RUNTIME.length) {
+    resources.disconnect();
+    performance.mark("tarot:downloaded");
+    stage("download", "done");
+    stage("start", "active");
+  }
+}
+const resources = new PerformanceObserver(onResources);
+resources.observe({ type: "resource", buffered: true });
+
+addEventListener("py:progress", ({ detail }) => {
+  if (detail === "Loading interpreter") {
+    stage("start", "active");
+  } else if (detail === "Loaded interpreter") {
+    performance.mark("tarot:python-started");
+    stage("download", "done");
+    stage("start", "done");
+    stage("game", "active");
+  }
+});
+
+const marks = new PerformanceObserver((list) => {
+  if (list.getEntries().some((entry) => entry.name === "tarot:ready")) {
+    marks.disconnect();
+    stage("game", "done");
+    registerServiceWorker();
+  }
+});
+marks.observe({ type: "mark", buffered: true });
+
+// ---------------------------------------------------------- offline, updates
+let reloadAsked = false;
+
+function offerUpdate(waiting) {
+  const banner = document.getElementById("update");
+  if (!banner) return;
+  const words = TEXT[table.dataset.lang === "en" ? "en" : "fr"];
+  banner.querySelector("[data-text=update]").textContent = words.update;
+  const button = banner.querySelector("[data-action=reload-update]");
+  button.textContent = words.reload;
+  button.onclick = () => {
+    reloadAsked = true;
+    button.disabled = true;
+    waiting.postMessage({ type: "skip-waiting" });
+  };
+  banner.hidden = false;
+}
+
+function watch(registration) {
+  const track = (worker) => {
+    if (!worker) return;
+    const check = () => {
+      if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+    };
+    worker.addEventListener("statechange", check);
+    check();
+  };
+  track(registration.waiting);
+  track(registration.installing);
+  registration.addEventListener("updatefound", () => track(registration.installing));
+}
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloadAsked) location.reload();
+  });
+  navigator.serviceWorker
+    .register("./sw.js", { updateViaCache: "none" })
+    .then(watch)
+    .catch((error) => console.warn("Tarot: no offline play in this browser:", error));
+}
+
+// ---------------------------------------------------------------- bots' worker
+let botsWorker = null;
+let nextRequest = 0;
+const waiting = new Map();
+
+function settle(id, outcome) {
+  const request = waiting.get(id);
+  waiting.delete(id);
+  if (request) outcome(request);
+}
+
+window.tarotBots = {
+  start() {
+    if (botsWorker) return;
+    botsWorker = new Worker(new URL("./bots-worker.js", import.meta.url), { type: "module" });
+    botsWorker.addEventListener("message", ({ data }) => settle(data.id, (request) =>
+      data.error === undefined ? request.resolve(data.answer) : request.reject(new Error(data.error))));
+    botsWorker.addEventListener("error", (event) => {
+      for (const id of [...waiting.keys()]) {
+        settle(id, (request) => request.reject(new Error(event.message || "the bots' worker failed")));
+      }
+    });
+  },
+  decide(requestJson) {
+    this.start();
+    return new Promise((resolve, reject) => {
+      const id = nextRequest++;
+      waiting.set(id, { resolve, reject });
+      botsWorker.postMessage({ id, request: requestJson });
+    });
+  },
+};
+
+// PyScript's own workers are not used (the bots' worker above runs Pyodide
+// directly). Their default hook is compiled from a string (new Function), which
+// the Content-Security-Policy forbids: take it out before PyScript reads it.
+import("../vendor/pyscript/core.js").then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear());
