@@ -15,7 +15,9 @@ if str(ROOT) not in sys.path:
 
 from web.session import Session, Settings  # noqa: E402
 
-READY = "document.getElementById('table').dataset.phase !== 'loading'"
+# Waits are functions, not bare expressions: the page's Content-Security-Policy may forbid
+# the eval Playwright uses to poll an expression.
+READY = "() => document.getElementById('table').dataset.phase !== 'loading'"
 HUMAN_TURN = ("() => { const t = document.getElementById('table');"
               " return t.dataset.toAct === '0' || t.dataset.phase === 'done'; }")
 PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
@@ -83,7 +85,7 @@ def start_game(page, players: int, number: int) -> None:
     page.click(f"label.choice:has(input[name=players][value='{players}'])")
     page.fill("input[name=deal]", str(number))
     page.click("[data-action=start]")
-    page.wait_for_function("document.getElementById('table').dataset.phase !== 'setup'")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'setup'")
     assert page.get_attribute("#table", "data-deal") == str(number)
 
 
@@ -91,7 +93,7 @@ def act(page, selector: str) -> None:
     """Click ``selector`` and wait until the table has taken the action."""
     before = step(page)
     page.click(selector)
-    page.wait_for_function(f"document.getElementById('table').dataset.step !== '{before}'")
+    page.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")
 
 
 def human_turn(page) -> str:

@@ -29,7 +29,7 @@ def test_a_whole_deal_from_the_new_game_form_to_the_score_sheet(page, site_url, 
     assert sum(sheet_totals(page)) == 0
     assert sheet_totals(page) == scores
     page.click("[data-action=next-deal]")
-    page.wait_for_function("document.getElementById('table').dataset.phase === 'bidding'")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase === 'bidding'")
     assert page.get_attribute("#table", "data-deal") == str(number + 1)
     assert len(sheet_rows(page)) == 1
 
@@ -79,7 +79,7 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_exactly(page, site_url):
         "felt": page.inner_text("#felt"), "topbar": page.inner_text("#topbar"),
     }
     page.reload()
-    page.wait_for_function("document.getElementById('table').dataset.phase !== 'loading'")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'loading'")
     assert {
         "hand": hand_cards(page), "trick": trick_cards(page),
         "attrs": page.eval_on_selector("#table", "t => ({...t.dataset})"),
@@ -102,5 +102,5 @@ def test_a_damaged_save_gives_a_message_and_a_fresh_game(page, site_url):
     start_game(page, 4, 12)
     assert phase(page) == "bidding"
     page.reload()
-    page.wait_for_function("document.getElementById('table').dataset.phase !== 'loading'")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'loading'")
     assert phase(page) == "bidding" and page.get_attribute("#table", "data-deal") == "12"

@@ -22,7 +22,7 @@ def test_the_expert_bots_think_in_a_worker_and_the_page_never_freezes(page, site
     assert all(d <= 200 for d in page.evaluate("window.__longTasks")), page.evaluate("window.__longTasks")
     # The observer does see a task that blocks the page (so the check above can fail).
     page.evaluate("setTimeout(() => { const end = performance.now() + 250; while (performance.now() < end) {} })")
-    page.wait_for_function("window.__longTasks.some(d => d >= 250)")
+    page.wait_for_function("() => window.__longTasks.some(d => d >= 250)")
 
 
 def test_the_table_can_be_played_from_the_keyboard(page, site_url):
@@ -39,7 +39,7 @@ def test_the_table_can_be_played_from_the_keyboard(page, site_url):
     if phase(page) == "done":  # everybody passed
         page.focus("[data-action=next-deal]")
         page.keyboard.press("Enter")
-        page.wait_for_function("document.getElementById('table').dataset.deal === '4'")
+        page.wait_for_function("() => document.getElementById('table').dataset.deal === '4'")
         return
     assert phase(page) == "play"
     if page.query_selector("[data-action=no-poignee]"):
@@ -57,7 +57,7 @@ def test_the_table_can_be_played_from_the_keyboard(page, site_url):
     while page.evaluate("document.activeElement.dataset.card") != playable:
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"!document.querySelector(\"#hand button[data-card='{playable}']\")")
+    page.wait_for_function(f"() => !document.querySelector(\"#hand button[data-card='{playable}']\")")
     # The play was announced to screen readers, and the focus stayed in the hand.
     assert page.text_content("#live").startswith("Vous jouez : ")
     assert page.evaluate("document.activeElement.dataset.hand") == "1"

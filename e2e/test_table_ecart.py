@@ -24,7 +24,7 @@ def test_the_taker_chooses_an_ecart_and_a_king_is_refused(page, site_url):
     start_game(page, 4, number)
     assert human_turn(page) == "bidding"
     act(page, "[data-bid=prise]")
-    page.wait_for_function("document.getElementById('table').dataset.phase === 'ecart' "
+    page.wait_for_function("() => document.getElementById('table').dataset.phase === 'ecart' "
                            "&& document.getElementById('table').dataset.toAct === '0'")
     # The chien is shown to all, and its cards are now in the taker's hand.
     chien = page.eval_on_selector_all("[data-testid=chien] [data-card]", "els => els.map(e => e.dataset.card)")

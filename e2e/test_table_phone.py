@@ -45,5 +45,5 @@ def test_a_phone_screen_shows_the_bids_and_the_hand_and_cards_can_be_tapped(page
         page.tap("[data-action=no-poignee]")
     before = page.eval_on_selector_all("#hand button[data-card]", "els => els.length")
     page.tap("#hand button[data-card]:not([aria-disabled='true'])", position={"x": 6, "y": 30})
-    page.wait_for_function(f"document.querySelectorAll('#hand button[data-card]').length === {before - 1}")
+    page.wait_for_function(f"() => document.querySelectorAll('#hand button[data-card]').length === {before - 1}")
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
