@@ -162,6 +162,18 @@ TEXT: dict[str, tuple[str, str]] = {
     "announcements": ("Annonces", "Announcements"),
     "rules_intro": ("Vous êtes en bas ; les robots jouent les autres places.",
                     "You sit at the bottom; bots play the other seats."),
+    "your_name": ("Votre nom (facultatif)", "Your name (optional)"),
+    "your_name_placeholder": ("Vous", "You"),
+    "url_refused": ("Paramètre d'adresse ignoré : {name}={value} (attendu : {expected}).",
+                    "Address parameter ignored: {name}={value} (expected: {expected})."),
+    "url_unknown": ("Paramètre d'adresse inconnu, ignoré : {name}.", "Unknown address parameter, ignored: {name}."),
+    "url_expect_players": ("3, 4 ou 5", "3, 4 or 5"),
+    "url_expect_level": ("{levels}", "{levels}"),
+    "url_expect_lang": ("fr ou en", "fr or en"),
+    "url_expect_deal": ("un nombre entier positif", "a whole positive number"),
+    "url_expect_pause": ("de 0 à 10000 millisecondes", "0 to 10000 milliseconds"),
+    "url_expect_yes_no": ("1 ou 0", "1 or 0"),
+    "dismiss": ("Fermer", "Dismiss"),
 }
 
 

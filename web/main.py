@@ -3,7 +3,9 @@
 Runs on the page's main thread.  Each decision of a fast bot runs in its own
 short timer task (``setTimeout``); slow levels decide in a web worker
 (``web/worker.py``, no DOM access), so the page stays responsive while bots
-play.  URL parameter ``pause`` sets the bots' pause in milliseconds.
+play.  URL parameters (:mod:`web.params`) set up the table for a link or an
+embedding page: ``players``, ``level``, ``lang``, rule options, ``deal``,
+``embed``, ``sheet`` and ``pause`` (the bots' pause in milliseconds).
 """
 from __future__ import annotations
 
@@ -11,7 +13,6 @@ import asyncio
 import json
 import random
 import traceback
-from urllib.parse import parse_qs
 
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
@@ -19,8 +20,9 @@ from pyscript import document, window
 window.performance.mark("tarot:imports")  # start-up measurements: runtime ready
 
 from web.botstep import runs_on_main_thread
+from web.params import parse_params
 from web.render import REGIONS, render, root_attributes
-from web.session import SAVE_KEY, SaveError, Session, Settings, parse_deal_number
+from web.session import SAVE_KEY, SaveError, Session, Settings, clean_name, parse_deal_number
 
 DEFAULT_PAUSE_MS = 700
 
@@ -32,24 +34,17 @@ def js(value):
     return value
 
 
-def _pause_setting() -> int:
-    query = parse_qs(str(window.location.search).lstrip("?"))
-    try:
-        return max(0, min(10_000, int(query.get("pause", [DEFAULT_PAUSE_MS])[0])))
-    except ValueError:
-        return DEFAULT_PAUSE_MS
-
-
 class Page:
     def __init__(self) -> None:
-        self.pause = _pause_setting()
+        self.params = parse_params(str(window.location.search))
+        self.pause = DEFAULT_PAUSE_MS if self.params.pause is None else self.params.pause
         self.root = document.getElementById("table")
         self.regions = {name: document.getElementById(name) for name in REGIONS}
         self.cache: dict[str, str] = {}
         self.timer = False
         self.generation = 0
         self.worker = None  # the bots' worker, started for slow levels only
-        self.session = self._resume()
+        self.session = self._open()
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_submit),
                          create_proxy(self.on_key)]
         document.addEventListener("click", self._proxies[0])
@@ -57,6 +52,24 @@ class Page:
         document.addEventListener("keydown", self._proxies[2])
 
     # ------------------------------------------------------------ storage
+    def _open(self) -> Session:
+        """The session to show.  Embedded (``embed=1``): the URL's game at once, never saved.
+        Otherwise the saved game, with the URL's game waiting in the new-game form."""
+        p = self.params
+        if p.embed:
+            session = Session(p.settings(Settings(first_deal=random.randrange(1, 1_000_000))))
+        else:
+            session = self._resume()
+            if p.lang is not None:
+                session.settings.lang = p.lang
+            if p.sets_game:
+                session.ui.setup_open = True
+                session.ui.setup_draft = p.draft(session.settings)
+        session.notices = tuple(p.notices())
+        self.root.classList.toggle("embed", p.embed)
+        self.root.classList.toggle("with-sheet", p.sheet)
+        return session
+
     def _resume(self) -> Session:
         raw = None
         try:
@@ -82,6 +95,8 @@ class Page:
             return session
 
     def save(self) -> None:
+        if self.params.embed:  # an embedded table leaves the visitor's own game alone
+            return
         try:
             window.localStorage.setItem(SAVE_KEY, self.session.save_text())
         except Exception as e:  # storage full or disabled: the game goes on
@@ -255,6 +270,8 @@ class Page:
         elif action == "lang":
             s.settings.lang = "en" if s.settings.lang == "fr" else "fr"
             changed = True
+        elif action == "dismiss-notice":
+            s.notices = ()
         if changed:
             self.save()
 
@@ -273,16 +290,20 @@ class Page:
         lang_box = js(form.querySelector("input[name=lang]:checked"))
         lang = str(lang_box.value) if lang_box is not None else "fr"
         text = str(form.querySelector("input[name=deal]").value)
+        name_box = js(form.querySelector("input[name=name]"))
+        name = clean_name(str(name_box.value)) if name_box is not None else ""
         try:
             number = parse_deal_number(text)
         except ValueError:
             self.session.settings.lang = lang
             self.session.ui.setup_message = ("bad_deal_number", {"value": text})
-            self.session.ui.setup_draft = {"players": players, "level": level, "options": options, "deal": text}
+            self.session.ui.setup_draft = {"players": players, "level": level, "options": options, "deal": text,
+                                           "name": name}
             return
         if number is None:
             number = random.randrange(1, 1_000_000)
-        settings = Settings(players=players, level=level, options=options, lang=lang, first_deal=number)
+        settings = Settings(players=players, level=level, options=options, lang=lang, first_deal=number,
+                            name=name)
         settings.rules()
         self.generation += 1
         self.timer = False

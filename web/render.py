@@ -18,8 +18,9 @@ from tarot.rules import Contract
 
 from .cardface import card_back, card_button, card_html
 from .labels import TEXT, level_name, option_name, points_text, seat_name, signed, t
+from .session import MAX_NAME_CHARS
 
-REGIONS = ("topbar", "felt", "panel", "hand", "side", "overlay", "live")
+REGIONS = ("topbar", "notice", "felt", "panel", "hand", "side", "overlay", "live")
 
 # Where each seat sits, seat 0 at the bottom and play going counter-clockwise.
 POSITIONS = {
@@ -43,12 +44,15 @@ def root_attributes(screen) -> dict[str, str]:
         "data-deal": str(screen.deal_number),
         "data-step": str(screen.step),
         "data-lang": screen.lang,
+        "data-level": screen.settings.level,
+        "data-options": " ".join(sorted(screen.settings.options)),
     }
 
 
 def render(screen) -> dict[str, str]:
     return {
         "topbar": render_topbar(screen),
+        "notice": render_notice(screen),
         "felt": render_felt(screen),
         "panel": render_panel(screen),
         "hand": render_hand(screen),
@@ -61,6 +65,13 @@ def render(screen) -> dict[str, str]:
 # ------------------------------------------------------------------ helpers
 def _name(seat: int | None, lang: str) -> str:
     return "—" if seat is None else seat_name(seat, lang)
+
+
+def _seat_label(screen, seat: int) -> str:
+    """A seat's name at the table and on the score sheet: the person's own name if given."""
+    if seat == 0 and screen.settings.name:
+        return screen.settings.name
+    return seat_name(seat, screen.lang)
 
 
 def _contract(code: str | None, lang: str) -> str:
@@ -195,8 +206,8 @@ def render_seat(screen, seat: int, position: str) -> str:
         count_text = t("one_card_left", lang) if count == 1 else t("cards_left", lang, n=count)
         cards = f'<span class="backs" aria-hidden="true">{backs}</span><span class="count">{escape(count_text)}</span>'
     cls = f"seat pos-{position}" + (" to-act" if thinking else "")
-    return (f'<section class="{cls}" data-seat="{seat}" aria-label="{escape(seat_name(seat, lang))}">'
-            f'<div class="seat-name"><span class="name">{escape(seat_name(seat, lang))}</span>'
+    return (f'<section class="{cls}" data-seat="{seat}" aria-label="{escape(_seat_label(screen, seat))}">'
+            f'<div class="seat-name"><span class="name">{escape(_seat_label(screen, seat))}</span>'
             f'{"".join(badges)}</div>'
             f'<div class="seat-cards">{cards}</div>'
             f'<div class="seat-bubbles">{bubble}</div></section>')
@@ -506,7 +517,7 @@ def render_hand(screen) -> str:
 def render_sheet(screen) -> str:
     lang = screen.lang
     n = screen.view.rules.players
-    head = "".join(f'<th scope="col" data-seat="{s}">{escape(seat_name(s, lang))}</th>' for s in range(n))
+    head = "".join(f'<th scope="col" data-seat="{s}">{escape(_seat_label(screen, s))}</th>' for s in range(n))
     rows = []
     for index, (number, result) in enumerate(screen.sheet, 1):
         if "redeal" in result:
@@ -569,6 +580,9 @@ def render_setup(screen) -> str:
             f'<input type="text" name="deal" inputmode="numeric" autocomplete="off" placeholder="1234" '
             f'value="{escape(draft.get("deal", ""))}">'
             f'<small>{escape(t("deal_number_help", lang))}</small></label>'
+            f'<label class="field"><span>{escape(t("your_name", lang))}</span>'
+            f'<input type="text" name="name" maxlength="{MAX_NAME_CHARS}" autocomplete="nickname" '
+            f'placeholder="{escape(t("your_name_placeholder", lang))}" value="{escape(draft.get("name", s.name))}"></label>'
             f'<div class="dialog-actions">{cancel}'
             f'<button type="submit" class="btn primary" id="btn-start" data-action="start">{escape(t("start", lang))}</button>'
             f'</div></form></div></div>')
@@ -601,6 +615,22 @@ def render_overlay(screen) -> str:
     if screen.ui.last_trick_open:
         return render_last_trick(screen)
     return ""
+
+
+def render_notice(screen) -> str:
+    """Page notes until dismissed: URL parameters that were ignored, each named."""
+    lang = screen.lang
+    if not screen.notices:
+        return ""
+    items = []
+    for key, params in screen.notices:
+        words = dict(params)
+        if "expected" in words:
+            words["expected"] = t(words["expected"], lang, levels=", ".join(screen.levels))
+        items.append(f"<li>{escape(t(key, lang, **words))}</li>")
+    return (f'<div class="notice" data-testid="url-notice" role="alert"><ul>{"".join(items)}</ul>'
+            + _button(t("dismiss", lang), action="dismiss-notice", ident="btn-dismiss-notice", cls="btn ghost")
+            + "</div>")
 
 
 def render_live(screen) -> str:

@@ -9,6 +9,7 @@ from ``tarot-deal/1`` records.  Nothing here touches the browser.
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field
 
 from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CHELEM, Action, Bid, Call, Chelem, Ecart,
@@ -30,6 +31,7 @@ SAVE_KEY = "tarot.table"
 SAVE_FORMAT = "tarot-table"
 SAVE_VERSION = 1
 MAX_DEAL_NUMBER = 10**12
+MAX_NAME_CHARS = 32
 
 
 class SaveError(ValueError):
@@ -57,13 +59,14 @@ class Settings:
     options: dict[str, bool] = field(default_factory=dict)  # rule options switched on
     lang: str = "fr"
     first_deal: int = 0
+    name: str = ""  # the person's name at the table ("" shows "Vous")
 
     def rules(self) -> Rules:
         return Rules(players=self.players, **self.options)
 
     def to_json(self) -> dict:
         return {"players": self.players, "level": self.level, "options": dict(self.options),
-                "lang": self.lang, "first_deal": self.first_deal}
+                "lang": self.lang, "first_deal": self.first_deal, "name": self.name}
 
     @classmethod
     def from_json(cls, data: object) -> "Settings":
@@ -74,6 +77,7 @@ class Settings:
         options = data.get("options", {})
         lang = data.get("lang", "fr")
         first = data.get("first_deal")
+        name = data.get("name", "")
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}")
         if not isinstance(options, dict) or any(k not in Rules.options() or type(v) is not bool
@@ -83,9 +87,18 @@ class Settings:
             raise ValueError("bad language")
         if type(first) is not int or not 0 <= first < MAX_DEAL_NUMBER:
             raise ValueError("bad deal number")
-        settings = cls(players, level, {k: v for k, v in options.items() if v}, lang, first)
+        if not isinstance(name, str) or clean_name(name) != name:
+            raise ValueError("bad player name")
+        settings = cls(players, level, {k: v for k, v in options.items() if v}, lang, first, name)
         settings.rules()  # checks the player count
         return settings
+
+
+def clean_name(text: str) -> str:
+    """A typed name as the table shows it: no control characters, spaces collapsed,
+    at most MAX_NAME_CHARS characters.  It is always shown as text, never as markup."""
+    printable = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in text)
+    return " ".join(printable.split())[:MAX_NAME_CHARS].strip()
 
 
 def parse_deal_number(text: str) -> int | None:
@@ -134,9 +147,12 @@ class Screen:
     totals: tuple[int, ...]
     events: tuple[tuple[str, dict], ...]  # what just happened, for the live region
     step: int  # how many actions the deal has seen (changes whenever the table does)
+    notices: tuple[tuple[str, dict], ...] = ()  # page notes until dismissed (bad URL parameters)
 
 
 class Session:
+    notices: tuple[tuple[str, dict], ...] = ()  # page notes shown until dismissed: (text key, params)
+
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.match = TableMatch(settings.rules(), first_deal=settings.first_deal)
@@ -196,7 +212,8 @@ class Session:
             selected=frozenset(selected), poignee_offers=tuple(poignee_offers),
             misere_offers=tuple(misere_offers), poignee_size=ui.poignee_size, ui=ui,
             score=deal.score if deal.is_over else None, sheet=tuple(sheet),
-            totals=tuple(self.match.totals), events=tuple(self.events), step=len(deal.history))
+            totals=tuple(self.match.totals), events=tuple(self.events), step=len(deal.history),
+            notices=tuple(self.notices))
 
     def _poignee_trumps(self, size: str) -> int:
         return self.deal.rules.poignee_trumps[POIGNEE_NAMES.index(size)]

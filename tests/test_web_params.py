@@ -1,0 +1,84 @@
+"""The page's URL parameters and the person's name (web.params, web.session): plain Python."""
+from __future__ import annotations
+
+from html import unescape
+
+from web import render
+from web.params import parse_params
+from web.session import Session, Settings, clean_name
+
+
+def test_a_link_sets_players_level_language_options_and_deal():
+    p = parse_params("?players=3&level=standard&lang=en&misere=1&deal=1234")
+    assert (p.players, p.level, p.lang, p.options, p.deal) == (3, "standard", "en", {"misere": True}, 1234)
+    assert p.refused == [] and p.sets_game
+    s = p.settings(Settings(first_deal=7))
+    assert (s.players, s.level, s.lang, s.options, s.first_deal) == (3, "standard", "en", {"misere": True}, 1234)
+
+
+def test_language_and_pause_alone_ask_for_no_particular_game():
+    p = parse_params("lang=fr&pause=0")
+    assert (p.lang, p.pause, p.sets_game) == ("fr", 0, False)
+
+
+def test_each_bad_value_is_ignored_and_named():
+    p = parse_params("?players=7&level=genius&lang=de&deal=12a&misere=maybe&pause=-5&embed=2&foo=1")
+    assert [name for name, _ in p.refused] == ["players", "level", "lang", "deal", "misere", "pause", "embed", "foo"]
+    s = p.settings(Settings(first_deal=9))
+    assert (s.players, s.level, s.lang, s.options, s.first_deal) == (4, "random", "fr", {}, 9)
+    assert p.embed is False
+
+
+def test_a_refused_parameter_is_explained_in_the_page_language():
+    p = parse_params("players=9&colour=red")
+    session = Session(Settings(first_deal=1))
+    session.notices = tuple(p.notices())
+    fr = unescape(render.render(session.screen())["notice"])
+    assert "Paramètre d'adresse ignoré : players=9 (attendu : 3, 4 ou 5)." in fr
+    assert "Paramètre d'adresse inconnu, ignoré : colour." in fr
+    session.settings.lang = "en"
+    en = unescape(render.render(session.screen())["notice"])
+    assert "Address parameter ignored: players=9 (expected: 3, 4 or 5)." in en
+    assert 'data-action="dismiss-notice"' in en
+
+
+def test_a_refused_value_is_shown_as_text():
+    p = parse_params("players=<b>5</b>")
+    session = Session(Settings(first_deal=1))
+    session.notices = tuple(p.notices())
+    html = render.render(session.screen())["notice"]
+    assert "<b>" not in html and "players=&lt;b&gt;5&lt;/b&gt;" in html
+
+
+def test_yes_and_no_words_and_a_bare_embed():
+    p = parse_params("embed&sheet=oui&misere=non&red_pips_reversed=true&petit_au_bout_within=off")
+    assert (p.embed, p.sheet) == (True, True)
+    assert p.options == {"misere": False, "red_pips_reversed": True, "petit_au_bout_within": False}
+    assert p.settings(Settings(options={"misere": True})).options == {"red_pips_reversed": True}
+
+
+def test_a_level_may_be_written_with_its_accent():
+    assert parse_params("level=Débutant").level == "debutant"
+
+
+def test_a_name_keeps_its_characters_but_no_control_characters():
+    assert clean_name("  <img src=x onerror=alert(1)>  ") == "<img src=x onerror=alert(1)>"
+    assert clean_name("Zoé\n\t  Martin\x00") == "Zoé Martin"
+    assert len(clean_name("x" * 100)) == 32
+
+
+def test_the_name_is_saved_with_the_match_and_old_saves_have_none():
+    session = Session(Settings(first_deal=5, name="Zoé"))
+    assert Session.from_save(session.save_text()).settings.name == "Zoé"
+    old = session.to_save()
+    del old["settings"]["name"]
+    assert Session.from_save(old).settings.name == ""
+
+
+def test_the_name_shows_at_the_table_and_on_the_score_sheet_as_text():
+    name = "<img src=x onerror=alert(1)>"
+    regions = render.render(Session(Settings(first_deal=5, name=name)).screen())
+    escaped = "&lt;img src=x onerror=alert(1)&gt;"
+    assert f'<span class="name">{escaped}</span>' in regions["felt"]
+    assert f'<th scope="col" data-seat="0">{escaped}</th>' in regions["side"]
+    assert "<img" not in "".join(regions.values())

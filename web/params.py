@@ -1,0 +1,155 @@
+"""The page's URL parameters: a link, or a page that embeds the table, sets it up.
+
+    ?players=3&level=standard&lang=en&misere=1&deal=1234&embed=1&sheet=1&pause=0
+
+- ``players``: 3, 4 or 5; ``level``: a bot level of ``tarot.bots.LEVELS``
+  (``débutant`` is read as ``debutant``); ``lang``: ``fr`` or ``en``;
+- each rule option by its engine name (``Rules.options()``: ``misere``,
+  ``petit_au_bout_within``, ``red_pips_reversed``), ``1`` or ``0``;
+- ``deal``: the deal number (the same number gives the same cards);
+- ``embed``: ``1`` shows the table alone for a page that embeds it: the deal starts
+  at once (no new-game form), no menus and no score sheet (``sheet=1`` keeps
+  the sheet), and nothing is saved in the browser;
+- ``pause``: the bots' pause before each decision, in milliseconds.
+
+Yes and no may also be written ``true``/``false``, ``on``/``off``, ``oui``/``non``;
+a bare ``embed`` means yes.  A value that is not valid is ignored (the default
+stays) and :attr:`PageParams.refused` names it, for the page to say so.
+"""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl
+
+from tarot.bots import LEVELS
+from tarot.rules import Rules
+
+from .session import Settings, parse_deal_number
+
+YES = ("", "1", "true", "yes", "on", "oui")  # web/boot.js reads `embed` with the same words
+NO = ("0", "false", "no", "off", "non")
+MAX_PAUSE_MS = 10_000
+SHOWN_VALUE_CHARS = 40
+
+# What a refused parameter should have been: a key of web.labels.TEXT.
+EXPECTED = {
+    "players": "url_expect_players",
+    "level": "url_expect_level",
+    "lang": "url_expect_lang",
+    "deal": "url_expect_deal",
+    "pause": "url_expect_pause",
+    "embed": "url_expect_yes_no",
+    "sheet": "url_expect_yes_no",
+}
+
+
+@dataclass
+class PageParams:
+    players: int | None = None
+    level: str | None = None
+    lang: str | None = None
+    options: dict[str, bool] = field(default_factory=dict)
+    deal: int | None = None
+    embed: bool = False
+    sheet: bool = False
+    pause: int | None = None
+    refused: list[tuple[str, str]] = field(default_factory=list)  # (parameter, value) ignored
+
+    @property
+    def sets_game(self) -> bool:
+        """Whether the URL asks for a particular game (not only language or pause)."""
+        return self.players is not None or self.level is not None or bool(self.options) \
+            or self.deal is not None
+
+    def settings(self, base: Settings) -> Settings:
+        """``base`` with what the URL sets."""
+        options = {**base.options, **self.options}
+        return Settings(
+            players=self.players if self.players is not None else base.players,
+            level=self.level if self.level is not None else base.level,
+            options={k: v for k, v in options.items() if v},
+            lang=self.lang if self.lang is not None else base.lang,
+            first_deal=self.deal if self.deal is not None else base.first_deal,
+            name=base.name,
+        )
+
+    def draft(self, base: Settings) -> dict:
+        """The new-game form filled in with what the URL sets (``Ui.setup_draft``)."""
+        s = self.settings(base)
+        return {"players": s.players, "level": s.level, "options": s.options,
+                "deal": "" if self.deal is None else str(self.deal), "name": base.name}
+
+    def notices(self) -> list[tuple[str, dict]]:
+        """One page note per refused parameter: ``("url_refused", {...})`` or ``("url_unknown", {...})``."""
+        out = []
+        for name, value in self.refused:
+            shown = value if len(value) <= SHOWN_VALUE_CHARS else value[:SHOWN_VALUE_CHARS] + "…"
+            if name in EXPECTED or name in Rules.options():
+                out.append(("url_refused", {"name": name, "value": shown,
+                                            "expected": EXPECTED.get(name, "url_expect_yes_no")}))
+            else:
+                out.append(("url_unknown", {"name": name}))
+        return out
+
+
+def _yes_no(value: str) -> bool | None:
+    value = value.strip().lower()
+    if value in YES:
+        return True
+    if value in NO:
+        return False
+    return None
+
+
+def _plain(text: str) -> str:
+    """Lower case, accents removed: ``Débutant`` → ``debutant``."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def parse_params(query: str) -> PageParams:
+    """Read a query string (``location.search``, with or without its ``?``)."""
+    params = PageParams()
+    options = Rules.options()
+    for name, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+        key = name.strip()
+        ok = True
+        if key == "players":
+            try:
+                params.players = Rules(players=int(value.strip())).players
+            except ValueError:
+                ok = False
+        elif key == "level":
+            ok = _plain(value) in LEVELS
+            if ok:
+                params.level = _plain(value)
+        elif key == "lang":
+            ok = value.strip().lower() in ("fr", "en")
+            if ok:
+                params.lang = value.strip().lower()
+        elif key == "deal":
+            try:
+                params.deal = parse_deal_number(value)
+            except ValueError:
+                ok = False
+        elif key == "pause":
+            try:
+                pause = int(value.strip())
+                ok = 0 <= pause <= MAX_PAUSE_MS
+            except ValueError:
+                ok = False
+            if ok:
+                params.pause = pause
+        elif key in ("embed", "sheet") or key in options:
+            flag = _yes_no(value)
+            ok = flag is not None
+            if ok and key in options:
+                params.options[key] = flag
+            elif ok:
+                setattr(params, key, flag)
+        else:
+            ok = False
+        if not ok:
+            params.refused.append((key, value))
+    return params
