@@ -17,6 +17,8 @@ Fixtures:
                     is aborted, counted, and fails the test at teardown;
                   - collects console errors and uncaught page errors, which fail
                     the test at teardown (unless marked allow_console_errors);
+                    a Content-Security-Policy violation is a console error, and a
+                    preload the page does not use counts as one;
                   - on failure saves e2e/artifacts/<test>.png (+ .log).
 Wait in tests with page.wait_for_* / expect(...), never time.sleep.
 """
@@ -196,6 +198,8 @@ def page(context, request):
     def on_console(message):
         where = (message.location or {}).get("url", "")
         log.append(f"console.{message.type}: {message.text} ({where})")
+        if message.type == "warning" and "preloaded using link preload but not used" in message.text:
+            console_errors.append(message.text)  # a preload that is wasted (or fetched twice)
         if message.type != "error":
             return
         # Chromium asks for /favicon.ico by itself when a page declares no icon.

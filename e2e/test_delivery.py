@@ -1,0 +1,186 @@
+"""Delivery: one build served anywhere (under a sub-path too), the runtime downloaded
+once and early, the loading stages, the Content-Security-Policy, the web app manifest."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import struct
+import urllib.request
+from urllib.parse import urlsplit
+
+import pytest
+from table_driver import act, human_turn, start_game
+
+READY = "() => document.getElementById('table').dataset.phase !== 'loading'"
+RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+NOT_FOR_THE_PAGE = ["tarot/cli.py", "tarot/bench.py", "tarot/tournament.py", "tarot/__main__.py"]
+
+# Every change of a loading stage (data-state of #loading li) and PyScript's progress
+# events, with their time, from before the page's own scripts run.
+RECORD_STAGES = """
+window.__stages = [];
+window.__progress = [];
+addEventListener('py:progress', e => __progress.push([e.detail, performance.now()]));
+new MutationObserver(changes => {
+  for (const c of changes) {
+    if (c.target.dataset && c.target.dataset.stage && c.target.tagName === 'LI') {
+      __stages.push([c.target.dataset.stage, c.target.dataset.state, performance.now()]);
+    }
+  }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-state']});
+"""
+
+
+class HeldRuntime:
+    """Holds the runtime's download back, to look at the page before Python (released at exit)."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.routes = []
+
+    def __enter__(self):
+        self.page.route("**/pyodide.asm.wasm", lambda route: self.routes.append(route))
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.page.goto("about:blank")
+        for route in self.routes:
+            try:
+                route.abort()
+            except Exception:  # the request went away with the page
+                pass
+
+
+def precache(site_dir) -> dict:
+    text = (site_dir / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"^const PRECACHE = (\{.*\});", text, re.M).group(1))
+
+
+def test_the_game_loads_and_plays_under_a_sub_path_fetching_the_runtime_once(page, serve_site, site_dir):
+    server = serve_site("/tarot/")
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.add_init_script(RECORD_STAGES)
+    page.goto(server.url + "?pause=0")
+    page.wait_for_function(READY)
+
+    # Everything comes from the site's own directory, relative URLs only.
+    assert requests and all(url.startswith(server.url) for url in requests), requests
+    names = [urlsplit(url).path.removeprefix("/tarot/") for url in requests]
+    # The preloads are the downloads Pyodide uses: each runtime file is fetched once.
+    for name in RUNTIME:
+        assert names.count(f"vendor/pyodide/{name}") == 1, (name, names)
+    # Only the Python the game imports is loaded.
+    for name in NOT_FOR_THE_PAGE:
+        assert name not in names
+    # Every file the page fetched is in the service worker's list (so it works offline).
+    cached = {f[0] for f in precache(site_dir)["files"]} | {""}
+    assert set(names) - cached == set()
+
+    # The stages went by in order, and the table's frame was painted before Python started.
+    # (the last one ends with the game's first render, which takes the loading screen away).
+    stages = page.evaluate("window.__stages")
+    active = {name: t for name, state, t in stages if state == "active"}
+    done = {name: t for name, state, t in stages if state == "done"}
+    assert list(active) == ["start", "game"] and list(done) == ["download", "start"], stages
+    progress = dict(page.evaluate("window.__progress"))
+    ready = page.evaluate("performance.getEntriesByName('tarot:ready')[0].startTime")
+    assert done["download"] <= active["start"] <= done["start"] <= active["game"] <= ready
+    assert done["start"] >= progress["Loaded interpreter"]
+    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    assert paint < progress["Loaded interpreter"]
+    assert page.query_selector("#loading") is None
+
+    # And the game plays: a new game from the form, a bid.
+    start_game(page, 4, 3)  # deal 3: the person bids first
+    assert human_turn(page) == "bidding"
+    act(page, "[data-bid=pass]")
+
+
+def test_the_first_screen_shows_the_table_and_the_stages_before_python(page, site_url):
+    with HeldRuntime(page):  # the runtime does not arrive: what shows is the page before Python
+        page.goto(site_url + "?pause=0", wait_until="domcontentloaded")
+        assert page.is_visible("#topbar .brand")
+        assert page.is_visible("#felt")
+        assert page.text_content("#loading [data-stage=download]") == "Téléchargement de Python"
+        assert page.get_attribute("#loading [data-stage=download]", "data-state") == "active"
+        assert page.get_attribute("#loading [data-stage=game]", "data-state") == "pending"
+        assert page.get_attribute("#table", "data-phase") == "loading"
+
+
+def test_the_stages_speak_english_when_asked(page, site_url):
+    with HeldRuntime(page):
+        page.goto(site_url + "?lang=en&pause=0", wait_until="domcontentloaded")
+        page.wait_for_function("() => document.querySelector('#loading [data-stage=start]').textContent"
+                               " === 'Starting Python'")
+
+
+def test_the_security_policy_allows_only_the_sites_own_files(site_dir):
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', html).group(1)
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+    assert directives["default-src"] == "'self'"
+    assert directives["script-src"] == "'self' 'wasm-unsafe-eval'"
+    assert directives["connect-src"] == "'self'"
+    assert "unsafe-inline" not in policy and "'unsafe-eval'" not in policy
+    assert "http" not in policy and "*" not in policy
+    # The policy comes first, before any script or style.
+    assert html.index("Content-Security-Policy") < html.index("<script") < html.index("</head>")
+    assert html.index("Content-Security-Policy") < html.index("<link")
+    # No inline script nor event handler attribute: every script is a file of the site.
+    scripts = re.findall(r"<script\b[^>]*>", html)
+    assert scripts and all('src="./' in tag for tag in scripts), scripts
+    assert not re.search(r"<[^>]+\son[a-z]+=", html)
+
+
+@pytest.mark.allow_console_errors
+def test_a_script_the_site_does_not_serve_is_refused(page, site_url):
+    errors: list[str] = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    with HeldRuntime(page):
+        page.goto(site_url + "?pause=0", wait_until="domcontentloaded")
+        with pytest.raises(Exception, match="Content Security Policy"):
+            page.add_script_tag(content="window.injected = true")  # an inline script, as injected
+        page.evaluate("() => { const i = document.createElement('img'); i.src = 'data:,x';"
+                      " i.setAttribute('onerror', 'window.injected = true'); document.body.append(i); }")
+        page.wait_for_function("() => document.querySelector('img').complete")
+        assert page.evaluate("window.injected") is None
+        assert any("Content Security Policy" in e for e in errors), errors
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_web_app_manifest_makes_it_installable(site_url, site_dir):
+    with urllib.request.urlopen(site_url + "manifest.webmanifest") as response:
+        assert response.headers["Content-Type"].startswith("application/manifest+json")
+        manifest = json.load(response)
+    assert manifest["lang"] == "fr" and "tarot" in manifest["name"].lower()
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    sizes = {}
+    for icon in manifest["icons"]:
+        assert not icon["src"].startswith(("/", "http"))
+        if icon["type"] == "image/png":
+            with urllib.request.urlopen(site_url + icon["src"]) as response:
+                sizes[icon["sizes"]] = _png_size(response.read())
+    assert sizes == {"192x192": (192, 192), "512x512": (512, 512)}
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="./manifest.webmanifest">' in html
+
+
+def test_the_service_worker_lists_every_file_with_its_content_hash(site_dir):
+    listed = precache(site_dir)
+    names = [f[0] for f in listed["files"]]
+    for name, digest, size in listed["files"]:
+        data = (site_dir / name).read_bytes()
+        assert hashlib.sha256(data).hexdigest().startswith(digest) and len(data) == size, name
+    for name in ["index.html", "pyscript.toml", "web/main.py", "web/boot.js", "web/style.css",
+                 "web/python-modules.zip"] + [f"vendor/pyodide/{n}" for n in RUNTIME]:
+        assert name in names
+    for name in NOT_FOR_THE_PAGE + ["sw.js", "vendor/pyodide/package.json"]:
+        assert name not in names
+    assert not any("codemirror" in n or "xterm" in n for n in names)  # PyScript features not used

@@ -1,0 +1,75 @@
+"""Offline: after one visit the game loads and plays with no server; a new version
+of the site is offered, and taken on reload."""
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+
+from conftest import SiteServer
+from table_driver import act, human_turn, start_game
+
+ROOT = Path(__file__).resolve().parent.parent
+READY = "() => document.getElementById('table').dataset.phase !== 'loading'"
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+
+
+def _delivery():
+    spec = importlib.util.spec_from_file_location("tarot_delivery", ROOT / "scripts" / "delivery.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_after_one_visit_the_game_plays_with_the_server_stopped(page, site_dir):
+    server = SiteServer(site_dir, "127.0.0.1", 0, "/tarot/").start()
+    url = server.url
+    try:
+        page.goto(url + "?pause=0")
+        page.wait_for_function(READY)
+        page.wait_for_function(CONTROLLED)  # installed: every file is in the cache
+        scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+        assert scope == url  # the worker's scope is the site's directory, sub-path included
+    finally:
+        server.stop()
+    page.reload()  # any request reaching the network now fails, and fails the test
+    page.wait_for_function(READY)
+    start_game(page, 4, 3)  # deal 3: the person bids first
+    assert human_turn(page) == "bidding"
+    act(page, "[data-bid=pass]")
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == url + "sw.js"
+
+
+def test_a_new_version_is_offered_and_a_reload_takes_it(page, site_dir, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    server = SiteServer(site, "127.0.0.1", 0, "/").start()
+    try:
+        page.goto(server.url + "?pause=0")
+        page.wait_for_function(READY)
+        page.wait_for_function(CONTROLLED)
+        first = page.evaluate("caches.keys()")
+        assert len(first) == 1
+
+        # A new version is published: one file changes, the build lists it again.
+        style = site / "web" / "style.css"
+        style.write_text(style.read_text(encoding="utf-8") + "\n#table { --version: two; }\n", encoding="utf-8")
+        _delivery().write_service_worker(site)
+
+        page.reload()  # still the old version, from the cache; the browser finds the new worker
+        page.wait_for_function(READY)
+        assert page.evaluate("getComputedStyle(document.getElementById('table'))"
+                             ".getPropertyValue('--version')") == ""
+        banner = page.locator("#update")
+        banner.wait_for(state="visible")
+        assert banner.inner_text().startswith("Nouvelle version disponible")
+        with page.expect_navigation():
+            page.click("[data-action=reload-update]")
+        page.wait_for_function(READY)
+        assert page.evaluate("getComputedStyle(document.getElementById('table'))"
+                             ".getPropertyValue('--version')").strip() == "two"
+        assert page.is_hidden("#update")
+        caches = page.evaluate("caches.keys()")
+        assert len(caches) == 1 and caches != first  # the old version's cache is gone
+    finally:
+        server.stop()
