@@ -25,7 +25,8 @@ def test_each_bad_value_is_ignored_and_named():
     p = parse_params("?players=7&level=genius&lang=de&deal=12a&misere=maybe&pause=-5&embed=2&foo=1")
     assert [name for name, _ in p.refused] == ["players", "level", "lang", "deal", "misere", "pause", "embed", "foo"]
     s = p.settings(Settings(first_deal=9))
-    assert (s.players, s.level, s.lang, s.options, s.first_deal) == (4, "random", "fr", {}, 9)
+    default = Settings()
+    assert (s.players, s.level, s.lang, s.options, s.first_deal) == (4, default.level, "fr", {}, 9)
     assert p.embed is False
 
 
