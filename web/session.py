@@ -52,10 +52,13 @@ class TableMatch(Match):
         return self.deal_number % self.rules.players
 
 
+DEFAULT_LEVEL = "standard" if "standard" in LEVELS else next(iter(LEVELS))
+
+
 @dataclass
 class Settings:
     players: int = 4
-    level: str = "random"
+    level: str = DEFAULT_LEVEL
     options: dict[str, bool] = field(default_factory=dict)  # rule options switched on
     lang: str = "fr"
     first_deal: int = 0
