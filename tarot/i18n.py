@@ -64,8 +64,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "deal_over": ("La donne est terminée.", "The deal is over."),
     "not_your_turn": ("Ce n'est pas à vous de jouer : c'est au tour du joueur {expected}.",
                       "It is not your turn: seat {expected} is to act."),
-    "wrong_phase": ("Ce n'est pas le moment : {action} n'est pas possible pendant la phase « {phase} ».",
-                    "Not now: {action} is not possible in the {phase} phase."),
+    "wrong_phase": ("Ce n'est pas le moment de {action} (phase : {phase}).",
+                    "Not the time for {action} (phase: {phase})."),
     "bid_too_low": ("Il faut enchérir plus haut que {current}.",
                     "You must bid higher than {current}."),
     "call_not_allowed": ("Vous ne pouvez pas appeler {card} : appelez un roi{more}.",
@@ -126,6 +126,16 @@ _CALL_MORE = (
 )
 
 
+ACTION_NAMES = {
+    "fr": {"bid": "enchérir", "call": "appeler une carte", "ecart": "faire l'écart",
+           "chelem": "annoncer un chelem", "poignee": "présenter une poignée",
+           "misere": "annoncer une misère", "play": "jouer une carte"},
+    "en": {"bid": "bidding", "call": "calling a card", "ecart": "making the écart",
+           "chelem": "announcing a chelem", "poignee": "showing a poignée",
+           "misere": "declaring a misère", "play": "playing a card"},
+}
+
+
 def explain(code: str, params: dict, lang: str = "en") -> str:
     """The refusal ``code`` in ``lang``, with its parameters written for a player."""
     i = 0 if lang == "fr" else 1
@@ -138,6 +148,8 @@ def explain(code: str, params: dict, lang: str = "en") -> str:
             words[k] = CONTRACT_NAMES[lang].get(v, v)
         elif k == "phase" and isinstance(v, str):
             words[k] = PHASE_NAMES[lang].get(v, v)
+        elif k == "action" and isinstance(v, str):
+            words[k] = ACTION_NAMES[lang].get(v, v)
         elif k == "lowest" and isinstance(v, int):
             words["more"] = _CALL_MORE[lang == "en"].get(v, "")
         elif k == "sizes" and isinstance(v, (list, tuple)):

@@ -29,5 +29,6 @@ def test_refusal_parameters_are_written_for_players():
     err = IllegalAction("must_follow_suit", suit=1)
     assert err.explain("fr") == "Vous devez fournir à cœur."
     err = IllegalAction("wrong_phase", action="play", phase="bidding")
-    assert err.explain("fr").endswith("pendant la phase « enchères ».")
+    assert err.explain("fr") == "Ce n'est pas le moment de jouer une carte (phase : enchères)."
+    assert err.explain("en") == "Not the time for playing a card (phase: bidding)."
     assert err.to_json() == {"code": "wrong_phase", "params": {"action": "play", "phase": "bidding"}}
