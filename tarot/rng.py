@@ -26,10 +26,15 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs n > 0")
         limit = _MASK - (_MASK % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        state = self.state
+        while True:  # next64(), inlined: this is the hot path of dealing and playouts
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
 
     def random(self) -> float:
         return (self.next64() >> 11) / (1 << 53)

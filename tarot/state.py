@@ -86,12 +86,13 @@ def _strength_table(red_pips_reversed: bool) -> tuple[int, ...]:
 class Trick:
     """A finished trick: who led, the cards in playing order, who won it."""
 
-    __slots__ = ("leader", "cards", "winner")
+    __slots__ = ("leader", "cards", "winner", "mask")
 
-    def __init__(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
+    def __init__(self, leader: int, cards: tuple[Card, ...], winner: int, mask: int | None = None) -> None:
         self.leader = leader
         self.cards = cards
         self.winner = winner
+        self.mask = mask_of(cards) if mask is None else mask  # the trick's cards as a mask
 
     def seat_of(self, index: int, players: int) -> int:
         return (self.leader + index) % players
@@ -129,6 +130,7 @@ class Deal:
         self.tricks: list[Trick] = []
         self.leader = (dealer + 1) % n
         self.trick: list[Card] = []
+        self._trick_mask = 0  # the current trick's cards as a mask
         self._led = -1  # suit of the trick (-1 until a card other than the Excuse)
         self._best = -2  # strength of the winning card so far
         self._best_seat = -1
@@ -507,6 +509,7 @@ class Deal:
         self._legal = -1
         bit = 1 << card
         self.hands[seat] ^= bit
+        self._trick_mask |= bit
         self.has_played |= 1 << seat
         trick = self.trick
         trick.append(card)
@@ -545,7 +548,8 @@ class Deal:
             side = (self.attack >> self.leader) & 1
             if self.side_tricks[1 - side] == 0:
                 winner = self.leader
-        self.tricks.append(Trick(self.leader, cards, winner))
+        self.tricks.append(Trick(self.leader, cards, winner, self._trick_mask))
+        self._trick_mask = 0
         partner = self.partner
         if winner == self.taker or (partner is not None and winner == partner):
             self.side_tricks[1] += 1
@@ -570,7 +574,7 @@ class Deal:
         last = len(self.tricks) - 1
         for i, trick in enumerate(self.tricks):
             winner_side = (attack >> trick.winner) & 1
-            mask = mask_of(trick.cards)
+            mask = trick.mask
             if mask & EXCUSE_BIT and i != last:
                 owner_side = (attack >> trick.seat_of(trick.cards.index(EXCUSE), n)) & 1
                 if owner_side != winner_side and self.side_tricks[owner_side]:
@@ -592,10 +596,10 @@ class Deal:
 
         petit_au_bout = None
         final = self.tricks[last]
-        if PETIT_BIT & mask_of(final.cards):
+        if PETIT_BIT & final.mask:
             petit_au_bout = final.winner
         elif final.cards[0] == EXCUSE_ID and final.winner == final.leader and last > 0 \
-                and PETIT_BIT & mask_of(self.tricks[last - 1].cards):
+                and PETIT_BIT & self.tricks[last - 1].mask:
             petit_au_bout = self.tricks[last - 1].winner
         pab_side = None if petit_au_bout is None else ("attack" if (attack >> petit_au_bout) & 1 else "defense")
 
