@@ -11,7 +11,8 @@ machine load), and reports medians:
              first render (mark tarot:ready), in a fresh browser context (no HTTP
              cache, no service worker);
   (c) warm   the same page again in that context, once its service worker
-             controls it: everything comes from the offline cache.
+             controls it (everything comes from the offline cache) and the
+             snapshot of a started Python is saved (web/pyodide-loader.mjs).
 
 Also: first paint and first contentful paint (the table's frame and the loading
 stages), the stages' marks (runtime downloaded, Python started), and the bytes
@@ -112,6 +113,7 @@ def game(page, url: str) -> dict:
         "ready": _mark(page, "tarot:ready"),
         "downloaded": _mark(page, "tarot:downloaded"),
         "python_started": _mark(page, "tarot:python-started"),
+        "python_from_snapshot": _mark(page, "tarot:python-from-snapshot"),
         "first_paint": paints.get("first-paint"),
         "first_contentful_paint": paints.get("first-contentful-paint"),
     }
@@ -126,6 +128,8 @@ def cold_and_warm(browser, url: str, counter: ByteCounter) -> tuple[dict, dict]:
         cold["bytes_until_playable"] = counter.total - before
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
         cold["bytes_with_precache"] = counter.total - before
+        page.wait_for_function("() => performance.getEntriesByName('tarot:snapshot-saved').length > 0",
+                               timeout=TIMEOUT_MS)
         page.close()
         page = context.new_page()
         before = counter.total

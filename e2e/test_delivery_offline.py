@@ -1,5 +1,6 @@
-"""Offline: after one visit the game loads and plays with no server; a new version
-of the site is offered, and taken on reload."""
+"""Offline: after one visit the game loads and plays with no server (Python restored
+from the snapshot the first visit saved); a new version of the site is offered, and
+taken on reload."""
 from __future__ import annotations
 
 import importlib.util
@@ -12,6 +13,8 @@ from table_driver import act, human_turn, start_game
 ROOT = Path(__file__).resolve().parent.parent
 READY = "() => document.getElementById('table').dataset.phase !== 'loading'"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+SNAPSHOT_SAVED = "() => performance.getEntriesByName('tarot:snapshot-saved').length > 0"
+OFFLINE_CACHES = "() => caches.keys().then(names => names.filter(n => n.startsWith('tarot /')))"
 
 
 def _delivery():
@@ -30,10 +33,14 @@ def test_after_one_visit_the_game_plays_with_the_server_stopped(page, site_dir):
         page.wait_for_function(CONTROLLED)  # installed: every file is in the cache
         scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
         assert scope == url  # the worker's scope is the site's directory, sub-path included
+        assert page.evaluate("performance.getEntriesByName('tarot:python-from-snapshot').length") == 0
+        # After a while the page saves a started Python for the next visits.
+        page.wait_for_function(SNAPSHOT_SAVED, timeout=120_000)
     finally:
         server.stop()
     page.reload()  # any request reaching the network now fails, and fails the test
     page.wait_for_function(READY)
+    assert page.evaluate("performance.getEntriesByName('tarot:python-from-snapshot').length") == 1
     start_game(page, 4, 3)  # deal 3: the person bids first
     assert human_turn(page) == "bidding"
     act(page, "[data-bid=pass]")
@@ -48,7 +55,7 @@ def test_a_new_version_is_offered_and_a_reload_takes_it(page, site_dir, tmp_path
         page.goto(server.url + "?pause=0")
         page.wait_for_function(READY)
         page.wait_for_function(CONTROLLED)
-        first = page.evaluate("caches.keys()")
+        first = page.evaluate(OFFLINE_CACHES)
         assert len(first) == 1
 
         # A new version is published: one file changes, the build lists it again.
@@ -69,7 +76,7 @@ def test_a_new_version_is_offered_and_a_reload_takes_it(page, site_dir, tmp_path
         assert page.evaluate("getComputedStyle(document.getElementById('table'))"
                              ".getPropertyValue('--version')").strip() == "two"
         assert page.is_hidden("#update")
-        caches = page.evaluate("caches.keys()")
+        caches = page.evaluate(OFFLINE_CACHES)
         assert len(caches) == 1 and caches != first  # the old version's cache is gone
     finally:
         server.stop()

@@ -8,8 +8,10 @@ Called by scripts/build.py on the freshly built site (standard library only):
 - ``install_web_app``: ``manifest.webmanifest`` goes to the site's root next to
   index.html, the service worker too (``sw.js``; its scope is the directory it is
   served from, so the site works under any sub-path);
-- ``write_python_bundle``: web/python-modules.zip, the game's Python modules in
-  one file for the bots' worker (web/bots-worker.js), which runs Pyodide itself;
+- ``bundle_python``: web/python-modules.zip, the Python modules of pyscript.toml's
+  [files] in one download, which web/pyodide-loader.mjs unpacks for the page and
+  for the bots' worker; the built pyscript.toml loses its [files] (PyScript would
+  fetch them one by one);
 - ``write_service_worker``: fills ``sw.js`` with the files the game needs, each
   with a hash of its content, and a version made from those hashes. Any change of
   a file gives a new version: browsers that have the old one install the new one
@@ -42,7 +44,8 @@ PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python
 # preloaded nor cached (editor, terminal, package graph, zip archives in [files]).
 PYSCRIPT_UNUSED = ("codemirror", "index-", "xterm", "pyodide_graph", "zip-", "mpy-", "storage",
                    "service-worker")
-PAGE_ASSETS = (".css", ".js", ".svg", ".png")
+PAGE_ASSETS = (".css", ".js", ".mjs", ".svg", ".png")
+PAGE_SCRIPT = "web/main.py"  # PyScript fetches it (index.html); the rest is in the bundle
 
 
 def _pyscript_imports(path: Path) -> tuple[set[str], set[str]]:
@@ -92,15 +95,16 @@ def install_web_app(out: Path) -> None:
 
 
 def python_files(out: Path) -> list[str]:
-    """The Python files the page loads: pyscript.toml's [files] and the scripts it runs."""
+    """The Python modules the page and the bots' worker import: pyscript.toml's [files]
+    (web/files.py writes them) and the worker's script."""
     config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
-    files = [source for source in config.get("files", {})]
-    files += ["./web/main.py", "./web/worker.py"]
+    files = [source for source in config.get("files", {})] + ["./web/worker.py"]
     return sorted({f.removeprefix("./") for f in files})
 
 
-def write_python_bundle(out: Path) -> int:
-    """Zip the page's Python files (as built) for the bots' worker; same bytes for the same files."""
+def bundle_python(out: Path) -> int:
+    """Zip the [files] (as built) into web/python-modules.zip and take them out of the built
+    pyscript.toml. Same files, same bytes (fixed dates and order)."""
     names = python_files(out)
     with zipfile.ZipFile(out / PYTHON_BUNDLE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
         for name in names:
@@ -108,6 +112,11 @@ def write_python_bundle(out: Path) -> int:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             bundle.writestr(info, (out / name).read_bytes())
+    toml = out / "pyscript.toml"
+    text = toml.read_text(encoding="utf-8")
+    section = re.compile(r"^\[files\]\n.*?(?=^\[|\Z)", re.M | re.S)
+    note = f"# [files]: in {PYTHON_BUNDLE}, unpacked by web/pyodide-loader.mjs ({len(names)} modules)\n"
+    toml.write_text(section.sub(lambda _: note, text), encoding="utf-8")
     return len(names)
 
 
@@ -116,7 +125,7 @@ def precache_list(out: Path) -> list[str]:
     files = ["index.html", "pyscript.toml", MANIFEST_NAME]
     files += sorted(p.relative_to(out).as_posix() for p in (out / "web").iterdir()
                     if p.is_file() and p.suffix in PAGE_ASSETS)
-    files += python_files(out) + [PYTHON_BUNDLE]
+    files += [PAGE_SCRIPT, PYTHON_BUNDLE]
     files += [f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME]
     files += ["vendor/pyscript/core.css"] + [f"vendor/pyscript/{name}" for name in pyscript_modules(out)]
     missing = [f for f in files if not (out / f).is_file()]
@@ -149,11 +158,11 @@ def finish(out: Path) -> str:
     """All delivery steps on a built site; returns a one-line summary."""
     preloads = inject_preloads(out)
     install_web_app(out)
-    write_python_bundle(out)
+    modules = bundle_python(out)
     precache = write_service_worker(out)
     size = sum(f[2] for f in precache["files"])
-    return (f"offline: {len(precache['files'])} files ({size / 1e6:.1f} MB), version {precache['version']}; "
-            f"{preloads} module preloads")
+    return (f"{modules} Python modules in {PYTHON_BUNDLE}; offline: {len(precache['files'])} files "
+            f"({size / 1e6:.1f} MB), version {precache['version']}; {preloads} module preloads")
 
 
 if __name__ == "__main__":

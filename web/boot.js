@@ -17,6 +17,18 @@
 // window.tarotBots runs slow bots' decisions in a worker (web/bots-worker.js), for
 // web/main.py: start(), then decide(requestJson) → Promise of the answer's JSON.
 
+// Python starts as soon as the first frame is painted, then PyScript (which then
+// takes this interpreter: see web/pyodide-loader.mjs) runs web/main.py.
+requestAnimationFrame(() => setTimeout(() => {
+  import("./pyodide-loader.mjs").then((loader) => loader.start());
+  import("../vendor/pyscript/core.js").then(({ hooks }) => {
+    // PyScript's own workers are not used (the bots' worker below runs Pyodide
+    // directly). Their default hook is compiled from a string (new Function), which
+    // the Content-Security-Policy forbids: take it out before PyScript reads it.
+    hooks.worker.onBeforeRunAsync.clear();
+  });
+}));
+
 const TEXT = {
   fr: {
     loading: "Chargement du jeu…",
@@ -106,9 +118,31 @@ const marks = new PerformanceObserver((list) => {
     marks.disconnect();
     stage("game", "done");
     registerServiceWorker();
+    setTimeout(prepareNextVisit, SNAPSHOT_DELAY_MS);
   }
 });
 marks.observe({ type: "mark", buffered: true });
+
+// ------------------------------------------------------------- next visit
+// Once the game has been open a while, a worker saves a snapshot of a freshly
+// started Python (web/snapshot-worker.js), which later visits restore instead of
+// starting Python again. It runs once per browser and Pyodide version.
+const SNAPSHOT_DELAY_MS = 20_000;
+
+async function prepareNextVisit() {
+  try {
+    const loader = await import("./pyodide-loader.mjs");
+    if (!("caches" in window) || (await loader.hasSnapshot())) return;
+    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
+    worker.addEventListener("message", ({ data }) => {
+      worker.terminate();
+      if (data.error) console.warn("Tarot: Python snapshot not made:", data.error);
+      else performance.mark("tarot:snapshot-saved");
+    });
+  } catch (error) {
+    console.warn("Tarot: Python snapshot not made:", error);
+  }
+}
 
 // ---------------------------------------------------------- offline, updates
 let reloadAsked = false;
@@ -185,8 +219,3 @@ window.tarotBots = {
     });
   },
 };
-
-// PyScript's own workers are not used (the bots' worker above runs Pyodide
-// directly). Their default hook is compiled from a string (new Function), which
-// the Content-Security-Policy forbids: take it out before PyScript reads it.
-import("../vendor/pyscript/core.js").then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear());

@@ -1,18 +1,12 @@
 // The bots' worker: slow bot levels decide here, away from the page's main thread.
 //
-// A module worker running its own Pyodide (the vendored one) with the game's
-// Python modules from web/python-modules.zip (written by scripts/build.py); it
-// answers web/worker.py's decide() for each request. web/boot.js starts it and
-// hands it the requests: {id, request} in, {id, answer} or {id, error} out, plain JSON.
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+// A module worker running its own Pyodide with the game's Python modules
+// (web/pyodide-loader.mjs); it answers web/worker.py's decide() for each request.
+// web/boot.js starts it and hands it the requests: {id, request} in, {id, answer}
+// or {id, error} out, plain JSON.
+import { start } from "./pyodide-loader.mjs";
 
-const ready = (async () => {
-  const pyodide = await loadPyodide({ indexURL: new URL("../vendor/pyodide/", import.meta.url).href });
-  const response = await fetch(new URL("python-modules.zip", import.meta.url));
-  if (!response.ok) throw new Error(`python-modules.zip: HTTP ${response.status}`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/home/pyodide" });
-  return pyodide.pyimport("web.worker").decide;
-})();
+const ready = start().then((pyodide) => pyodide.pyimport("web.worker").decide);
 
 addEventListener("message", async ({ data: { id, request } }) => {
   try {

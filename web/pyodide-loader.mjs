@@ -1,0 +1,104 @@
+// The Python runtime for the page and the bots' worker: the vendored Pyodide with
+// the game's Python modules (web/python-modules.zip, written by scripts/build.py)
+// unpacked into its home directory.
+//
+// PyScript loads it as its interpreter (pyscript.toml: interpreter =
+// "./web/pyodide-loader.mjs") and calls loadPyodide(); web/boot.js calls start()
+// first, as the page opens, so that Python starts while PyScript itself is still
+// loading, and the modules arrive in one download alongside the runtime.
+//
+// Returning visits skip Python's own start-up: makeSnapshot(), run once in a worker
+// of its own (web/snapshot-worker.js, started by web/boot.js after a first visit),
+// saves the memory of a freshly started Python in the browser's Cache Storage, and
+// later starts restore it (mark "tarot:python-from-snapshot"). A snapshot that cannot
+// be read, stored or restored only means a normal start.
+import { loadPyodide as loadVendored, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const BUNDLE_URL = new URL("./python-modules.zip", import.meta.url).href;
+const HOME = "/home/pyodide";
+const SNAPSHOT_CACHE = "tarot python snapshots";
+const SNAPSHOT_KEY = new URL(`python-snapshot-${version}.bin`, INDEX_URL).href; // a cache key, never fetched
+
+// Python's output goes to the console until PyScript hands its own writers over.
+const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
+let started = null;
+
+async function fetchBundle() {
+  const response = await fetch(BUNDLE_URL);
+  if (!response.ok) throw new Error(`${BUNDLE_URL}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+async function savedSnapshot() {
+  try {
+    const response = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE });
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null; // no Cache Storage here (an insecure context, a blocked frame)
+  }
+}
+
+async function saveSnapshot(snapshot) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const request of await cache.keys()) await cache.delete(request); // an older Pyodide's
+    await cache.put(SNAPSHOT_KEY, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch (error) {
+    console.warn("Python snapshot not saved:", error);
+  }
+}
+
+const pythonOptions = () => ({
+  indexURL: INDEX_URL,
+  stdout: (text) => output.stdout(text),
+  stderr: (text) => output.stderr(text),
+});
+
+async function startPython() {
+  const snapshot = await savedSnapshot();
+  if (snapshot) {
+    try {
+      const pyodide = await loadVendored({ ...pythonOptions(), _loadSnapshot: snapshot });
+      performance.mark("tarot:python-from-snapshot");
+      return pyodide;
+    } catch (error) {
+      console.warn("Python snapshot not usable, starting afresh:", error);
+    }
+  }
+  return loadVendored(pythonOptions());
+}
+
+// A Python started for this only: in snapshot mode its `js` module is not usable.
+export async function makeSnapshot() {
+  if (await savedSnapshot()) return false;
+  const pyodide = await loadVendored({ ...pythonOptions(), _makeSnapshot: true });
+  await saveSnapshot(pyodide.makeMemorySnapshot());
+  return true;
+}
+
+export async function hasSnapshot() {
+  return (await savedSnapshot()) !== null;
+}
+
+export function start() {
+  if (!started) {
+    const bundle = fetchBundle();
+    started = startPython().then(async (pyodide) => {
+      pyodide.unpackArchive(await bundle, "zip", { extractDir: HOME });
+      performance.mark("tarot:python-loaded");
+      return pyodide;
+    });
+  }
+  return started;
+}
+
+// PyScript's call: its options name the index next to this file, which is not
+// where the runtime is, so only its output writers are taken.
+export function loadPyodide({ stdout, stderr } = {}) {
+  if (stdout) output.stdout = stdout;
+  if (stderr) output.stderr = stderr;
+  return start();
+}
