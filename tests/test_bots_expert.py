@@ -6,7 +6,7 @@ from tarot.bots import make_bot
 from tarot.bots.expert import DEFAULT_SAMPLES, ExpertBot, distinct_cards, ecart_candidates
 from tarot.bots.knowledge import Knowledge
 from tarot.bots.rollout import rollout
-from tarot.bots.worlds import WorldSampler, world_deal
+from tarot.bots.worlds import WorldBuilder, WorldSampler, world_deal
 from tarot.cards import ALL_CARDS, EXCUSE_ID, MASK_FOR_SUIT, cards_of, count, mask_of
 from tarot.rng import Rng
 from tarot.rules import Rules
@@ -60,6 +60,27 @@ def test_imagined_deals_fit_everything_the_seat_saw(players):
             assert deal.view(me) == view  # the same state, as far as this seat can tell
             checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_patched_imagined_deal_is_the_replayed_one(players):
+    rng = Rng(10 + players)
+    compared = 0
+    for view in _views(players, range(310, 314), every=4):
+        sampler = WorldSampler(view)
+        builder = WorldBuilder(view, sampler)
+        builder.deal(sampler.sample(rng))  # the template, from another world
+        world = sampler.sample(rng)
+        patched = builder.deal(world)
+        replayed = world_deal(view, sampler, world)
+        assert patched.view(view.seat) == replayed.view(view.seat)
+        assert patched.hands == replayed.hands and patched.partner == replayed.partner
+        if patched.phase is Phase.PLAY:
+            rollout(patched)
+            rollout(replayed)
+            assert patched.result == replayed.result
+            compared += 1
+    assert compared > 5
 
 
 def test_the_chien_shown_goes_to_the_taker_in_every_imagined_deal():
@@ -164,3 +185,12 @@ def test_rollouts_play_legal_cards_to_the_end():
             rollout(deal)  # apply() refuses any illegal card
             assert deal.phase is Phase.DONE and sum(deal.result["scores"]) == 0
             assert EXCUSE_ID not in deal.tricks[-1].cards  # never kept for the last trick
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_expert_plays_only_legal_actions(players):
+    from .test_bots_rules import play_deal
+
+    for seed in range(3):
+        deal = play_deal(players, 900 + seed, ["expert", "standard"], [{}, {"misere": True}][seed % 2])
+        assert deal.phase is Phase.DONE

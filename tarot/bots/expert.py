@@ -28,10 +28,14 @@ from .knowledge import Knowledge
 from .play import choose_card
 from .rollout import rollout
 from .standard import chelem_call, choose_declaration, standard_bid
-from .worlds import WorldSampler, world_deal
+from .worlds import WorldBuilder, WorldSampler
 
 DEFAULT_SAMPLES = 40
 DEFAULT_SETUP_SAMPLES = 48
+BID_GAIN = 15  # points per defender a contract must promise for a bid the scale would not make
+BID_LOSS = 25  # points per defender a contract must lose to drop a bid the scale makes
+PRUNE_AFTER = 6  # imagined deals before an option may be dropped
+PRUNE_Z = 2.0  # how many standard errors worse an option must be to be dropped
 
 
 class ExpertBot:
@@ -40,12 +44,14 @@ class ExpertBot:
     level = "expert"
 
     def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES, setup_samples: int | None = None,
-                 max_seconds: float | None = None, search_bids: bool = True, prior_margin: float = 0.0) -> None:
+                 max_seconds: float | None = None, search_bids: bool = True, prior_margin: float = 0.0,
+                 bid_offset: int = 0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.rng = Rng(seed)
         self.search_bids = search_bids
         self.prior_margin = prior_margin
+        self.bid_offset = bid_offset
         self.last_worlds = 0  # imagined deals the last search used
         self.samples = samples
         self.setup_samples = setup_samples if setup_samples is not None else \
@@ -76,13 +82,14 @@ class ExpertBot:
     def _worlds(self, view: SeatView, k: Knowledge, count: int):
         """Up to ``count`` imagined deals at the view's state (fewer if time runs out)."""
         sampler = WorldSampler(view, k)
+        builder = WorldBuilder(view, sampler)
         deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
         made = 0
         tries = 0
         while made < count and tries < 2 * count:
             tries += 1
             world = sampler.sample(self.rng)
-            deal = world_deal(view, sampler, world)
+            deal = builder.deal(world)
             if deal is None:
                 continue
             made += 1
@@ -94,28 +101,39 @@ class ExpertBot:
                 prior=None) -> object:
         """The option whose outcome averages best over imagined deals.
 
-        ``play(deal, option)`` brings a copy of an imagined deal to its end.  The
-        ``prior`` option wins ties (and is the answer if no deal could be imagined).
+        ``play(deal, option)`` brings a copy of an imagined deal to its end; every
+        option is played out on the same imagined deals.  An option that is clearly
+        worse than the best so far (by more than its spread allows) stops being
+        played out, so the effort goes to the close choices.  The ``prior`` option
+        wins ties (and is the answer if no deal could be imagined).
         """
         if len(options) == 1:
             return options[0]
         me = view.seat
-        totals = [0.0] * len(options)
+        results: list[list[float]] = [[] for _ in options]
+        alive = list(range(len(options)))
         done = 0
         for deal in self._worlds(view, k, count):
-            for i, option in enumerate(options):
+            for i in alive:
                 d = deal.copy()
-                play(d, option)
-                if d.result is not None and "scores" in d.result:
-                    totals[i] += d.result["scores"][me]
+                play(d, options[i])
+                scores = d.result.get("scores") if d.result is not None else None
+                results[i].append(scores[me] if scores else 0.0)
             done += 1
+            if done >= PRUNE_AFTER and len(alive) > 1:
+                alive = _prune(alive, results, options, prior)
+                if len(alive) == 1:
+                    break
         self.last_worlds = done
         if not done:
             return prior if prior is not None else options[0]
         bonus = 0.5 + self.prior_margin * done
-        best = max(range(len(options)),
-                   key=lambda i: (totals[i] + (bonus if options[i] == prior else 0.0), -i))
-        return options[best]
+
+        def value(i: int) -> tuple:
+            total = sum(results[i][-done:])
+            return (total + (bonus if options[i] == prior else 0.0), -i)
+
+        return options[max(alive, key=value)]
 
     # ---------------------------------------------------------------- the play
     def card(self, view: SeatView, k: Knowledge, legal: int) -> int:
@@ -136,8 +154,17 @@ class ExpertBot:
 
     # ------------------------------------------------------------- the set-up
     def bid(self, view: SeatView) -> Bid:
+        """The bid of the points scale, refined by search.
+
+        The imagined deals are played out with this seat taking each contract the
+        rules allow (the others passing).  A pass on the scale becomes a bid only
+        when a contract clearly pays; a bid may move one contract up or down to the
+        one that pays best, and becomes a pass only when even that one clearly loses.
+        (Play-outs where every card is seen favour the defence, so the scale keeps
+        the last word on borderline hands.)
+        """
         options = [a for a in view.legal if isinstance(a, Bid)]
-        prior = standard_bid(view)
+        prior = standard_bid(view, self.bid_offset)
         if len(options) == 1 or not self.search_bids:
             return prior
         k = Knowledge(view)
@@ -150,16 +177,17 @@ class ExpertBot:
             _finish_setup(d, me)
             rollout(d)
 
-        # Passing scores nothing from this seat's hand (another seat may take: ignored).
         bids = [b for b in options if b.contract is not None]
-        totals = self._averages(view, k, bids, play, self.setup_samples)
-        if totals is None:
+        if prior.contract is not None:
+            bids = [b for b in bids if abs(b.contract - prior.contract) <= 1]
+        values = self._averages(view, k, bids, play, self.setup_samples)
+        if values is None:
             return prior
-        best_value, best = 0.0, PASS
-        for bid, value in zip(bids, totals):
-            if value > best_value:
-                best_value, best = value, bid
-        return best
+        per_defender = view.rules.players - 1
+        value, best = max(zip(values, bids), key=lambda vb: (vb[0], -vb[1].contract))
+        if prior.contract is None:
+            return best if value / per_defender > BID_GAIN else PASS
+        return best if value / per_defender > -BID_LOSS else PASS
 
     def _averages(self, view: SeatView, k: Knowledge, options: list, play, count: int):
         me = view.seat
@@ -205,6 +233,27 @@ class ExpertBot:
             rollout(d)
 
         return self._search(view, k, options, play, self.setup_samples, prior)
+
+
+def _prune(alive: list[int], results: list[list[float]], options: list, prior) -> list[int]:
+    """The options still worth playing out: those not clearly worse than the best.
+
+    All alive options were played out on the same deals, so they are compared deal
+    by deal (the luck of each imagined deal cancels out).
+    """
+    k = len(results[alive[0]])
+    best = max(alive, key=lambda i: sum(results[i]))
+    keep = []
+    for i in alive:
+        if i == best:
+            keep.append(i)
+            continue
+        diffs = [a - b for a, b in zip(results[i], results[best])]
+        mean = sum(diffs) / k
+        var = sum((x - mean) ** 2 for x in diffs) / (k - 1)
+        if mean + PRUNE_Z * (var / k) ** 0.5 >= 0 or (options[i] == prior and mean >= 0):
+            keep.append(i)
+    return keep
 
 
 def _finish_setup(d: Deal, me: int) -> None:

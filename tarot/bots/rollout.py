@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..actions import PLAYS
 from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, MASK_FOR_SUIT, PETIT_BIT,
                      SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS)
-from ..state import Deal, strength_table
+from ..state import Deal, Phase, strength_table
 from ..rules import Rules
 
 _BIT_COUNT = int.bit_count if hasattr(int, "bit_count") else (lambda m: bin(m).count("1"))
@@ -46,20 +46,6 @@ def above_table(rules: Rules) -> tuple[int, ...]:
     if table is None:
         table = _ABOVE[key] = _above_table(rules)
     return table
-
-
-# Order to shed cards in: points first, then strength (low pips first).
-def _low_key(strength):
-    return lambda c: (HALF_POINTS[c], strength[c])
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def rollout_card(d: Deal, above: tuple[int, ...]) -> int:
@@ -198,35 +184,40 @@ def _lead(d: Deal, s: int, hand: int, plain: int, side: int, attack: int, opp_ha
                 return (low & -low).bit_length() - 1
     else:
         keep_petit = False
-    # Masters in suits nobody against can cut.
-    best = -1
-    best_pts = -1
+    # Masters in suits nobody against can cut; else the lowest card of the longest suit.
     suits = plain & ~TRUMPS
-    for c in _bits(suits):
-        if opp_hands & above[c]:
-            continue
-        suit_mask = SUIT_MASKS[SUIT_OF[c]]
-        cut = False
+    if suits:
+        hands = d.hands
+        cut = 0  # suits some opponent can trump
         for t in range(d.players):
             if t != s and (attack >> t) & 1 != side:
-                h = d.hands[t]
-                if not h & suit_mask and h & TRUMPS:
-                    cut = True
-                    break
-        if not cut and HALF_POINTS[c] > best_pts:
-            best, best_pts = c, HALF_POINTS[c]
-    if best >= 0:
-        return best
-    if suits:
-        # The lowest card of the longest suit.
-        best_len = -1
+                h = hands[t]
+                if h & TRUMPS:
+                    for suit in range(4):
+                        if not h & SUIT_MASKS[suit]:
+                            cut |= 1 << suit
+        best, best_pts = -1, -1
+        longest, longest_len = -1, -1
         for suit in range(4):
             m = suits & SUIT_MASKS[suit]
-            if m:
-                length = _BIT_COUNT(hand & SUIT_MASKS[suit])
-                if length > best_len:
-                    best_len, best = length, min(_bits(m), key=lambda c: strength[c])
-        return best
+            if not m:
+                continue
+            top, top_st, low, low_st = -1, -1, -1, 1000
+            while m:
+                bit = m & -m
+                c = bit.bit_length() - 1
+                st = strength[c]
+                if st > top_st:
+                    top, top_st = c, st
+                if st < low_st:
+                    low, low_st = c, st
+                m ^= bit
+            if not cut >> suit & 1 and not opp_hands & above[top] and HALF_POINTS[top] > best_pts:
+                best, best_pts = top, HALF_POINTS[top]
+            length = _BIT_COUNT(hand & SUIT_MASKS[suit])
+            if length > longest_len:
+                longest, longest_len = low, length
+        return best if best >= 0 else longest
     trumps = plain & ~PETIT_BIT if keep_petit or plain & ~PETIT_BIT else plain
     if not opp_trumps:
         return (trumps & -trumps).bit_length() - 1
@@ -242,8 +233,8 @@ def rollout(d: Deal) -> Deal:
     above = above_table(d.rules)
     apply = d.apply
     plays = PLAYS
+    if d.phase is not Phase.PLAY:
+        return d
     while d.to_act is not None:
-        if d.phase.value != "play":
-            break
         apply(plays[rollout_card(d, above)])
     return d

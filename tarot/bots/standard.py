@@ -23,9 +23,11 @@ def legal_bid(view: SeatView, contract) -> Bid:
     return bid if bid in view.legal else PASS
 
 
-def standard_bid(view: SeatView) -> Bid:
+def standard_bid(view: SeatView, offset: int = 0) -> Bid:
+    """The bid of the points scale; ``offset`` points are added to the hand's (a player who
+    plays better may take on less)."""
     hand = mask_of(view.hand)
-    contract = contract_for(hand_points(hand, view.rules.players), view.rules.players)
+    contract = contract_for(hand_points(hand, view.rules.players) + offset, view.rules.players)
     return legal_bid(view, contract) if contract is not None else PASS
 
 
