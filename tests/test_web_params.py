@@ -4,7 +4,7 @@ from __future__ import annotations
 from html import unescape
 
 from web import render
-from web.params import parse_params
+from web.params import parse_params, query_pairs
 from web.session import Session, Settings, clean_name
 
 
@@ -83,3 +83,9 @@ def test_the_name_shows_at_the_table_and_on_the_score_sheet_as_text():
     assert f'<span class="name">{escaped}</span>' in regions["felt"]
     assert f'<th scope="col" data-seat="0">{escaped}</th>' in regions["side"]
     assert "<img" not in "".join(regions.values())
+
+
+def test_a_query_is_read_as_a_browser_encodes_it():
+    assert query_pairs("?level=D%C3%A9butant&name=Zo%C3%A9+Martin&embed&&x=a%3Db") == [
+        ("level", "Débutant"), ("name", "Zoé Martin"), ("embed", ""), ("x", "a=b")]
+    assert query_pairs("bad=%E9%ZZ") == [("bad", "\ufffd%ZZ")]

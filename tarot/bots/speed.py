@@ -7,7 +7,6 @@ level decides on the same positions; only ``choose(view)`` is timed.
 """
 from __future__ import annotations
 
-import statistics
 from time import perf_counter
 
 from ..rng import Rng
@@ -43,6 +42,8 @@ def sample_views(players: int = 4, deals: int = 6, seed: int = 2024) -> list[Sea
 
 def time_level(level: str, views: list[SeatView], seconds: float, least: int, **options) -> dict:
     """Time ``choose`` on the views in turn: ``least`` decisions at least, then until ``seconds``."""
+    import statistics  # here, not at the top: the page imports this package and needs no statistics
+
     from . import make_bot
 
     costs: list[float] = []
