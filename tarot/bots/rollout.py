@@ -79,14 +79,18 @@ def rollout_card(d: Deal, above: tuple[int, ...]) -> int:
     high = d._high_trump
     best_seat = d._best_seat
     later = []  # the hands of the other side still to play
+    allies_later = []
     for j in range(1, n - nt):
         t = (s + j) % n
         if (attack >> t) & 1 != side:
             later.append(hands[t])
+        else:
+            allies_later.append(hands[t])
     led_mask = MASK_FOR_SUIT[led]
     best_card = d.trick[(best_seat - d.leader) % n]
 
-    if (attack >> best_seat) & 1 == side and _secure(best_card, later, led, led_mask, above):
+    if (attack >> best_seat) & 1 == side and _secure(best_card, later, led, led_mask, above) \
+            or not later and any(_can_beat(h, best_card, high, led, led_mask, above) for h in allies_later):
         # Our trick: load it (the Petit first: it is saved), else the lowest trump.
         if plain & PETIT_BIT and not _keep_petit(hand, opp_hands):
             return FIRST_TRUMP
@@ -139,6 +143,15 @@ def rollout_card(d: Deal, above: tuple[int, ...]) -> int:
     if legal & EXCUSE_BIT and HALF_POINTS[card] >= 5:
         return EXCUSE_ID
     return card
+
+
+def _can_beat(h: int, best: int, high: int, led: int, led_mask: int, above: tuple[int, ...]) -> bool:
+    """Whether the hand ``h``, following, can win the trick (``best`` winning so far)."""
+    if high >= 0:
+        return bool(h & TRUMPS & above[high]) and (led == TRUMP or not h & led_mask)
+    if h & above[best]:
+        return True
+    return led != TRUMP and not h & led_mask and bool(h & TRUMPS)
 
 
 def _secure(w: int, later: list[int], led: int, led_mask: int, above: tuple[int, ...]) -> bool:
