@@ -2,6 +2,7 @@
 once and early, the loading stages, the Content-Security-Policy, the web app manifest."""
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -124,6 +125,10 @@ def test_the_security_policy_allows_only_the_sites_own_files(site_dir):
     assert directives["script-src"] == "'self' 'wasm-unsafe-eval'"
     assert directives["connect-src"] == "'self'"
     assert "unsafe-inline" not in policy and "'unsafe-eval'" not in policy
+    # The stylesheets are inlined by the build: allowed one by one, by their hash.
+    styles = re.findall(r"<style>(.*?)</style>", html, re.S)
+    hashes = [f"'sha256-{base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()}'" for css in styles]
+    assert styles and directives["style-src"] == " ".join(["'self'"] + hashes)
     assert "http" not in policy and "*" not in policy
     # The policy comes first, before any script or style.
     assert html.index("Content-Security-Policy") < html.index("<script") < html.index("</head>")
@@ -178,8 +183,8 @@ def test_the_service_worker_lists_every_file_with_its_content_hash(site_dir):
     for name, digest, size in listed["files"]:
         data = (site_dir / name).read_bytes()
         assert hashlib.sha256(data).hexdigest().startswith(digest) and len(data) == size, name
-    for name in ["index.html", "pyscript.toml", "web/main.py", "web/boot.js", "web/style.css",
-                 "web/python-modules.zip"] + [f"vendor/pyodide/{n}" for n in RUNTIME]:
+    for name in ["index.html", "pyscript.toml", "web/main.py", "web/boot.js", "web/pyodide-loader.mjs",
+                 "web/bots-worker.js", "web/python-modules.zip"] + [f"vendor/pyodide/{n}" for n in RUNTIME]:
         assert name in names
     for name in NOT_FOR_THE_PAGE + ["sw.js", "vendor/pyodide/package.json"]:
         assert name not in names

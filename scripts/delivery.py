@@ -5,6 +5,9 @@ Called by scripts/build.py on the freshly built site (standard library only):
 - ``inject_preloads``: the PyScript modules the page always loads get a
   ``<link rel="modulepreload">`` in the built index.html (their names carry a
   content hash, so they are found in the vendored package, not written by hand);
+- ``inline_styles``: the stylesheets go into the built index.html, so the first
+  paint waits for no other download; the Content-Security-Policy allows exactly
+  these style elements, by their SHA-256;
 - ``install_web_app``: ``manifest.webmanifest`` goes to the site's root next to
   index.html, the service worker too (``sw.js``; its scope is the directory it is
   served from, so the site works under any sub-path);
@@ -22,6 +25,7 @@ they are (for a site edited after the build).
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -85,6 +89,31 @@ def inject_preloads(out: Path) -> int:
     return len(links)
 
 
+def inline_styles(out: Path) -> int:
+    """Replace each ``<link rel="stylesheet" href="./...">`` of index.html by the sheet itself,
+    and allow those ``<style>`` elements in the page's style-src by their hash."""
+    index = out / "index.html"
+    html = index.read_text(encoding="utf-8")
+    hashes = []
+
+    def inline(match: re.Match) -> str:
+        css = (out / match.group(1)).read_text(encoding="utf-8")
+        if "url(" in css or "@import" in css:  # would resolve against index.html, not the sheet
+            raise SystemExit(f"build: {match.group(1)} refers to other files: it cannot be inlined")
+        body = "\n" + css.strip() + "\n"
+        hashes.append(base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode())
+        return f"<style>{body}</style>"
+
+    html = re.sub(r'<link rel="stylesheet" href="\./([^"]+)">', inline, html)
+    if hashes:
+        allowed = " ".join(f"'sha256-{h}'" for h in hashes)
+        html, n = re.subn(r"style-src 'self'", lambda _: f"style-src 'self' {allowed}", html, count=1)
+        if n != 1:
+            raise SystemExit("build: index.html has no \"style-src 'self'\" to allow its inlined styles")
+    index.write_text(html, encoding="utf-8")
+    return len(hashes)
+
+
 def install_web_app(out: Path) -> None:
     """Move the manifest and the service worker from web/ to the site's root."""
     for source, name in ((MANIFEST_SOURCE, MANIFEST_NAME), (SW_SOURCE, SW_NAME)):
@@ -122,12 +151,15 @@ def bundle_python(out: Path) -> int:
 
 def precache_list(out: Path) -> list[str]:
     """Every file the game needs, relative to the site's root."""
+    html = (out / "index.html").read_text(encoding="utf-8")
+    linked_css = set(re.findall(r'<link rel="stylesheet" href="\./([^"]+)"', html))  # others are inlined
     files = ["index.html", "pyscript.toml", MANIFEST_NAME]
     files += sorted(p.relative_to(out).as_posix() for p in (out / "web").iterdir()
-                    if p.is_file() and p.suffix in PAGE_ASSETS)
+                    if p.is_file() and p.suffix in PAGE_ASSETS and p.suffix != ".css")
     files += [PAGE_SCRIPT, PYTHON_BUNDLE]
     files += [f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME]
-    files += ["vendor/pyscript/core.css"] + [f"vendor/pyscript/{name}" for name in pyscript_modules(out)]
+    files += [f"vendor/pyscript/{name}" for name in pyscript_modules(out)]
+    files += sorted(linked_css)
     missing = [f for f in files if not (out / f).is_file()]
     if missing:
         raise SystemExit(f"build: files the game needs are missing: {', '.join(missing)}")
@@ -157,12 +189,14 @@ def write_service_worker(out: Path) -> dict:
 def finish(out: Path) -> str:
     """All delivery steps on a built site; returns a one-line summary."""
     preloads = inject_preloads(out)
+    styles = inline_styles(out)
     install_web_app(out)
     modules = bundle_python(out)
     precache = write_service_worker(out)
     size = sum(f[2] for f in precache["files"])
     return (f"{modules} Python modules in {PYTHON_BUNDLE}; offline: {len(precache['files'])} files "
-            f"({size / 1e6:.1f} MB), version {precache['version']}; {preloads} module preloads")
+            f"({size / 1e6:.1f} MB), version {precache['version']}; {preloads} module preloads; "
+            f"{styles} stylesheets inlined")
 
 
 if __name__ == "__main__":
