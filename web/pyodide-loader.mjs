@@ -44,7 +44,9 @@ async function savedSnapshot() {
 async function saveSnapshot(snapshot) {
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
-    for (const request of await cache.keys()) await cache.delete(request); // an older Pyodide's
+    for (const request of await cache.keys()) {
+      if (request.url.startsWith(INDEX_URL)) await cache.delete(request); // this site's, of an older Pyodide
+    }
     await cache.put(SNAPSHOT_KEY, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
   } catch (error) {
     console.warn("Python snapshot not saved:", error);
@@ -66,6 +68,7 @@ async function startPython() {
       return pyodide;
     } catch (error) {
       console.warn("Python snapshot not usable, starting afresh:", error);
+      caches.open(SNAPSHOT_CACHE).then((cache) => cache.delete(SNAPSHOT_KEY)).catch(() => {}); // made anew later
     }
   }
   return loadVendored(pythonOptions());
