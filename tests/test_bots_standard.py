@@ -49,6 +49,27 @@ def position(hands, taker, leader, players=4, called=None, contract="garde_sans"
     return deal
 
 
+# ---------------------------------------------------------------- knowledge
+def test_a_seat_that_does_not_follow_is_known_void_and_one_that_does_not_overtrump_is_capped():
+    deal = position({0: "2H 3S", 1: "T10 4S", 2: "T5 5S", 3: "4H 6S"}, taker=0, leader=0)
+    play(deal, "2H T10 T5 4H")  # seat 1 trumps, seat 2 cannot overtrump the 10
+    k = Knowledge(deal.view(3))
+    hearts, trumps = card("2H").suit, 4
+    assert k.void[1] >> hearts & 1 and k.void[2] >> hearts & 1
+    assert not k.void[0] >> hearts & 1  # the leader showed nothing
+    assert k.trump_cap[2] < card("T10")  # seat 2 holds no trump above the 10
+    assert not k.may_hold(2, card("T12")) and k.may_hold(1, card("T12"))
+    assert k.played & mask_of(cards("2H T10 T5 4H")) == mask_of(cards("2H T10 T5 4H"))
+    assert not k.void[1] >> trumps & 1
+
+
+def test_a_seat_that_neither_follows_nor_trumps_has_no_trump():
+    deal = position({0: "2H 3S", 1: "4S 5S", 2: "3H 6S", 3: "4H 7S"}, taker=0, leader=0)
+    play(deal, "2H 4S")
+    k = Knowledge(deal.view(2))
+    assert k.void[1] >> 4 & 1 and not k.may_hold(1, card("T3"))
+
+
 # ------------------------------------------------------------------ following
 def test_a_defender_takes_with_the_king_behind_the_takers_queen():
     deal = _playing({0: "QH 2H", 1: "KH 3H 4H"})

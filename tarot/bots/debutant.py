@@ -8,7 +8,7 @@ rule: the Excuse is played before the last trick.
 """
 from __future__ import annotations
 
-from ..actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, PASS, PLAYS
+from ..actions import Action, Bid, Chelem, Ecart, Misere, Play, Poignee, PASS, PLAYS
 from ..cards import (BOUTS, EXCUSE_BIT, EXCUSE_ID, HALF_POINTS, KINGS, SUIT_OF, TRUMP, TRUMPS, cards_of,
                      count, mask_of)
 from ..rng import Rng

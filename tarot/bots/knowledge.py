@@ -19,7 +19,7 @@ from the trumps each seat plays:
 """
 from __future__ import annotations
 
-from ..cards import (ALL_CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, KINGS, MASK_FOR_SUIT, PETIT_BIT,
+from ..cards import (ALL_CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, KINGS, MASK_FOR_SUIT,
                      RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, count, mask_of)
 from ..rules import Contract
 from ..state import strength_table
@@ -348,13 +348,4 @@ class Knowledge:
         return out
 
 
-def kings_and_excuse(mask: int) -> int:
-    return mask & (KINGS | EXCUSE_BIT)
-
-
-def petit_out(k: Knowledge) -> bool:
-    """The Petit is still in someone else's hand (or a hidden chien)."""
-    return bool(k.unseen & PETIT_BIT)
-
-
-__all__ = ["Knowledge", "SUIT_CARDS", "NO_TRUMP_CAP", "petit_out", "kings_and_excuse"]
+__all__ = ["Knowledge", "SUIT_CARDS", "NO_TRUMP_CAP"]

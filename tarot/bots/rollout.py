@@ -169,11 +169,6 @@ def _secure(w: int, later: list[int], led: int, led_mask: int, above: tuple[int,
     return True
 
 
-def _best_card(d: Deal) -> int:
-    i = (d._best_seat - d.leader) % d.players
-    return d.trick[i]
-
-
 def _keep_petit(hand: int, opp_hands: int) -> bool:
     """Keep the Petit for the last trick when the other side has no trump left."""
     return not opp_hands & TRUMPS and _BIT_COUNT(hand) > 1
