@@ -229,8 +229,11 @@ def bench_legal(budget: Budget) -> dict:
 # ----------------------------------------------------------------------- bots
 @benchmark("bots", about={
     "bots": "per bot level: ms per choose(view) call (building the view not counted), p50 and p95, and "
-            "the number of decisions timed; 4-player deals where the level plays every seat (a slow level "
-            "is timed on every 5th decision, the others played at random, so that all phases are sampled)",
+            "the number of decisions timed; from tarot.bots.bench_bots when present: every level decides on "
+            "the same positions, the decisions of 4-player deals played by Standard bots (every phase), "
+            "taken in a seeded random order, the Expert at its default budget; otherwise 4-player deals "
+            "where the level plays every seat (a slow level is timed on every 5th decision, the others "
+            "played at random, so that all phases are sampled)",
 })
 def bench_bots(budget: Budget) -> dict:
     from . import bots
