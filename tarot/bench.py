@@ -7,9 +7,7 @@ its meaning is written in ``about``.  :func:`run` merges the figures into one
 JSON-ready dict.
 
 Bot speed: the ``bots`` benchmark times ``choose(view)`` for every level in
-:data:`tarot.bots.LEVELS`.  If :mod:`tarot.bots` offers
-``bench_bots(seconds: float, repeats: int, quick: bool) -> dict`` its figures are
-used instead (``{level: {"ms_per_decision_p50": …, "ms_per_decision_p95": …}}``).
+:data:`tarot.bots.LEVELS` (:mod:`tarot.bots.speed`).
 """
 from __future__ import annotations
 
@@ -21,7 +19,7 @@ from dataclasses import dataclass
 from time import perf_counter, perf_counter_ns, process_time
 from typing import Callable
 
-from .bots import LEVELS, make_bot, random_ecart
+from .bots import random_ecart
 from .match import deal_seed
 from .rng import Rng
 from .rules import Rules
@@ -81,6 +79,8 @@ def run(quick: bool = False, seconds: float | None = None, repeats: int | None =
 
 def _load_average() -> float | None:
     """The machine's 1-minute load average when the run starts (others' work slows the figures)."""
+    if sys.platform == "emscripten":  # Pyodide reports a made-up figure
+        return None
     try:
         return round(os.getloadavg()[0], 2)
     except (AttributeError, OSError):  # not on every platform
@@ -229,60 +229,14 @@ def bench_legal(budget: Budget) -> dict:
 # ----------------------------------------------------------------------- bots
 @benchmark("bots", about={
     "bots": "per bot level: ms per choose(view) call (building the view not counted), p50 and p95, and "
-            "the number of decisions timed; from tarot.bots.bench_bots when present: every level decides on "
-            "the same positions, the decisions of 4-player deals played by Standard bots (every phase), "
-            "taken in a seeded random order, the Expert at its default budget; otherwise 4-player deals "
-            "where the level plays every seat (a slow level is timed on every 5th decision, the others "
-            "played at random, so that all phases are sampled)",
+            "the number of decisions timed; every level decides on the same positions, the decisions of "
+            "4-player deals played by Standard bots (every phase), taken in a seeded random order; the "
+            "Expert at its default budget",
 })
 def bench_bots(budget: Budget) -> dict:
-    from . import bots
+    from .bots.speed import bench_bots as time_bots
 
-    own = getattr(bots, "bench_bots", None)
-    if callable(own):
-        return {"bots": own(seconds=budget.seconds, repeats=budget.repeats, quick=budget.quick)}
-    levels = list(LEVELS)
-    per_level = budget.seconds / max(1, len(levels))
-    least = 1 if budget.quick else 10
-    return {"bots": {level: _time_level(level, per_level, least) for level in levels}}
-
-
-SLOW_MS = 5.0  # a level slower than this per decision is timed on a sample of the decisions
-
-
-def _time_level(level: str, seconds: float, least: int) -> dict:
-    """Time ``least`` decisions of ``level`` at least, and as many as ``seconds`` allow."""
-    rules = Rules(players=4)
-    rng = Rng(5)
-    costs: list[float] = []
-    deadline = perf_counter() + seconds
-    index = 0
-    step = 0
-    while perf_counter() < deadline or len(costs) < least:
-        seed = deal_seed(99, index)
-        deal = Deal.new(rules, dealer=index % 4, seed=seed)
-        seats = [make_bot(level, deal_seed(seed, s + 1)) for s in range(4)]
-        index += 1
-        while not deal.is_over:
-            seat = deal.to_act
-            view = deal.view(seat)
-            slow = bool(costs) and _median(costs) > SLOW_MS
-            if not slow or step % 5 == 0:
-                t0 = perf_counter()
-                action = seats[seat].choose(view)
-                costs.append((perf_counter() - t0) * 1000)
-            elif deal.phase is Phase.ECART:
-                action = random_ecart(view, rng)
-            else:
-                action = rng.choice(view.legal)
-            step += 1
-            deal.apply(action, seat=seat)
-            if perf_counter() >= deadline and len(costs) >= least:
-                break
-    costs.sort()
-    p95 = costs[min(len(costs) - 1, int(0.95 * len(costs)))]
-    return {"ms_per_decision_p50": _round(_median(costs)), "ms_per_decision_p95": _round(p95),
-            "decisions": len(costs)}
+    return {"bots": time_bots(seconds=budget.seconds, quick=budget.quick)}
 
 
 __all__ = ["BENCHMARKS", "Budget", "benchmark", "play_positions", "play_random_deal", "run"]

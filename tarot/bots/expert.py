@@ -45,13 +45,15 @@ class ExpertBot:
 
     def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES, setup_samples: int | None = None,
                  max_seconds: float | None = None, search_bids: bool = True, prior_margin: float = 0.0,
-                 bid_offset: int = 0) -> None:
+                 bid_offset: int = 0, bid_gain: float = BID_GAIN, bid_loss: float = BID_LOSS) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.rng = Rng(seed)
         self.search_bids = search_bids
         self.prior_margin = prior_margin
         self.bid_offset = bid_offset
+        self.bid_gain = bid_gain
+        self.bid_loss = bid_loss
         self.last_worlds = 0  # imagined deals the last search used
         self.samples = samples
         self.setup_samples = setup_samples if setup_samples is not None else \
@@ -186,8 +188,8 @@ class ExpertBot:
         per_defender = view.rules.players - 1
         value, best = max(zip(values, bids), key=lambda vb: (vb[0], -vb[1].contract))
         if prior.contract is None:
-            return best if value / per_defender > BID_GAIN else PASS
-        return best if value / per_defender > -BID_LOSS else PASS
+            return best if value / per_defender > self.bid_gain else PASS
+        return best if value / per_defender > -self.bid_loss else PASS
 
     def _averages(self, view: SeatView, k: Knowledge, options: list, play, count: int):
         me = view.seat

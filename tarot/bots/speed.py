@@ -62,12 +62,11 @@ def time_level(level: str, views: list[SeatView], seconds: float, least: int, **
             "ms_per_decision_p95": float(f"{p95:.4g}"), "decisions": len(costs)}
 
 
-def bench_bots(seconds: float = 8.0, repeats: int = 5, quick: bool = False) -> dict:
+def bench_bots(seconds: float = 8.0, quick: bool = False) -> dict:
     """Per level, ms per decision (p50, p95) on the same sampled positions.
 
-    The Expert, far slower, gets half of ``seconds``; the other levels share the rest.
-    ``repeats`` is accepted for the bench's interface; the percentiles come from one
-    pass over many positions.
+    The Expert, far slower, gets half of ``seconds`` and at least 60 decisions (5 when
+    ``quick``); the other levels share the rest.
     """
     from . import LEVELS
 
@@ -78,7 +77,7 @@ def bench_bots(seconds: float = 8.0, repeats: int = 5, quick: bool = False) -> d
     for level in levels:
         out[level] = time_level(level, views, share, least=20 if quick else 200)
     if "expert" in LEVELS:
-        out["expert"] = time_level("expert", views, seconds / 2, least=3 if quick else 20)
+        out["expert"] = time_level("expert", views, seconds / 2, least=5 if quick else 60)
     return out
 
 
