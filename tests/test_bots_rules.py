@@ -1,5 +1,6 @@
 """Every bot plays by the rules, from its own seat's view only, the same way for the same seed."""
 import gc
+import sys
 
 import pytest
 
@@ -57,6 +58,23 @@ def test_a_level_plays_only_legal_actions(level, players):
 def test_mixed_tables_play_only_legal_actions(players):
     for seed in range(12):
         play_deal(players, 5000 + seed, ["random", "debutant", "standard"], OPTIONS[seed % len(OPTIONS)])
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="thousands of deals: run under CPython only")
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_thousands_of_seeded_deals_hold_no_illegal_action(players):
+    """1,000 deals at this player count (Débutant and Standard in turn, every rule option),
+    then 60 with the Expert at the table too (a small search budget, its own écarts)."""
+    finished = 0
+    for seed in range(1000):
+        levels = ["debutant", "standard"] if seed % 2 else ["standard", "debutant"]
+        deal = play_deal(players, 100_000 * players + seed, levels, OPTIONS[seed % len(OPTIONS)])
+        finished += deal.result.get("redeal") is None
+    for seed in range(60):
+        levels = ["expert", "standard", "debutant"][seed % 3:] + ["expert", "standard", "debutant"][:seed % 3]
+        deal = play_deal(players, 200_000 * players + seed, levels, OPTIONS[seed % len(OPTIONS)])
+        finished += deal.result.get("redeal") is None
+    assert finished >= 600  # most deals are played to the end, not redealt
 
 
 @pytest.mark.parametrize("level", FAST_LEVELS)
