@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action
+from .actions import Action, Play
 from .cards import TRUMPS, Card, cards_of, mask_of, sort_for_hand
 from .rules import Contract, Rules
 
@@ -49,6 +49,15 @@ class SeatView:
             m |= mask_of(cards)
         if self.called is not None:
             m |= 1 << self.called
+        return m
+
+    @property
+    def legal_cards(self) -> int:
+        """Mask of the cards this seat may play now (0 when it may not play a card)."""
+        m = 0
+        for action in self.legal:
+            if type(action) is Play:
+                m |= 1 << action.card
         return m
 
     @property

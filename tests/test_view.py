@@ -49,6 +49,13 @@ def test_played_cards_are_seen_by_all():
         assert view.played == mask_of(cards("7H 8H"))
 
 
+def test_the_cards_a_seat_may_play_follow_the_suit_led():
+    deal = to_play(deal_with({0: "7H", 1: "8H 9H KS T5"}), taker=2, contract="garde_sans")
+    play(deal, "7H")
+    assert deal.view(1).legal_cards == mask_of(cards("8H 9H"))
+    assert deal.view(2).legal_cards == 0  # not its turn
+
+
 def test_at_the_end_everything_is_shown():
     from .helpers import play_keeping
     deal = to_play(deal_with(chien="1S 2S 3S 4S 5S 6S"), taker=1, contract="garde_sans")

@@ -8,7 +8,7 @@ rule: the Excuse is played before the last trick.
 """
 from __future__ import annotations
 
-from ..actions import Action, Bid, Chelem, Ecart, Misere, Play, Poignee, PASS, PLAYS
+from ..actions import Action, Bid, Chelem, Ecart, Misere, Poignee, PASS, PLAYS
 from ..cards import (BOUTS, EXCUSE_BIT, EXCUSE_ID, HALF_POINTS, KINGS, SUIT_OF, TRUMP, TRUMPS, cards_of,
                      count, mask_of)
 from ..rng import Rng
@@ -45,11 +45,7 @@ class DebutantBot:
         for action in view.legal:
             if isinstance(action, (Misere, Poignee)):
                 return action
-        legal = 0
-        for a in view.legal:
-            if type(a) is Play:
-                legal |= 1 << a.card
-        return PLAYS[_card(view, hand, legal)]
+        return PLAYS[_card(view, hand, view.legal_cards)]
 
 
 def _lowest_ecart(hand: int, size: int) -> list:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 
-from ..actions import PASS, PLAYS, Action, Bid, Call, Chelem, Ecart, Play
+from ..actions import PASS, PLAYS, Action, Bid, Call, Chelem, Ecart
 from ..cards import (EXCUSE_ID, HALF_POINTS, KINGS, RANK_OF, SUIT_MASKS, TRUMP, TRUMPS, cards_of,
                      mask_of)
 from ..rng import Rng
@@ -75,11 +75,7 @@ class ExpertBot:
         declaration = choose_declaration(view, k)
         if declaration is not None:
             return declaration
-        legal = 0
-        for a in view.legal:
-            if type(a) is Play:
-                legal |= 1 << a.card
-        return PLAYS[self.card(view, k, legal)]
+        return PLAYS[self.card(view, k, view.legal_cards)]
 
     def _worlds(self, view: SeatView, k: Knowledge, count: int):
         """Up to ``count`` imagined deals at the view's state (fewer if time runs out)."""

@@ -7,7 +7,7 @@ and plays its cards by the rules of thumb of :mod:`tarot.bots.play`.
 """
 from __future__ import annotations
 
-from ..actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, PASS, PLAYS
+from ..actions import Action, Bid, Call, Chelem, Ecart, Misere, Poignee, PASS, PLAYS
 from ..cards import BOUTS, TRUMPS, count, mask_of
 from ..rng import Rng
 from ..view import SeatView
@@ -85,11 +85,7 @@ class StandardBot:
         declaration = choose_declaration(view, k)
         if declaration is not None:
             return declaration
-        legal = 0
-        for a in view.legal:
-            if type(a) is Play:
-                legal |= 1 << a.card
-        return PLAYS[choose_card(k, legal)]
+        return PLAYS[choose_card(k, view.legal_cards)]
 
 
 __all__ = ["StandardBot", "standard_bid", "choose_declaration", "chelem_call", "legal_bid"]
