@@ -1,6 +1,6 @@
 """A seat's view: its own hand and what the table has seen, never another seat's hidden card."""
 from tarot.actions import PASS, Ecart
-from tarot.cards import mask_of
+from tarot.cards import SUIT_MASKS, SUITS, mask_of
 from tarot.state import Phase
 
 from .helpers import bid_until, card, cards, deal_with, play, to_play
@@ -52,7 +52,9 @@ def test_played_cards_are_seen_by_all():
 def test_the_cards_a_seat_may_play_follow_the_suit_led():
     deal = to_play(deal_with({0: "7H", 1: "8H 9H KS T5"}), taker=2, contract="garde_sans")
     play(deal, "7H")
-    assert deal.view(1).legal_cards == mask_of(cards("8H 9H"))
+    view = deal.view(1)
+    hearts = mask_of(view.hand) & SUIT_MASKS[SUITS.index("H")]
+    assert view.legal_cards == hearts and hearts & mask_of(cards("8H 9H KS T5")) == mask_of(cards("8H 9H"))
     assert deal.view(2).legal_cards == 0  # not its turn
 
 
