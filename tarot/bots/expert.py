@@ -39,7 +39,14 @@ PRUNE_Z = 2.0  # how many standard errors worse an option must be to be dropped
 
 
 class ExpertBot:
-    """Searches sampled deals; see the module docstring."""
+    """Searches sampled deals; see the module docstring.
+
+    Knobs for experiments (the level plays with the defaults): ``search_bids`` (False:
+    bid by the points scale alone), ``bid_offset`` (points added to the hand on the
+    scale), ``bid_gain`` / ``bid_loss`` (points per defender the search must show to
+    bid a hand the scale passes / to pass a hand the scale bids), ``prior_margin``
+    (points per imagined deal granted to the Standard bot's card).
+    """
 
     level = "expert"
 
