@@ -18,8 +18,15 @@
 // web/main.py: start(), then decide(requestJson) → Promise of the answer's JSON.
 
 // Python starts as soon as the first frame is painted, then PyScript (which then
-// takes this interpreter: see web/pyodide-loader.mjs) runs web/main.py.
-requestAnimationFrame(() => setTimeout(() => {
+// takes this interpreter: see web/pyodide-loader.mjs) runs web/main.py. A page the
+// browser does not paint yet (a background tab, an iframe of another site scrolled
+// out of view) gets no animation frame: it starts after FIRST_FRAME_WAIT_MS anyway.
+const FIRST_FRAME_WAIT_MS = 250;
+let pythonStarting = false;
+
+function startPython() {
+  if (pythonStarting) return;
+  pythonStarting = true;
   import("./pyodide-loader.mjs").then((loader) => loader.start());
   import("../vendor/pyscript/core.js").then(({ hooks }) => {
     // PyScript's own workers are not used (the bots' worker below runs Pyodide
@@ -27,7 +34,10 @@ requestAnimationFrame(() => setTimeout(() => {
     // the Content-Security-Policy forbids: take it out before PyScript reads it.
     hooks.worker.onBeforeRunAsync.clear();
   });
-}));
+}
+
+requestAnimationFrame(() => setTimeout(startPython));
+setTimeout(startPython, FIRST_FRAME_WAIT_MS);
 
 const TEXT = {
   fr: {
