@@ -146,6 +146,17 @@ def test_a_king_a_bout_and_an_avoidable_trump_are_refused_for_the_ecart():
     assert ecart_refusal(deal, [], low) is None
 
 
+def test_a_card_clicked_into_a_full_selection_is_refused_for_its_own_fault_first():
+    deal = deal_with({0: "KH 2S 3S 4S 5S 6S 7S 8S"})
+    deal.apply(BIDS["prise"])
+    for _ in range(3):
+        deal.apply(BIDS["pass"])
+    six = [CARDS[NOTATION.index(x)] for x in ("2S", "3S", "4S", "5S", "6S", "7S")]
+    king, low = (CARDS[NOTATION.index(x)] for x in ("KH", "8S"))
+    assert ecart_refusal(deal, six, king).code == "ecart_king"
+    assert ecart_refusal(deal, six, low).code == "ecart_size"
+
+
 def test_a_trump_may_go_to_the_ecart_when_suit_cards_run_short_and_is_then_shown():
     deal = deal_with({0: "KS KH KD KC 2S 3S T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13"},
                      chien="T14 T15 T16 T17 T18 T19")
@@ -173,6 +184,8 @@ def test_a_poignee_is_offered_chosen_and_shown():
     assert len(session.ui.poignee) == 10
     # The Excuse is not needed: the engine refuses it with the reason.
     assert poignee_refusal(deal, session.ui.poignee, CARDS[77], 10).code in ("poignee_excuse", "poignee_size")
+    # A suit card is refused as what it is, not for the count.
+    assert poignee_refusal(deal, session.ui.poignee, CARDS[NOTATION.index("KH")], 10).code == "poignee_not_trump"
     assert session.declare_poignee()
     assert deal.poignees and deal.poignees[0][0] == 0
     assert 'data-testid="poignee-0"' in render.render(session.screen())["panel"]

@@ -17,7 +17,11 @@ def _blame(deal: Deal, make, chosen: list[Card], card: Card, defaults: list[Card
            size: int) -> IllegalAction | None:
     base = [c for c in chosen if c != card]
     if len(base) >= size:
-        # Already full: the engine says why one more card does not fit.
+        # Already full: the card's own fault if it has one (tried in place of the last
+        # card chosen), else the engine's reason why one more card does not fit.
+        swapped = deal.why_not(make(tuple(base[:size - 1] + [card])))
+        if swapped is not None and swapped.params.get("card") == card:
+            return swapped
         return deal.why_not(make(tuple(base + [card])))
     filler = [c for c in defaults if c != card and c not in base]
     with_card = ([card] + base + filler)[:size]
