@@ -21,6 +21,10 @@ READY = "() => document.getElementById('table').dataset.phase !== 'loading'"
 HUMAN_TURN = ("() => { const t = document.getElementById('table');"
               " return t.dataset.toAct === '0' || t.dataset.phase === 'done'; }")
 PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
+# Counts the decisions the page asks of the bots' worker (window.__workerCalls).
+COUNT_WORKER_CALLS = ("() => { window.__workerCalls = 0; const bots = window.tarotBots;"
+                      " const decide = bots.decide.bind(bots);"
+                      " bots.decide = (request) => { window.__workerCalls += 1; return decide(request); }; }")
 
 
 # ------------------------------------------------------------------ CPython

@@ -1,6 +1,6 @@
 """Offline: after one visit the game loads and plays with no server (Python restored
-from the snapshot the first visit saved); a new version of the site is offered, and
-taken on reload."""
+from the snapshot the first visit saved), the Expert's worker included; a new version
+of the site is offered, and taken on reload."""
 from __future__ import annotations
 
 import importlib.util
@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from conftest import SiteServer
-from table_driver import act, human_turn, start_game
+from table_driver import COUNT_WORKER_CALLS, HUMAN_TURN, act, human_turn, start_game
 
 ROOT = Path(__file__).resolve().parent.parent
 READY = "() => document.getElementById('table').dataset.phase !== 'loading'"
@@ -45,6 +45,17 @@ def test_after_one_visit_the_game_plays_with_the_server_stopped(page, site_dir):
     assert human_turn(page) == "bidding"
     act(page, "[data-bid=pass]")
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == url + "sw.js"
+    # The Expert thinks in its own worker, which starts its Python from the cache too.
+    page.click("[data-action=new-game]")
+    page.wait_for_selector("[data-testid=setup]")
+    page.select_option("select[name=level]", "expert")
+    page.evaluate(COUNT_WORKER_CALLS)
+    start_game(page, 4, 4)  # deal 4: three bots bid before the person
+    page.wait_for_function(HUMAN_TURN, timeout=120_000)
+    assert page.get_attribute("#table", "data-phase") == "bidding"
+    assert page.get_attribute("#table", "data-step") == "3"
+    assert page.evaluate("window.__workerCalls") == 3  # each bid came from the worker
+    assert page.get_attribute("#table", "data-level") == "expert"
 
 
 def test_a_new_version_is_offered_and_a_reload_takes_it(page, site_dir, tmp_path):

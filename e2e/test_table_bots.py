@@ -2,11 +2,7 @@
 the whole table can be played from the keyboard."""
 from __future__ import annotations
 
-from table_driver import HUMAN_TURN, open_table, phase, start_game
-
-COUNT_WORKER_CALLS = ("() => { window.__workerCalls = 0; const bots = window.tarotBots;"
-                      " const decide = bots.decide.bind(bots);"
-                      " bots.decide = (request) => { window.__workerCalls += 1; return decide(request); }; }")
+from table_driver import COUNT_WORKER_CALLS, HUMAN_TURN, open_table, phase, start_game
 
 
 def test_the_expert_bots_think_in_the_worker_not_on_the_page(page, site_url):
