@@ -480,10 +480,14 @@ class Deal:
 
     def _call(self, card: Card) -> None:
         self.called = card
-        bit = 1 << card
-        holder = next((s for s in range(self.players) if self.hands[s] & bit), None)
-        self.partner = None if holder == self.taker else holder
+        self.partner = self._holder_of_called()
         self._after_call()
+
+    def _holder_of_called(self) -> int | None:
+        """The partner: whoever holds the called card, unless the taker (who then plays alone)."""
+        bit = 1 << self.called
+        holder = next((s for s in range(self.players) if self.hands[s] & bit), None)
+        return None if holder == self.taker else holder
 
     def _after_call(self) -> None:
         if self.contract.chien_shown:
@@ -660,6 +664,27 @@ class Deal:
         other.tricks = list(self.tricks)
         other.trick = list(self.trick)
         other.side_tricks = list(self.side_tricks)
+        return other
+
+    def with_cards_moved(self, hands: list[int], chien: int | None = None,
+                         ecart: int | None = None) -> "Deal":
+        """A copy where the cards not yet played lie elsewhere: ``hands`` (masks), and the
+        chien or the écart if given (for search over imagined deals).  While the called
+        card is unplayed the partner follows it, and so do the tricks each side has won."""
+        other = self.copy()
+        other.hands = list(hands)
+        other._legal = -1
+        if chien is not None:
+            other.chien = chien
+        if ecart is not None:
+            other.ecart = ecart
+        if self.called is not None and self.taker is not None and not self.partner_revealed:
+            other.partner = other._holder_of_called()
+            attack = other.attack
+            sides = [0, 0]
+            for trick in other.tricks:
+                sides[(attack >> trick.winner) & 1] += 1
+            other.side_tricks = sides
         return other
 
     def view(self, seat: int):

@@ -154,3 +154,14 @@ def test_with_four_kings_calling_one_of_them_is_calling_oneself():
     deal = _calling({0: "KS KH KD KC"})
     deal.apply(Call(card("KH")))
     assert deal.partner is None and deal.view(0).partner_known
+
+
+def test_moving_the_unplayed_called_king_moves_the_partner():
+    deal = _calling({0: "KH", 2: "KS"}, voids={0: "SDC"})
+    deal.apply(Call(card("KS")))
+    hands = list(deal.hands)
+    swap = (1 << card("KS")) | (hands[3] & -hands[3])  # the king for one of seat 3's cards
+    hands[2] ^= swap
+    hands[3] ^= swap
+    moved = deal.with_cards_moved(hands)
+    assert moved.partner == 3 and deal.partner == 2

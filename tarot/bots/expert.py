@@ -134,9 +134,8 @@ class ExpertBot:
             return prior if prior is not None else options[0]
         bonus = 0.5 + self.prior_margin * done
 
-        def value(i: int) -> tuple:
-            total = sum(results[i][-done:])
-            return (total + (bonus if options[i] == prior else 0.0), -i)
+        def value(i: int) -> tuple:  # every option still alive was played out on every deal
+            return (sum(results[i]) + (bonus if options[i] == prior else 0.0), -i)
 
         return options[max(alive, key=value)]
 

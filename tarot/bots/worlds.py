@@ -276,16 +276,11 @@ def world_deal(view: SeatView, sampler: WorldSampler, world: World) -> Deal | No
     return deal
 
 
-__all__ = ["World", "WorldSampler", "world_deal"]
-
-
 class WorldBuilder:
     """Imagined deals made fast: the public history is replayed once (:func:`world_deal`),
-    then each further world is a copy of that deal with the unseen cards put in its place.
-
-    What differs between two worlds of one view is only where the unseen cards lie:
-    the hands now, the hidden chien or the hidden part of the écart, hence also the
-    partner while it is unknown and which side won each trick so far.
+    then each further world is that deal with the unseen cards moved
+    (:meth:`Deal.with_cards_moved`): the hands now, and the hidden chien or the hidden
+    part of the écart.
     """
 
     def __init__(self, view: SeatView, sampler: WorldSampler) -> None:
@@ -296,7 +291,6 @@ class WorldBuilder:
         self.chien_hidden = contract is None or not contract.chien_shown or view.phase in ("bidding", "calling")
         self.ecart_hidden = not self.chien_hidden and view.taker != view.seat and view.phase not in ("ecart",)
         self.ecart_shown = mask_of(view.ecart)
-        self.partner_unknown = view.called is not None and not view.partner_known
 
     def deal(self, world: World) -> Deal | None:
         if self.template is None:
@@ -304,20 +298,10 @@ class WorldBuilder:
             if deal is not None:
                 self.template = deal.copy()
             return deal
-        deal = self.template.copy()
-        deal.hands = list(world.hands)
-        deal._legal = -1
-        if self.chien_hidden:
-            deal.chien = world.pile
-        elif self.ecart_hidden:
-            deal.ecart = self.ecart_shown | world.pile
-        if self.partner_unknown and deal.taker is not None and deal.called is not None:
-            bit = 1 << deal.called
-            holder = next((s for s in range(deal.players) if world.hands[s] & bit), None)
-            deal.partner = None if holder == deal.taker else holder
-            attack = deal.attack
-            sides = [0, 0]
-            for trick in deal.tricks:
-                sides[(attack >> trick.winner) & 1] += 1
-            deal.side_tricks = sides
-        return deal
+        return self.template.with_cards_moved(
+            world.hands,
+            chien=world.pile if self.chien_hidden else None,
+            ecart=self.ecart_shown | world.pile if self.ecart_hidden else None)
+
+
+__all__ = ["World", "WorldBuilder", "WorldSampler", "world_deal"]
