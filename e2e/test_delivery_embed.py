@@ -2,6 +2,11 @@
 what a person types (a name) is shown as text, never as markup."""
 from __future__ import annotations
 
+import re
+from collections import Counter
+from urllib.parse import urlsplit
+
+import pytest
 from conftest import SiteServer
 from table_driver import HUMAN_TURN, act, start_game
 
@@ -19,7 +24,30 @@ def _table(frame) -> dict:
     return frame.evaluate("() => ({...document.getElementById('table').dataset})")
 
 
-def test_another_site_embeds_a_deal_set_by_the_url_and_bad_values_are_named(page, site_server, tmp_path):
+def _preloads(site_dir) -> list[str]:
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    return re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
+
+
+def _count_by_frame(page) -> dict[str, Counter]:
+    """Paths the page's documents request, by the URL of the frame asking."""
+    counts: dict[str, Counter] = {}
+
+    def record(request):
+        try:
+            frame = request.frame
+        except Exception:  # a worker's request: no frame, and no preload of the page's
+            return
+        counts.setdefault(frame.url, Counter())[urlsplit(request.url).path.lstrip("/")] += 1
+
+    page.on("request", record)
+    return counts
+
+
+# Two tables on one page share the page's main thread: the second one's Python waits
+# while the first one starts, so its preloads may be used late (never twice).
+@pytest.mark.preloads_may_be_late
+def test_another_site_embeds_a_deal_set_by_the_url_and_bad_values_are_named(page, site_server, site_dir, tmp_path):
     other = SiteServer(tmp_path, "127.0.0.1", 0, "/").start()  # another origin: another port
     try:
         game = site_server.url
@@ -32,9 +60,17 @@ def test_another_site_embeds_a_deal_set_by_the_url_and_bad_values_are_named(page
   src="{game}?embed=1&amp;players=7&amp;level=genius&amp;deal=12x&amp;misere=peut-etre&amp;couleur=rouge&amp;pause=0"></iframe>
 </body></html>""")
         assert other.url != game and other.port != site_server.port
+        requests = _count_by_frame(page)
         page.goto(other.url + "rules.html")
         good = _frame(page, "#good")
         bad = _frame(page, "#bad")
+
+        # Each table downloads each file it preloads once: the preload is what Python uses.
+        preloads = _preloads(site_dir)
+        assert "vendor/pyodide/pyodide.asm.wasm" in preloads, preloads
+        for frame in (good, bad):
+            fetched = requests[frame.url]
+            assert {path: fetched[path] for path in preloads} == dict.fromkeys(preloads, 1), fetched
 
         # The URL's game starts at once: no new-game form, no menus, no score sheet.
         table = _table(good)
