@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CHELEM, Action, Bid, Call, Chelem, Ecart,
                            Misere, Play, Poignee, action_from_json)
 from tarot.bots import LEVELS
-from tarot.cards import CARDS, Card
+from tarot.cards import CARDS, Card, cards_of
 from tarot.errors import IllegalAction
 from tarot.match import Match
 from tarot.rules import POIGNEE_NAMES, Rules
@@ -205,7 +205,7 @@ class Session:
                     playable = {c for c in view.hand if poignee_refusal(deal, [], c, n) is None}
                     selected = set(ui.poignee)
                 else:
-                    playable = {a.card for a in view.legal if isinstance(a, Play)}
+                    playable = set(cards_of(view.legal_cards))
         sheet = []
         for i, record in enumerate(self.match.records):
             sheet.append((self.match.first_deal + i, record["result"]))
