@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
+from .errors import quote
+
 SUITS = "SHDC"  # pique, cœur, carreau, trèfle
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 TRUMP = 4  # the "suit" of trumps (and of nothing else)
@@ -125,7 +127,7 @@ def parse_card(token: object) -> Card:
     """
     card = _BY_NOTATION.get(token) if isinstance(token, str) else None
     if card is None:
-        raise ValueError(f"not a card: {token!r}")
+        raise ValueError(f"not a card: {quote(token)}")
     return card
 
 

@@ -108,7 +108,7 @@ def _describe(error: ValueError, with_line: bool) -> str:
     return str(error)
 
 
-def replay_record(record: object) -> tuple[dict | None, str | None]:
+def replay_record(record: object) -> tuple[dict[str, object] | None, str | None]:
     """The engine's result for ``record``, or why there is none."""
     from .state import Deal, Phase
 
@@ -122,7 +122,8 @@ def replay_record(record: object) -> tuple[dict | None, str | None]:
         done = len(record["actions"]) if isinstance(record.get("actions"), list) else 0
         return None, (f"unfinished deal: no result (it stops in the {deal.phase.value} phase with "
                       f"seat {deal.to_act} to act, after {done} actions)")
-    return deal.result, None
+    assert deal.result is not None
+    return deal.result.to_json(), None
 
 
 def _record_error(record: object, error: RecordError) -> str:

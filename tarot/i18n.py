@@ -107,14 +107,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "misere_atout_held": ("Pas de misère d'atout : vous avez des atouts.",
                           "No trump misère: you hold trumps."),
     "misere_tetes_held": ("Pas de misère de têtes : vous avez des têtes (roi, dame, cavalier ou valet).",
-                          "No face misère: you hold face cards (king, queen, knight or jack)."),
+                          "No honour misère: you hold face cards (king, queen, knight or jack)."),
+    "misere_tetes_bout": ("Pas de misère de têtes : « ni tête ni bout », et vous avez {card}.",
+                          "No honour misère: \"no face card and no bout\", and you hold {card}."),
+    "purchase_not_suit": ("On n'achète qu'une carte de couleur, pas {card}.",
+                          "Only a suit card may be bought, not {card}."),
+    "purchase_held": ("Vous avez déjà {card} : demandez une carte que vous n'avez pas.",
+                      "You already hold {card}: ask for a card you do not hold."),
+    "purchase_in_ecart": ("{card} est dans votre écart : elle n'est dans aucune autre main.",
+                          "{card} is in your écart: it is in no other hand."),
+    "purchase_give_not_held": ("Vous ne pouvez pas donner {card} : vous ne l'avez pas.",
+                               "You cannot give {card}: you do not hold it."),
+    "purchase_give_bought": ("Donnez une autre carte que celle que vous achetez ({card}).",
+                             "Give a card other than the one you buy ({card})."),
     "not_an_action": ("Action inconnue.", "Unknown action."),
 }
 
 PHASE_NAMES = {
-    "fr": {"bidding": "enchères", "calling": "appel", "ecart": "écart", "chelem": "annonce du chelem",
+    "fr": {"bidding": "enchères", "calling": "appel", "ecart": "écart", "purchase": "achat",
+           "chelem": "annonce du chelem",
            "play": "jeu de la carte", "done": "fin de donne"},
-    "en": {"bidding": "bidding", "calling": "call", "ecart": "écart", "chelem": "chelem announcement",
+    "en": {"bidding": "bidding", "calling": "call", "ecart": "écart", "purchase": "purchase",
+           "chelem": "chelem announcement",
            "play": "card play", "done": "end of deal"},
 }
 
@@ -129,10 +143,10 @@ _CALL_MORE = (
 ACTION_NAMES = {
     "fr": {"bid": "enchérir", "call": "appeler une carte", "ecart": "faire l'écart",
            "chelem": "annoncer un chelem", "poignee": "présenter une poignée",
-           "misere": "annoncer une misère", "play": "jouer une carte"},
+           "misere": "annoncer une misère", "purchase": "acheter une carte", "play": "jouer une carte"},
     "en": {"bid": "bidding", "call": "calling a card", "ecart": "making the écart",
            "chelem": "announcing a chelem", "poignee": "showing a poignée",
-           "misere": "declaring a misère", "play": "playing a card"},
+           "misere": "declaring a misère", "purchase": "buying a card", "play": "playing a card"},
 }
 
 

@@ -96,19 +96,20 @@ def play_group(task: tuple) -> dict:
             deal.apply(action, seat=seat)
         out["plays"] += 1
         result = deal.result
-        redeal = result.get("redeal")
+        assert result is not None
+        redeal = result.redeal
         if redeal == "all_passed":
             out["all_passed"] += 1
         elif redeal:
             out["redeals"] += 1
-        scores = result.get("scores", [0] * n)
+        scores = result.scores
         for s in range(n):
             out["score"][slots[s]] += scores[s]
             out["seats"][slots[s]] += 1
-        if not redeal:
-            taken = out["takes"][slots[result["taker"]]][result["contract"]]
+        if result.taker is not None and result.contract is not None:
+            taken = out["takes"][slots[result.taker]][result.contract.code]
             taken[0] += 1
-            taken[1] += bool(result["made"])
+            taken[1] += result.made
     return out
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .actions import Action, Play
 from .cards import TRUMPS, Card, cards_of, mask_of, sort_for_hand
+from .result import DealResult
 from .rules import Contract, Rules
 
 
@@ -38,7 +39,8 @@ class SeatView:
     leader: int  # who leads (led) the trick being played
     trick: tuple[Card, ...]  # cards of the trick being played, from the leader
     legal: tuple[Action, ...]  # what this seat may do now (empty when it is not to act)
-    result: dict | None
+    purchase: tuple[int, Card, Card | None] | None  # (holder, card bought, card given if this seat saw it)
+    result: DealResult | None
 
     def visible_cards(self) -> int:
         """Every card this view shows, as a mask (for checking that nothing hidden leaks)."""
@@ -47,6 +49,10 @@ class SeatView:
             m |= mask_of(cards)
         for _, _, cards in self.poignees:
             m |= mask_of(cards)
+        if self.purchase is not None:
+            m |= 1 << self.purchase[1]
+            if self.purchase[2] is not None:
+                m |= 1 << self.purchase[2]
         if self.called is not None:
             m |= 1 << self.called
         return m
@@ -88,8 +94,13 @@ def seat_view(deal, seat: int) -> SeatView:
         # Alone: the taker knows if it called its own card; all know if the chien showed it.
         in_chien = bool(deal.chien & (1 << deal.called))
         partner_known = partner_known or (seat == taker and not in_chien) or (in_chien and shown_chien)
-    if deal.players < 5 and taker is not None:
-        partner_known = True
+    if taker is not None and deal.called is None and deal.phase is not Phase.CALLING:
+        partner_known = True  # no card called: no partner
+    purchase = None
+    if deal.purchase is not None:
+        bought = deal.purchase
+        sees_gift = done or seat in (taker, bought.holder)
+        purchase = (bought.holder, bought.card, bought.give if sees_gift else None)
     return SeatView(
         seat=seat,
         rules=deal.rules,
@@ -113,5 +124,6 @@ def seat_view(deal, seat: int) -> SeatView:
         leader=deal.leader,
         trick=tuple(deal.trick),
         legal=tuple(deal.legal_actions()) if deal.to_act == seat else (),
+        purchase=purchase,
         result=deal.result,
     )

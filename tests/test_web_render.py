@@ -217,10 +217,10 @@ def test_the_score_sheet_has_a_row_per_deal_and_sums_to_zero(players):
 
 def test_the_end_of_a_deal_writes_the_count_out():
     number = next(n for n in range(1, 100)
-                  if "redeal" not in (run(Session(Settings(first_deal=n))).deal.result or {"redeal": 1}))
+                  if run(Session(Settings(first_deal=n))).deal.result.redeal is None)
     session = run(Session(Settings(first_deal=number)))
     panel = render.render(session.screen())["panel"]
-    score = session.deal.score
+    score = session.deal.result.score
     assert f"(25 + {score.difference})" in panel
     assert 'data-action="next-deal"' in panel
     assert f"il en fallait {score.target}" in panel
@@ -238,7 +238,7 @@ def test_a_save_resumes_exactly_where_it_was():
 
 
 def test_a_declined_chelem_survives_a_save():
-    # A record does not write down "no chelem": the save keeps it, or the taker would be asked again.
+    # The record writes down "no chelem": a save made just then resumes at the first card.
     session = with_deal(deal_with(dealer=3))  # seat 0 bids first
     session.deal_number = 1
     assert session.bid("garde_sans")
@@ -246,10 +246,8 @@ def test_a_declined_chelem_survives_a_save():
         session.deal.apply(BIDS["pass"])
     assert session.chelem(False)
     data = json.loads(session.save_text())
-    assert data["chelem_declined"] is True
-    from web.botstep import load_deal
-    assert load_deal(data["current"], True).phase.value == "play"
-    assert load_deal(data["current"], False).phase.value == "chelem"
+    assert "chelem_declined" not in data
+    assert Deal.from_record(data["current"]).phase.value == "play"
 
 
 @pytest.mark.parametrize("text, reason", [

@@ -7,7 +7,7 @@ depends only on the deal number, the seat and how many actions were taken.
 """
 from __future__ import annotations
 
-from tarot.actions import NO_CHELEM, Action, action_to_json
+from tarot.actions import Action, action_to_json
 from tarot.bots import make_bot
 from tarot.match import deal_seed
 from tarot.state import Deal
@@ -34,16 +34,9 @@ def runs_on_main_thread(level: str) -> bool:
     return level in MAIN_THREAD_LEVELS
 
 
-def load_deal(record: dict, chelem_declined: bool = False) -> Deal:
-    """The deal a record describes; ``chelem_declined``: the taker said no to a chelem
-    (a record does not write it down, so a record taken just then needs the flag)."""
-    deal = Deal.from_record(record)
-    if chelem_declined and deal.phase.value == "chelem":
-        deal.apply(NO_CHELEM)
-    return deal
-
-
-def decide_json(record: dict, level: str, deal_number: int, chelem_declined: bool = False) -> dict:
+def decide_json(record: dict[str, object], level: str, deal_number: int) -> dict[str, object]:
     """``decide`` on a ``tarot-deal/1`` record; returns the action in record form."""
-    deal = load_deal(record, chelem_declined)
-    return action_to_json(deal.to_act, decide(deal, level, deal_number))
+    deal = Deal.from_record(record)
+    seat = deal.to_act
+    assert seat is not None
+    return action_to_json(seat, decide(deal, level, deal_number))

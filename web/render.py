@@ -406,22 +406,23 @@ def _terms(values: list[int]) -> str:
 
 
 def render_result(screen) -> str:
-    """The end of the deal, with the count written out for people learning the rules."""
-    v, lang, score = screen.view, screen.lang, screen.score
-    result = v.result or {}
-    if "redeal" in result:
-        return f'<p class="result-line">{escape(t(result["redeal"], lang))}</p>'
-    if score is None:
+    """The end of the deal, with the count written out for people learning the rules,
+    from the engine's result alone (its figures, its shares, where its chien went)."""
+    v, lang = screen.view, screen.lang
+    result = v.result
+    if result is None:
         return ""
-    n = v.rules.players
-    taker = result["taker"]
-    contract = Contract.from_code(result["contract"])
-    cname = _contract(result["contract"], lang)
+    if result.redeal is not None:
+        return f'<p class="result-line">{escape(t(result.redeal, lang))}</p>'
+    score, taker, contract = result.score, result.taker, result.contract
+    if score is None or taker is None or contract is None:
+        return ""
+    cname = _contract(contract.code, lang)
     plural = "s" if score.difference > 1 else ""
     key = ("made" if score.made else "failed") + ("_you" if taker == 0 else "")
     lines = [t(key, lang, taker=_name(taker, lang), contract=cname, diff=score.difference, s=plural)]
-    bouts = result["bouts"]
-    lines.append(t("attack_points", lang, points=points_text(result["points"], lang), bouts=bouts,
+    bouts = result.bouts
+    lines.append(t("attack_points", lang, points=points_text(result.points, lang), bouts=bouts,
                    s="s" if bouts > 1 else "", target=score.target))
     head = "".join(f'<p class="result-line{" big" if i == 0 else ""}">{escape(x)}</p>' for i, x in enumerate(lines))
 
@@ -430,49 +431,56 @@ def render_result(screen) -> str:
     base_value = score.base if score.made else -score.base
     calc.append(t("calc_base", lang, diff=score.difference, mult=mult, contract=cname, value=signed(base_value)))
     terms = [base_value]
-    pab = result.get("petit_au_bout")
+    pab = result.petit_au_bout
     if pab and score.petit_au_bout:
         calc.append(t("calc_pab", lang, side=t("side_" + pab, lang), mult=mult, value=signed(score.petit_au_bout)))
         terms.append(score.petit_au_bout)
     elif pab:
         calc.append(t("calc_pab_within", lang, side=t("side_" + pab, lang), target=score.target))
-    if result.get("poignees"):
-        names = ", ".join(f'{POIGNEE_WORDS[lang][p["size"]]} ({_name(p["seat"], lang)})' for p in result["poignees"])
+    side_poignees = [(s, size) for s, size in result.poignees if not any(p.seat == s and p.kind == "poignee"
+                                                                        for p in result.primes)]
+    if side_poignees:
+        names = ", ".join(f'{POIGNEE_WORDS[lang][size]} ({_name(s, lang)})' for s, size in side_poignees)
         calc.append(t("calc_poignee", lang, names=names, value=signed(score.poignees)))
         terms.append(score.poignees)
-    if result.get("chelem"):
-        calc.append(t("calc_chelem", lang, kind=t("chelem_" + result["chelem"], lang), value=signed(score.chelem)))
+    if result.chelem:
+        calc.append(t("calc_chelem", lang, kind=t("chelem_" + result.chelem, lang), value=signed(score.chelem)))
         terms.append(score.chelem)
     if len(terms) > 1:
         calc.append(t("calc_per_defender", lang, terms=_terms(terms), value=signed(score.per_defender)))
-    partner = result.get("partner")
-    k = (n - 1) if n < 5 or partner is None else 2
-    if n == 5 and partner is None:
-        k = 4
+    k = result.shares[0]
+    partner = result.partner
     calc.append(t("calc_taker", lang, name=_name(taker, lang), value=signed(score.per_defender), k=k,
                   total=signed(score.taker)))
     if partner is not None and score.partner is not None:
         calc.append(t("calc_partner", lang, name=_name(partner, lang), value=signed(score.per_defender),
                       total=signed(score.partner)))
     calc.append(t("calc_defender", lang, total=signed(score.defender)))
-    for m in result.get("miseres", []):
-        calc.append(t("calc_misere", lang, name=_name(m["seat"], lang)))
+    n = v.rules.players
+    for prime in result.primes:
+        what = t("misere_" + prime.name, lang) if prime.kind == "misere" else POIGNEE_WORDS[lang][prime.name]
+        calc.append(t("calc_prime_won" if prime.won else "calc_prime_lost", lang, name=_name(prime.seat, lang),
+                      what=what, value=prime.value, total=prime.value * (n - 1)))
+    if result.tokens is not None:
+        calc.append(t("calc_tokens", lang, tokens=", ".join(
+            f"{_name(s, lang)} {signed(x)}" for s, x in enumerate(result.tokens)),
+            pots=", ".join(str(p) for p in result.pots or ()) or "0"))
     calc_html = "".join(f"<li>{escape(x)}</li>" for x in calc)
 
     cards = ""
-    if contract.chien_shown:
+    goes = v.rules.chien_goes(contract)
+    if goes == "hand":
         cards += (f'<div class="reveal"><span class="caption">{escape(t("chien_was", lang))}</span>'
                   f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.chien)}</span></div>')
         cards += (f'<div class="reveal" data-testid="ecart"><span class="caption">{escape(t("ecart_was", lang))}</span>'
                   f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.ecart)}</span></div>')
     else:
-        key = "chien_to_attack" if contract is Contract.GARDE_SANS else "chien_to_defense"
+        key = "chien_to_attack" if goes == "attack" else "chien_to_defense"
         cards += (f'<div class="reveal"><span class="caption">{escape(t(key, lang))}</span>'
                   f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.chien)}</span></div>')
-    scores = result.get("scores", [])
     rows = "".join(f'<li><span>{escape(_name(s, lang))}</span>'
                    f'<b class="{"pos" if x > 0 else "neg" if x < 0 else ""}" data-result-seat="{s}">{signed(x)}</b></li>'
-                   for s, x in enumerate(scores))
+                   for s, x in enumerate(result.scores))
     return (f'{head}<div class="reveals">{cards}</div>'
             f'<ol class="calc" aria-label="calcul">{calc_html}</ol>'
             f'<div class="deal-scores"><h3>{escape(t("score_of", lang))}</h3><ul>{rows}</ul></div>')

@@ -13,17 +13,17 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CHELEM, Action, Bid, Call, Chelem, Ecart,
-                           Misere, Play, Poignee, action_from_json)
+                           Misere, Play, Poignee, Purchase, action_from_json)
 from tarot.bots import LEVELS
 from tarot.cards import CARDS, Card, cards_of
 from tarot.errors import IllegalAction
 from tarot.match import Match
 from tarot.rules import POIGNEE_NAMES, Rules
 from tarot.scoring import DealScore
-from tarot.state import Deal, Phase
+from tarot.state import Deal, Event, Phase
 from tarot.view import SeatView
 
-from .botstep import decide, load_deal
+from .botstep import decide
 from .probe import ecart_refusal, poignee_refusal
 
 HUMAN = 0
@@ -214,7 +214,7 @@ class Session:
             view=view, deal_number=self.deal_number, playable=frozenset(playable),
             selected=frozenset(selected), poignee_offers=tuple(poignee_offers),
             misere_offers=tuple(misere_offers), poignee_size=ui.poignee_size, ui=ui,
-            score=deal.score if deal.is_over else None, sheet=tuple(sheet),
+            score=deal.result.score if deal.result is not None else None, sheet=tuple(sheet),
             totals=tuple(self.match.totals), events=tuple(self.events), step=len(deal.history),
             notices=tuple(self.notices))
 
@@ -227,22 +227,19 @@ class Session:
         refusal = self.deal.why_not(action, seat)
         if refusal is not None:
             return refusal
-        before = len(self.deal.tricks)
-        self.deal.apply(action, seat=seat)
-        self.events = self._describe(seat, action, before)
+        self.events = self._describe(self.deal.apply(action, seat=seat))
         self._check_over()
         return None
 
-    def _describe(self, seat: int, action: Action, tricks_before: int) -> list[tuple[str, dict]]:
-        """The public account of what ``seat`` just did (never a hidden card)."""
+    def _describe(self, event: Event) -> list[tuple[str, dict]]:
+        """The public account of what a seat just did (never a hidden card), from the
+        engine's record of it."""
         deal = self.deal
+        seat, action = event.seat, event.action
         out: list[tuple[str, dict]] = []
         if isinstance(action, Bid):
             out.append(("bids", {"seat": seat, "bid": action.code}))
-            if deal.taker is not None and deal.contract is not None and deal.contract.chien_shown \
-                    and deal.phase is Phase.ECART:
-                out.append(("taker_takes_chien", {"seat": deal.taker}))
-        elif isinstance(action, Call):
+        elif isinstance(action, Call) and action.card is not None:
             out.append(("calls", {"seat": seat, "card": action.card}))
         elif isinstance(action, Ecart):
             out.append(("ecart_made", {"seat": seat}))
@@ -253,12 +250,16 @@ class Session:
             out.append(("poignee_shown", {"seat": seat, "size": size}))
         elif isinstance(action, Misere):
             out.append(("misere_declared", {"seat": seat, "kind": action.kind}))
+        elif isinstance(action, Purchase):
+            out.append(("purchase_made", {"seat": seat, "card": action.card}))
         elif isinstance(action, Play):
             out.append(("plays", {"seat": seat, "card": action.card}))
-            if len(deal.tricks) > tricks_before:
-                out.append(("trick_won", {"seat": deal.tricks[-1].winner}))
-        if deal.is_over and deal.result is not None:
-            redeal = deal.result.get("redeal")
+            if event.trick is not None:
+                out.append(("trick_won", {"seat": event.trick.winner}))
+        if deal.phase is Phase.ECART and deal.taker is not None and not isinstance(action, Ecart):
+            out.append(("taker_takes_chien", {"seat": deal.taker}))  # the chien goes to the taker's hand
+        if event.result is not None:
+            redeal = event.result.redeal
             out.append((redeal, {}) if redeal else ("result_title", {}))
         return out
 
@@ -275,7 +276,7 @@ class Session:
             return None
         deal = self.deal
         return {"record": deal.to_record(), "level": self.settings.level, "deal_number": self.deal_number,
-                "chelem_declined": self._chelem_declined(), "seat": seat, "step": len(deal.history)}
+                "seat": seat, "step": len(deal.history)}
 
     def bot_answer(self, request: dict, answer: dict) -> bool:
         """Apply a worker's decision if the table is still where the request was made."""
@@ -289,11 +290,6 @@ class Session:
         if refusal is not None:
             raise refusal
         return True
-
-    def _chelem_declined(self) -> bool:
-        deal = self.deal
-        return deal.phase is Phase.PLAY and not deal.trick and not deal.tricks and any(
-            isinstance(a, Chelem) and not a.announce for _, a in deal.history)
 
     def bot_step(self) -> Action | None:
         """Let the bot to act take its decision; ``None`` if it is not a bot's turn."""
@@ -407,7 +403,6 @@ class Session:
             "settings": self.settings.to_json(),
             "records": list(self.match.records),
             "current": None if self.finished else deal.to_record(),
-            "chelem_declined": self._chelem_declined(),
             "poignee_declined": self.ui.poignee_declined,
         }
 
@@ -462,7 +457,7 @@ class Session:
                 session.finished = False
         else:
             session.deal_number = session.match.deal_number
-            deal = load_deal(current, data.get("chelem_declined") is True)
+            deal = Deal.from_record(current)
             _same_deal(deal, session.match.new_deal())
             session.deal = deal
             session.finished = False

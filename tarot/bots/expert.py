@@ -122,8 +122,7 @@ class ExpertBot:
             for i in alive:
                 d = deal.copy()
                 play(d, options[i])
-                scores = d.result.get("scores") if d.result is not None else None
-                results[i].append(scores[me] if scores else 0.0)
+                results[i].append(d.result.scores[me] if d.result is not None else 0.0)
             done += 1
             if done >= PRUNE_AFTER and len(alive) > 1:
                 alive = _prune(alive, results, options, prior)
@@ -201,8 +200,8 @@ class ExpertBot:
             for i, option in enumerate(options):
                 d = deal.copy()
                 play(d, option)
-                if d.result is not None and "scores" in d.result:
-                    totals[i] += d.result["scores"][me]
+                if d.result is not None:
+                    totals[i] += d.result.scores[me]
             done += 1
         self.last_worlds = done
         if not done:
