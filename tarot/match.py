@@ -39,8 +39,17 @@ class Match:
     def deal_number(self) -> int:
         return self.first_deal + len(self.records)
 
+    @property
+    def pots(self) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+        """Traditional scoring: the pots on the table (and which were doubled) after the last deal."""
+        if not self.records:
+            return (), ()
+        result = self.records[-1]["result"]
+        return tuple(result.get("pots", ())), tuple(result.get("pots_doubled", ()))
+
     def new_deal(self) -> Deal:
-        return Deal.new(self.rules, dealer=self.dealer, seed=self.deal_number)
+        pots, doubled = self.pots
+        return Deal.new(self.rules, dealer=self.dealer, seed=self.deal_number, pots=pots, pots_doubled=doubled)
 
     def finish(self, deal: Deal) -> None:
         if not deal.is_over:
@@ -49,8 +58,16 @@ class Match:
 
     @property
     def totals(self) -> list[int]:
+        return self._add_up("scores")
+
+    @property
+    def token_totals(self) -> list[int]:
+        """Traditional scoring: each seat's tokens won or lost over the match."""
+        return self._add_up("tokens")
+
+    def _add_up(self, key: str) -> list[int]:
         totals = [0] * self.rules.players
         for record in self.records:
-            for seat, score in enumerate(record["result"].get("scores", [])):
-                totals[seat] += score
+            for seat, value in enumerate(record["result"].get(key, [])):
+                totals[seat] += value
         return totals

@@ -128,18 +128,20 @@ def to_play(deal: Deal, taker: int = 0, contract: str = "prise", *, call: str | 
     optional, to no call); ``ecart`` to the engine's default écart; ``purchase``
     (``"KH 2S"``: the card bought, the card given) to the engine's default purchase.
     """
-    bid_until(deal, taker, contract)
+    if deal.phase is Phase.BIDDING and not deal.bids:
+        bid_until(deal, taker, contract)
     while deal.phase is Phase.BIDDING:
         deal.apply(BIDS["pass"])
     if deal.phase is Phase.CALLING:
         if call is None and deal.can(NO_CALL):
             deal.apply(NO_CALL)
-        elif call is None:
-            own = set(deal.hand(taker))
-            call_card = next(c for c in deal.callable_cards() if c not in own)
         else:
-            call_card = parse_card(call)
-        deal.apply(Call(call_card))
+            if call is None:
+                own = set(deal.hand(taker))
+                call_card = next(c for c in deal.callable_cards() if c not in own)
+            else:
+                call_card = parse_card(call)
+            deal.apply(Call(call_card))
     if deal.phase is Phase.ECART:
         chosen = cards(ecart) if ecart is not None else deal.default_ecart()
         deal.apply(Ecart(tuple(chosen)))
