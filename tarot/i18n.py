@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from .cards import CARDS, EXCUSE_ID, FIRST_TRUMP, RANK_OF, SUIT_OF, Card
 
-LANGS = ("fr", "en")
-
 _SUIT_FR = ("pique", "cœur", "carreau", "trèfle")
 _SUIT_EN = ("spades", "hearts", "diamonds", "clubs")
 _RANK_FR = {1: "As", 11: "Valet", 12: "Cavalier", 13: "Dame", 14: "Roi"}
@@ -89,7 +87,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "must_play_trump": ("Vous devez jouer atout.", "You must play a trump."),
     "called_suit_first_trick": ("Au premier pli, on ne peut pas entamer à {suit}, la couleur appelée, sauf avec {card}.",
                                 "The first trick may not be led in {suit}, the called suit, except with {card}."),
-    "chelem_not_taker": ("Seul le preneur peut annoncer un chelem.", "Only the taker may announce a chelem."),
     "poignee_played": ("La poignée se présente avant de jouer sa première carte.",
                        "A poignée is shown before one's first card."),
     "poignee_twice": ("Vous avez déjà présenté une poignée.", "You have already shown a poignée."),

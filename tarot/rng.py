@@ -53,7 +53,3 @@ class Rng:
             j = i + self.below(len(pool) - i)
             pool[i], pool[j] = pool[j], pool[i]
         return pool[:k]
-
-    def fork(self, salt: int) -> "Rng":
-        """An independent generator derived from this one and ``salt``."""
-        return Rng(self.next64() ^ ((salt * 0xD1B54A32D192ED03) & _MASK))

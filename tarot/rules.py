@@ -39,7 +39,6 @@ class Contract(IntEnum):
 
 
 MULTIPLIERS = {Contract.PRISE: 1, Contract.GARDE: 2, Contract.GARDE_SANS: 4, Contract.GARDE_CONTRE: 6}
-BID_CODES = ("pass",) + tuple(c.code for c in Contract)
 
 # Target for 0, 1, 2, 3 bouts.
 TARGETS = (56, 51, 41, 36)
@@ -118,8 +117,4 @@ class Rules:
     def options() -> list[str]:
         """The names of the optional variants."""
         return [f.name for f in fields(Rules)[1:]]
-
-
-def target(bouts: int) -> int:
-    return TARGETS[bouts]
 

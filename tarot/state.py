@@ -16,7 +16,7 @@ from functools import lru_cache
 from .actions import (ANNOUNCE_CHELEM, BIDS, NO_CHELEM, PASS, PLAYS, Action, Bid, Call, Chelem,
                       Ecart, Misere, Play, Poignee)
 from .cards import (BOUTS, CARDS, EXCUSE, EXCUSE_BIT, EXCUSE_ID, FACES, FIRST_TRUMP, HALF_POINTS,
-                    KINGS, KING, MASK_FOR_SUIT, PETIT_BIT, RANK_MASKS, RANK_OF, SUIT_MASKS, SUIT_OF,
+                    KINGS, KING, PETIT_BIT, RANK_MASKS, RANK_OF, SUIT_MASKS, SUIT_OF,
                     TRUMP, TRUMPS, Card, cards_of, count, half_points_of, mask_of)
 from .dealing import deal_cards, is_petit_sec
 from .errors import IllegalAction
@@ -543,7 +543,6 @@ class Deal:
             self.to_act = (seat + 1) % players
 
     def _end_trick(self) -> None:
-        n = self.players
         cards = tuple(self.trick)
         winner = self._best_seat
         last = len(self.tricks) == self.rules.hand_size - 1
