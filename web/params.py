@@ -27,8 +27,10 @@ from tarot.rules import Rules
 
 from .session import Settings, parse_deal_number
 
-YES = ("", "1", "true", "yes", "on", "oui")  # web/boot.js reads `embed` with the same words
+# web/boot.js holds a copy of these words (python3 -m web.bootwords).
+YES = ("", "1", "true", "yes", "on", "oui")
 NO = ("0", "false", "no", "off", "non")
+LANGS = ("fr", "en")
 MAX_PAUSE_MS = 10_000
 SHOWN_VALUE_CHARS = 40
 
@@ -145,7 +147,7 @@ def parse_params(query: str) -> PageParams:
             if ok:
                 params.level = _plain(value)
         elif key == "lang":
-            ok = value.strip().lower() in ("fr", "en")
+            ok = value.strip().lower() in LANGS
             if ok:
                 params.lang = value.strip().lower()
         elif key == "deal":
