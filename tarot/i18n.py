@@ -133,11 +133,11 @@ ACTION_NAMES = {
 }
 
 
-def explain(code: str, params: dict, lang: str = "en") -> str:
+def explain(code: str, params: dict[str, object], lang: str = "en") -> str:
     """The refusal ``code`` in ``lang``, with its parameters written for a player."""
     i = 0 if lang == "fr" else 1
     template = MESSAGES.get(code, (code, code))[i]
-    words = {}
+    words: dict[str, str] = {}
     for k, v in params.items():
         if k == "suit" and isinstance(v, int):
             words[k] = suit_name(v, lang)
@@ -150,7 +150,7 @@ def explain(code: str, params: dict, lang: str = "en") -> str:
         elif k == "lowest" and isinstance(v, int):
             words["more"] = _CALL_MORE[lang == "en"].get(v, "")
         elif k == "sizes" and isinstance(v, (list, tuple)):
-            words[k] = (" / " if lang == "en" else " / ").join(str(x) for x in v)
+            words[k] = " / ".join(str(x) for x in v)
         else:
             words[k] = _cards(v, lang)
     try:

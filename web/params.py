@@ -76,15 +76,15 @@ class PageParams:
             name=base.name,
         )
 
-    def draft(self, base: Settings) -> dict:
+    def draft(self, base: Settings) -> dict[str, object]:
         """The new-game form filled in with what the URL sets (``Ui.setup_draft``)."""
         s = self.settings(base)
         return {"players": s.players, "level": s.level, "options": s.options,
                 "deal": "" if self.deal is None else str(self.deal), "name": base.name}
 
-    def notices(self) -> list[tuple[str, dict]]:
+    def notices(self) -> list[tuple[str, dict[str, str]]]:
         """One page note per refused parameter: ``("url_refused", {...})`` or ``("url_unknown", {...})``."""
-        out = []
+        out: list[tuple[str, dict[str, str]]] = []
         for name, value in self.refused:
             shown = value if len(value) <= SHOWN_VALUE_CHARS else value[:SHOWN_VALUE_CHARS] + "…"
             if name in EXPECTED or name in Rules.options():
@@ -166,9 +166,9 @@ def parse_params(query: str) -> PageParams:
         elif key in ("embed", "sheet") or key in options:
             flag = _yes_no(value)
             ok = flag is not None
-            if ok and key in options:
+            if flag is not None and key in options:
                 params.options[key] = flag
-            elif ok:
+            elif flag is not None:
                 setattr(params, key, flag)
         else:
             ok = False
