@@ -67,7 +67,7 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format, *args):  # noqa: A002 (signature of the base class)
+    def log_message(self, format, *args):
         if not self.quiet:
             super().log_message(format, *args)
 

@@ -5,7 +5,7 @@ compare by value, so ``Play(card) in deal.legal_actions()`` works.
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import Any, NamedTuple, Union
 
 from .cards import CARDS, Card, parse_card, parse_cards, sort_for_hand
 from .errors import quote
@@ -79,7 +79,7 @@ NO_CHELEM = Chelem(False)
 NO_CALL = Call(None)
 
 
-def action_to_json(seat: int, action: Action) -> dict[str, object]:
+def action_to_json(seat: int, action: Action) -> dict[str, Any]:
     """The record form of ``action`` taken by ``seat``."""
     if isinstance(action, Play):
         return {"seat": seat, "type": "play", "card": str(action.card)}
@@ -142,7 +142,7 @@ def action_from_json(obj: object) -> tuple[int, Action]:
     raise ValueError(f"not an action type: {quote(kind)}")
 
 
-def _card_list(obj: dict[str, object]) -> list[object]:
+def _card_list(obj: dict[str, Any]) -> list[Any]:
     cards = obj.get("cards")
     if not isinstance(cards, list):
         raise ValueError("'cards' must be a list")

@@ -17,7 +17,7 @@ import statistics
 import sys
 from dataclasses import dataclass
 from time import perf_counter, perf_counter_ns, process_time
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 from .bots import random_ecart
 from .match import deal_seed
@@ -35,7 +35,7 @@ class Budget:
     quick: bool
 
 
-Benchmark = Callable[[Budget], dict]
+Benchmark = Callable[[Budget], dict[str, Any]]
 BENCHMARKS: dict[str, Benchmark] = {}
 ABOUT: dict[str, str] = {
     "load_average_1min": "the machine's load average when the run started: figures measured on a busy "
@@ -57,11 +57,11 @@ def benchmark(name: str, about: dict[str, str]) -> Callable[[Benchmark], Benchma
 
 
 def run(quick: bool = False, seconds: float | None = None, repeats: int | None = None,
-        only: list[str] | None = None) -> dict:
+        only: list[str] | None = None) -> dict[str, Any]:
     """Run the benchmarks (all, or those named in ``only``) and return their figures."""
     budget = Budget(seconds=seconds if seconds is not None else (0.6 if quick else 8.0),
                     repeats=repeats if repeats is not None else (3 if quick else 5), quick=quick)
-    out: dict = {
+    out: dict[str, Any] = {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "platform": f"{sys.platform} {platform.machine()}",
         "cpus": os.cpu_count(),
@@ -87,7 +87,7 @@ def _load_average() -> float | None:
         return None
 
 
-def _median(values: list[float]) -> float:
+def _median(values: Sequence[float]) -> float:
     return statistics.median(values)
 
 
@@ -96,12 +96,18 @@ def _round(x: float) -> float:
 
 
 # ------------------------------------------------------------- random deals
+def _seat_to_act(deal: Deal) -> int:
+    seat = deal.to_act
+    assert seat is not None  # a deal that is not over has a seat to act
+    return seat
+
+
 def play_random_deal(deal: Deal, rng: Rng) -> Deal:
     """Play ``deal`` to the end by the public API, each decision drawn with ``rng``."""
     done, ecart = Phase.DONE, Phase.ECART
     while deal.phase is not done:
         if deal.phase is ecart:
-            deal.apply(random_ecart(deal.view(deal.to_act), rng))
+            deal.apply(random_ecart(deal.view(_seat_to_act(deal)), rng))
         else:
             actions = deal.legal_actions()
             deal.apply(actions[rng.below(len(actions))])
@@ -116,7 +122,7 @@ def play_random_deal(deal: Deal, rng: Rng) -> Deal:
     "deals_per_cpu_second_4p_random": "the same deals per second of CPU time used by this process: "
                                       "closer to the engine's own speed on a busy machine",
 })
-def bench_deals(budget: Budget) -> dict:
+def bench_deals(budget: Budget) -> dict[str, Any]:
     rules = Rules(players=4)
     per_run = budget.seconds / budget.repeats
     rates, cpu_rates = [], []
@@ -155,7 +161,7 @@ def play_positions(count: int, seed: int = 7) -> list[Deal]:
             if deal.phase is Phase.PLAY:
                 positions.append(_cold(deal.copy()))
             if deal.phase is Phase.ECART:
-                deal.apply(random_ecart(deal.view(deal.to_act), rng))
+                deal.apply(random_ecart(deal.view(_seat_to_act(deal)), rng))
             else:
                 actions = deal.legal_actions()
                 deal.apply(actions[rng.below(len(actions))])
@@ -209,7 +215,7 @@ def _batch_us(positions: list[Deal], query: Callable[[Deal], object]) -> float:
                                       "divided by their number (loop cost included); median of the runs",
     "legal_positions": "number of different play-phase positions each run queries",
 })
-def bench_legal(budget: Budget) -> dict:
+def bench_legal(budget: Budget) -> dict[str, Any]:
     count = 300 if budget.quick else 3000
     positions = play_positions(count)
     overhead = _timer_overhead_ns()
@@ -233,7 +239,7 @@ def bench_legal(budget: Budget) -> dict:
             "4-player deals played by Standard bots (every phase), taken in a seeded random order; the "
             "Expert at its default budget",
 })
-def bench_bots(budget: Budget) -> dict:
+def bench_bots(budget: Budget) -> dict[str, Any]:
     from .bots.speed import bench_bots as time_bots
 
     return {"bots": time_bots(seconds=budget.seconds, quick=budget.quick)}

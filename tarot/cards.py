@@ -7,7 +7,7 @@ cards is an ``int`` bit mask: bit ``c`` is set when card ``c`` is in the set.
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from .errors import quote
 
@@ -150,13 +150,6 @@ def cards_of(mask: int) -> list[Card]:
         out.append(CARDS[low.bit_length() - 1])
         mask ^= low
     return out
-
-
-def iter_cards(mask: int) -> Iterator[Card]:
-    while mask:
-        low = mask & -mask
-        yield CARDS[low.bit_length() - 1]
-        mask ^= low
 
 
 def count(mask: int) -> int:

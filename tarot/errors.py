@@ -34,7 +34,7 @@ class IllegalAction(ValueError):
 
         return explain(self.code, self.params, lang)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"code": self.code, "params": {k: _plain(v) for k, v in self.params.items()}}
 
 

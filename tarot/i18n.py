@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from .cards import CARDS, EXCUSE_ID, FIRST_TRUMP, RANK_OF, SUIT_OF, Card
 
-LANGS = ("fr", "en")
-
 _SUIT_FR = ("pique", "cœur", "carreau", "trèfle")
 _SUIT_EN = ("spades", "hearts", "diamonds", "clubs")
 _RANK_FR = {1: "As", 11: "Valet", 12: "Cavalier", 13: "Dame", 14: "Roi"}
@@ -89,7 +87,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "must_play_trump": ("Vous devez jouer atout.", "You must play a trump."),
     "called_suit_first_trick": ("Au premier pli, on ne peut pas entamer à {suit}, la couleur appelée, sauf avec {card}.",
                                 "The first trick may not be led in {suit}, the called suit, except with {card}."),
-    "chelem_not_taker": ("Seul le preneur peut annoncer un chelem.", "Only the taker may announce a chelem."),
     "poignee_played": ("La poignée se présente avant de jouer sa première carte.",
                        "A poignée is shown before one's first card."),
     "poignee_twice": ("Vous avez déjà présenté une poignée.", "You have already shown a poignée."),
@@ -150,11 +147,11 @@ ACTION_NAMES = {
 }
 
 
-def explain(code: str, params: dict, lang: str = "en") -> str:
+def explain(code: str, params: dict[str, object], lang: str = "en") -> str:
     """The refusal ``code`` in ``lang``, with its parameters written for a player."""
     i = 0 if lang == "fr" else 1
     template = MESSAGES.get(code, (code, code))[i]
-    words = {}
+    words: dict[str, str] = {}
     for k, v in params.items():
         if k == "suit" and isinstance(v, int):
             words[k] = suit_name(v, lang)
@@ -167,7 +164,7 @@ def explain(code: str, params: dict, lang: str = "en") -> str:
         elif k == "lowest" and isinstance(v, int):
             words["more"] = _CALL_MORE[lang == "en"].get(v, "")
         elif k == "sizes" and isinstance(v, (list, tuple)):
-            words[k] = (" / " if lang == "en" else " / ").join(str(x) for x in v)
+            words[k] = " / ".join(str(x) for x in v)
         else:
             words[k] = _cards(v, lang)
     try:

@@ -617,7 +617,6 @@ class Deal:
         return None
 
     def _end_trick(self) -> Trick:
-        n = self.players
         cards = tuple(self.trick)
         winner = self._best_seat
         last = len(self.tricks) == self.rules.hand_size - 1

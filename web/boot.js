@@ -58,16 +58,35 @@ const TEXT = {
   },
 };
 
+// Shared with Python (web/params.py, web/session.py): written by `python3 -m web.bootwords --write`.
+const URL_YES = ["", "1", "true", "yes", "on", "oui"];
+const URL_NO = ["0", "false", "no", "off", "non"];
+const URL_LANGS = ["fr", "en"];
+const SAVE_KEY = "tarot.table";
+// End of the words shared with Python.
+
 const params = new URLSearchParams(location.search);
-// The same yes-words as web/params.py.
-const embedded = ["1", "true", "yes", "on", "oui"].includes((params.get("embed") || "").toLowerCase());
+
+// A parameter read as web/params.py reads it: its words trimmed and in lower case,
+// the last one that `read` accepts (undefined: not accepted) wins.
+function param(name, read) {
+  let found;
+  for (const [key, value] of params) {
+    const got = key.trim() === name ? read(value.trim().toLowerCase()) : undefined;
+    if (got !== undefined) found = got;
+  }
+  return found;
+}
+// A bare `?embed` means yes, as in Python; no value that Python refuses embeds.
+const yesNo = (word) => (URL_YES.includes(word) ? true : URL_NO.includes(word) ? false : undefined);
+const embedded = param("embed", yesNo) ?? false;
 
 function startLang() {
-  const asked = params.get("lang");
-  if (asked === "fr" || asked === "en") return asked;
+  const asked = param("lang", (word) => (URL_LANGS.includes(word) ? word : undefined));
+  if (asked) return asked;
   if (!embedded) {
     try {
-      const saved = JSON.parse(localStorage.getItem("tarot.table") || "null");
+      const saved = JSON.parse(localStorage.getItem(SAVE_KEY) || "null");
       if (saved && saved.settings && saved.settings.lang === "en") return "en";
     } catch {
       // no storage (blocked in this frame) or a damaged save: French

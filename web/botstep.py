@@ -7,6 +7,8 @@ depends only on the deal number, the seat and how many actions were taken.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from tarot.actions import Action, action_to_json
 from tarot.bots import make_bot
 from tarot.match import deal_seed
@@ -18,9 +20,16 @@ def bot_seed(deal_number: int, seat: int, step: int) -> int:
     return deal_seed(deal_number * 8 + seat, step)
 
 
+def seat_to_act(deal: Deal) -> int:
+    """The seat to act; ``ValueError`` when the deal is over."""
+    if deal.to_act is None:
+        raise ValueError("the deal is over: no seat is to act")
+    return deal.to_act
+
+
 def decide(deal: Deal, level: str, deal_number: int) -> Action:
     """What the bot of ``level`` at the seat to act does now (it sees its own view only)."""
-    seat = deal.to_act
+    seat = seat_to_act(deal)
     bot = make_bot(level, bot_seed(deal_number, seat, len(deal.history)))
     return bot.choose(deal.view(seat))
 
@@ -34,9 +43,7 @@ def runs_on_main_thread(level: str) -> bool:
     return level in MAIN_THREAD_LEVELS
 
 
-def decide_json(record: dict[str, object], level: str, deal_number: int) -> dict[str, object]:
+def decide_json(record: dict[str, Any], level: str, deal_number: int) -> dict[str, Any]:
     """``decide`` on a ``tarot-deal/1`` record; returns the action in record form."""
     deal = Deal.from_record(record)
-    seat = deal.to_act
-    assert seat is not None
-    return action_to_json(seat, decide(deal, level, deal_number))
+    return action_to_json(seat_to_act(deal), decide(deal, level, deal_number))

@@ -1,8 +1,6 @@
 """The page's own words, in French and English (the engine's words live in tarot.i18n)."""
 from __future__ import annotations
 
-LANGS = ("fr", "en")
-
 SEAT_NAMES = ("Vous", "Basile", "Chloé", "Damien", "Élise")
 SEAT_NAMES_EN = ("You", "Basile", "Chloé", "Damien", "Élise")
 
@@ -33,7 +31,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "dealer": ("donneur : {name}", "dealer: {name}"),
     "scores": ("Scores", "Scores"),
     "score_sheet": ("Feuille de marque", "Score sheet"),
-    "sheet_deal": ("Donne", "Deal"),
     "sheet_contract": ("Contrat", "Contract"),
     "total": ("Total", "Total"),
     "redeal": ("Redonne", "Redeal"),
@@ -52,7 +49,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "partner_unknown": ("Partenaire inconnu", "Partner unknown"),
     "chien": ("Chien", "Chien"),
     "chien_shown": ("Le chien, montré à tous :", "The chien, shown to all:"),
-    "chien_new": ("du chien", "from the chien"),
     "ecart_title": ("Faites votre écart : choisissez {n} cartes.", "Make your écart: choose {n} cards."),
     "ecart_count": ("{k} / {n} choisies", "{k} / {n} chosen"),
     "confirm_ecart": ("Valider l'écart", "Confirm the écart"),
@@ -90,7 +86,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "bids": ("{name} : {bid}.", "{name}: {bid}."),
     "trick_won": ("Pli pour {name}.", "Trick to {name}."),
     "trick_won_short": ("Pli : {name}", "Trick: {name}"),
-    "previous_trick": ("Pli précédent", "Previous trick"),
     "no_trick_yet": ("Aucun pli joué pour l'instant.", "No trick played yet."),
     "taker": ("Preneur", "Taker"),
     "contract": ("Contrat", "Contract"),
@@ -164,7 +159,6 @@ TEXT: dict[str, tuple[str, str]] = {
                 "This is not the time to play a card (phase: {phase})."),
     "not_your_turn_now": ("Attendez votre tour : c'est à {name} de jouer.", "Wait for your turn: {name} is to act."),
     "playable": ("jouable", "playable"),
-    "announcements": ("Annonces", "Announcements"),
     "rules_intro": ("Vous êtes en bas ; les robots jouent les autres places.",
                     "You sit at the bottom; bots play the other seats."),
     "your_name": ("Votre nom (facultatif)", "Your name (optional)"),

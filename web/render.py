@@ -214,7 +214,7 @@ def render_seat(screen, seat: int, position: str) -> str:
 
 
 def render_felt(screen) -> str:
-    v, lang = screen.view, screen.lang
+    v = screen.view
     positions = POSITIONS[v.rules.players]
     seats = "".join(render_seat(screen, s, positions[s]) for s in range(v.rules.players))
     return seats + f'<div class="table-center">{render_center(screen)}</div>'

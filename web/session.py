@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CHELEM, Action, Bid, Call, Chelem, Ecart,
                            Misere, Play, Poignee, Purchase, action_from_json)
 from tarot.bots import LEVELS
-from tarot.cards import CARDS, Card, cards_of
+from tarot.cards import Card, cards_of
 from tarot.errors import IllegalAction
 from tarot.match import Match
 from tarot.rules import POIGNEE_NAMES, Rules
