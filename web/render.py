@@ -14,7 +14,6 @@ from tarot.actions import Bid, Call
 from tarot.cards import NOTATION, Card
 from tarot.errors import IllegalAction
 from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name
-from tarot.rules import Contract
 
 from .cardface import card_back, card_button, card_html
 from .labels import TEXT, level_name, option_name, points_text, seat_name, signed, t
