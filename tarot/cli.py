@@ -20,7 +20,7 @@ import sys
 from dataclasses import fields
 from typing import Callable, Iterator, Sequence
 
-from .errors import RecordError
+from .errors import RecordError, quote
 from .rules import POIGNEE_NAMES, POIGNEE_TRUMPS, Contract, Rules
 from .scoring import CHELEM_BONUS
 
@@ -125,7 +125,8 @@ def replay_record(record: object) -> tuple[dict[str, object] | None, str | None]
     except Exception as e:  # an engine failure must not stop the other records
         return None, f"cannot be replayed: {type(e).__name__}: {e}"
     if deal.phase is not Phase.DONE:
-        done = len(record["actions"]) if isinstance(record.get("actions"), list) else 0
+        actions = record.get("actions") if isinstance(record, dict) else None
+        done = len(actions) if isinstance(actions, list) else 0
         return None, (f"unfinished deal: no result (it stops in the {deal.phase.value} phase with "
                       f"seat {deal.to_act} to act, after {done} actions)")
     assert deal.result is not None
@@ -139,7 +140,11 @@ def _record_error(record: object, error: RecordError) -> str:
     prefix = f"action {error.index}: "
     if message.startswith(prefix):
         message = message[len(prefix):]
-    entry = json.dumps(record["actions"][error.index], separators=COMPACT, ensure_ascii=False)
+    assert isinstance(record, dict)  # a record with a faulty action is an object
+    try:
+        entry = json.dumps(record["actions"][error.index], separators=COMPACT, ensure_ascii=False)
+    except (RecursionError, ValueError):
+        entry = quote(record["actions"][error.index])
     if len(entry) > 120:
         entry = entry[:117] + "..."
     where = f"actions[{error.index}] {entry}"
@@ -196,7 +201,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         seed = deal_seed(args.seed, k)
         deal = Deal.new(rules, dealer=k % n, seed=seed, pots=pots, pots_doubled=doubled)
         bots = [make_bot(levels[s], deal_seed(seed, s + 1)) for s in range(n)]
-        while not deal.is_over:
+        while deal.to_act is not None:
             seat = deal.to_act
             where = f"selfplay: deal {k + 1}: the {levels[seat]} bot at seat {seat}"
             try:

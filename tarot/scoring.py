@@ -102,7 +102,7 @@ def impossible_count(rules: Rules, contract: Contract, attack_half_points: int, 
     if not least <= half <= most:
         return f"with {bouts} bouts the attack has {_points(least)} to {_points(most)} points, not {points}"
     chien = rules.chien_size
-    chien_most = 2 * _most_points_of(chien)  # the chien's points at most, in half points
+    chien_most = int(2 * _most_points_of(chien))  # the chien's points at most, in half points
     goes = rules.chien_goes(contract)
     if chelem in ("announced_made", "unannounced_made"):
         if goes != "defence":
@@ -115,7 +115,7 @@ def impossible_count(rules: Rules, contract: Contract, attack_half_points: int, 
         if goes == "defence" and (half, bouts) not in ((0, 0), (8, 1)):
             return f"a garde contre swept by the defence leaves the attack nothing but the Excuse, not {points}"
         if goes == "hand":
-            ecart_most = 2 * _most_points_of(chien, kings=False)
+            ecart_most = int(2 * _most_points_of(chien, kings=False))
             if half > ecart_most + 8 or bouts > 1:
                 return (f"a defence that wins every trick leaves the attack its écart (no king, no bout) and "
                         f"the Excuse at most, not {points} points and {bouts} bouts")

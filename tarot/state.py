@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import Enum
 from functools import lru_cache
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from .actions import (ANNOUNCE_CHELEM, BIDS, NO_CALL, NO_CHELEM, PASS, PLAYS, Action, Bid, Call,
                       Chelem, Ecart, Misere, Play, Poignee, Purchase)
@@ -24,6 +24,9 @@ from .dealing import deal_cards, is_petit_sec
 from .errors import IllegalAction
 from .result import DealResult
 from .rules import MISERE_KINDS, POIGNEE_NAMES, Contract, Rules
+
+if TYPE_CHECKING:
+    from .view import SeatView
 
 SUIT_CARDS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 ECARTABLE = SUIT_CARDS & ~KINGS  # what an écart is made of; trumps only when these run short
@@ -185,6 +188,27 @@ class Deal:
         return self.phase is Phase.DONE
 
     @property
+    def _taker(self) -> int:
+        """The taker, in the phases after the bidding (which always have one)."""
+        if self.taker is None:
+            raise RuntimeError("no taker before the end of the bidding")
+        return self.taker
+
+    @property
+    def _contract(self) -> Contract:
+        """The contract, in the phases after the bidding."""
+        if self.contract is None:
+            raise RuntimeError("no contract before the end of the bidding")
+        return self.contract
+
+    @property
+    def _actor(self) -> int:
+        """The seat to act, in every phase but the end."""
+        if self.to_act is None:
+            raise RuntimeError("nobody acts once the deal is over")
+        return self.to_act
+
+    @property
     def attack(self) -> int:
         """Bit mask of the attacking seats (taker and partner)."""
         if self.taker is None:
@@ -205,7 +229,7 @@ class Deal:
         if seat is None or seat == self.to_act:
             mask = self._legal
             if mask < 0:
-                mask = self._legal = self._legal_mask(self.to_act)
+                mask = self._legal = self._legal_mask(self._actor)
             return mask
         return self._legal_mask(seat)
 
@@ -237,19 +261,19 @@ class Deal:
         if phase is _PLAY:
             mask = self._legal
             if mask < 0:
-                mask = self._legal = self._legal_mask(self.to_act)
+                mask = self._legal = self._legal_mask(self._actor)
             out: list[Action] = []
             for plays, byte in zip(_BYTE_PLAYS, mask.to_bytes(10, "little")):
                 if byte:
                     out += plays[byte]
-            if not self.has_played >> self.to_act & 1:
+            if not self.has_played >> self._actor & 1:
                 out.extend(self.declarations())
             return out
         if phase is _BIDDING:
             return list(_BIDS_ABOVE[self.highest_bid])
         if phase is Phase.CALLING:
             calls: list[Action] = [Call(c) for c in self.callable_cards()]
-            return calls + [NO_CALL] if self.rules.call_optional(self.contract) else calls
+            return calls + [NO_CALL] if self.rules.call_optional(self._contract) else calls
         if phase is Phase.ECART:
             return [Ecart(tuple(self.default_ecart()))]
         if phase is Phase.PURCHASE:
@@ -268,7 +292,7 @@ class Deal:
 
     def callable_cards(self) -> list[Card]:
         """5 players: the cards the taker may call (kings; queens too with four kings; …)."""
-        hand = self.hands[self.taker]
+        hand = self.hands[self._taker]
         out = []
         rank = KING
         while rank >= 1:
@@ -280,7 +304,7 @@ class Deal:
 
     def default_ecart(self) -> list[Card]:
         """One legal écart: the lowest suit cards first, then the lowest trumps."""
-        hand = self.hands[self.taker]
+        hand = self.hands[self._taker]
         size = self.rules.chien_size
         suit = hand & ECARTABLE
         picks = sorted(cards_of(suit), key=lambda c: (HALF_POINTS[c], RANK_OF[c]))[:size]
@@ -290,7 +314,7 @@ class Deal:
 
     def default_purchase(self) -> Purchase:
         """One legal purchase: the highest suit card held elsewhere, for the taker's lowest card."""
-        hand = self.hands[self.taker]
+        hand = self.hands[self._taker]
         elsewhere = SUIT_CARDS & ~hand & ~self.ecart
         card = max(cards_of(elsewhere), key=lambda c: (RANK_OF[c], -c))
         give = min(cards_of(hand), key=lambda c: (HALF_POINTS[c], c >= FIRST_TRUMP, RANK_OF[c]))
@@ -302,7 +326,7 @@ class Deal:
         One poignée per size it can show (its lowest trumps; the Excuse only when it
         completes all its trumps), and the misères it holds when that option is on.
         """
-        seat = self.to_act
+        seat = self._actor
         out: list[Action] = []
         if not any(s == seat for s, _, _ in self.poignees):
             hand = self.hands[seat]
@@ -355,7 +379,7 @@ class Deal:
 
     def _refuse_call(self, action: Call) -> IllegalAction | None:
         card = action.card
-        if card is None and self.rules.call_optional(self.contract):
+        if card is None and self.rules.call_optional(self._contract):
             return None
         if type(card) is not Card or card >= FIRST_TRUMP:
             return IllegalAction("call_not_a_face")
@@ -371,7 +395,7 @@ class Deal:
         cards = list(action.cards)
         if len(cards) != size:
             return IllegalAction("ecart_size", expected=size, given=len(cards))
-        hand = self.hands[self.taker]
+        hand = self.hands[self._taker]
         seen = 0
         for c in cards:
             bit = 1 << c
@@ -395,7 +419,7 @@ class Deal:
         card, give = action.card, action.give
         if type(card) is not Card or type(give) is not Card:
             return IllegalAction("not_an_action")
-        hand = self.hands[self.taker]
+        hand = self.hands[self._taker]
         if card >= FIRST_TRUMP:
             return IllegalAction("purchase_not_suit", card=card)
         if hand >> card & 1:
@@ -414,7 +438,7 @@ class Deal:
     def _refuse_poignee(self, action: Poignee) -> IllegalAction | None:
         if not _all_cards(action.cards):
             return IllegalAction("not_an_action")
-        seat = self.to_act
+        seat = self._actor
         if self.has_played & (1 << seat):
             return IllegalAction("poignee_played")
         if any(s == seat for s, _, _ in self.poignees):
@@ -459,7 +483,7 @@ class Deal:
         card = action.card
         if type(card) is not Card:
             return IllegalAction("not_an_action")
-        seat = self.to_act
+        seat = self._actor
         bit = 1 << card
         hand = self.hands[seat]
         if not hand & bit:
@@ -467,7 +491,7 @@ class Deal:
         if self.legal_cards_mask(seat) & bit:
             return None
         led = self._led
-        if led < 0:
+        if led < 0 and self.called is not None:
             return IllegalAction("called_suit_first_trick", suit=SUIT_OF[self.called], card=self.called)
         if led != TRUMP and hand & SUIT_MASKS[led]:
             return IllegalAction("must_follow_suit", suit=led)
@@ -486,7 +510,7 @@ class Deal:
         if type(action) is Play and self.phase is _PLAY:
             to_act = self.to_act  # the common case, checked inline
             card = action.card
-            if (seat is None or seat == to_act) and type(card) is Card:
+            if (seat is None or seat == to_act) and type(card) is Card and to_act is not None:
                 mask = self._legal
                 if mask < 0:
                     mask = self._legal = self._legal_mask(to_act)
@@ -500,25 +524,24 @@ class Deal:
         return self._apply(action)
 
     def _apply(self, action: Action) -> Event:
-        seat = self.to_act
+        seat = self._actor
         self.history.append((seat, action))
-        kind = type(action)
-        if kind is Play:
+        if isinstance(action, Play):
             return Event(seat, action, self._play(seat, action.card), self.result)
-        if kind is Bid:
+        if isinstance(action, Bid):
             self._bid(seat, action)
-        elif kind is Call:
+        elif isinstance(action, Call):
             self._call(action.card)
-        elif kind is Ecart:
+        elif isinstance(action, Ecart):
             self._ecart(mask_of(action.cards))
-        elif kind is Chelem:
+        elif isinstance(action, Chelem):
             self._chelem(action.announce)
-        elif kind is Poignee:
+        elif isinstance(action, Poignee):
             size = POIGNEE_NAMES[self.rules.poignee_trumps.index(len(action.cards))]
             self.poignees.append((seat, size, tuple(sorted(action.cards))))
-        elif kind is Misere:
+        elif isinstance(action, Misere):
             self.miseres.append((seat, action.kind))
-        elif kind is Purchase:
+        elif isinstance(action, Purchase):
             self._purchase(action.card, action.give)
         return Event(seat, action, None, self.result)
 
@@ -548,28 +571,30 @@ class Deal:
 
     def _holder_of_called(self) -> int | None:
         """The partner: whoever holds the called card, unless the taker (who then plays alone)."""
+        if self.called is None:
+            return None
         bit = 1 << self.called
         holder = next((s for s in range(self.players) if self.hands[s] & bit), None)
         return None if holder == self.taker else holder
 
     def _after_call(self) -> None:
-        if self.rules.chien_goes(self.contract) == "hand":
-            self.hands[self.taker] |= self.chien
+        if self.rules.chien_goes(self._contract) == "hand":
+            self.hands[self._taker] |= self.chien
             self.phase = Phase.ECART
         else:
             self.phase = Phase.CHELEM
 
     def _ecart(self, mask: int) -> None:
-        self.hands[self.taker] &= ~mask
+        self.hands[self._taker] &= ~mask
         self.ecart = mask
-        if self.rules.purchases(self.contract, self.called is not None):
+        if self.rules.purchases(self._contract, self.called is not None):
             self.phase = Phase.PURCHASE
         else:
             self.phase = Phase.CHELEM
 
     def _purchase(self, card: Card, give: Card) -> None:
         holder = next(s for s in range(self.players) if self.hands[s] >> card & 1)
-        self.hands[self.taker] ^= (1 << card) | (1 << give)
+        self.hands[self._taker] ^= (1 << card) | (1 << give)
         self.hands[holder] ^= (1 << card) | (1 << give)
         self.purchase = PurchaseMade(card, give, holder)
         self.phase = Phase.CHELEM
@@ -578,7 +603,7 @@ class Deal:
         self._legal = -1
         self.chelem_announced = announce
         if announce:
-            self.leader = self.taker
+            self.leader = self._taker
         self.to_act = self.leader
         self.phase = Phase.PLAY
 
@@ -695,13 +720,13 @@ class Deal:
             other.side_tricks = sides
         return other
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: see :class:`tarot.view.SeatView`."""
         from .view import seat_view
 
         return seat_view(self, seat)
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         from .record import to_record
 
         return to_record(self)
@@ -721,13 +746,13 @@ def _all_cards(cards: object) -> bool:
     return isinstance(cards, (tuple, list)) and all(type(c) is Card for c in cards)
 
 
-_CHECKS = {
+_CHECKS: dict[type, Callable[[Deal, Any], IllegalAction | None]] = {
     Bid: Deal._refuse_bid,
     Call: Deal._refuse_call,
     Ecart: Deal._refuse_ecart,
     Chelem: Deal._refuse_chelem,
     Poignee: Deal._refuse_poignee,
-    Misere: lambda deal, action: deal._refuse_misere(deal.to_act, action),
+    Misere: lambda deal, action: deal._refuse_misere(deal._actor, action),
     Purchase: Deal._refuse_purchase,
     Play: Deal._refuse_play,
 }

@@ -8,11 +8,15 @@ decide from it and the page renders from it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .actions import Action, Play
 from .cards import TRUMPS, Card, cards_of, mask_of, sort_for_hand
 from .result import DealResult
 from .rules import Contract, Rules
+
+if TYPE_CHECKING:
+    from .state import Deal
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,7 @@ class SeatView:
         return m
 
 
-def seat_view(deal, seat: int) -> SeatView:
+def seat_view(deal: Deal, seat: int) -> SeatView:
     from .state import Phase
 
     done = deal.phase is Phase.DONE
