@@ -185,5 +185,10 @@ class Rules:
         """The names of the optional variants."""
         return [f.name for f in fields(Rules)[1:]]
 
+    @staticmethod
+    def options_for(players: int) -> list[str]:
+        """The options a game of ``players`` may use (some are for 4 players only)."""
+        return [o for o in Rules.options() if players == 4 or o not in FOUR_PLAYERS_ONLY]
+
 
 FOUR_PLAYERS_ONLY = ("purchase", "prise_partner")

@@ -39,6 +39,14 @@ def ecart_trumps_needed(hand: int, size: int) -> int:
     them and completes with trumps (never the Petit or the 21).
     """
     return max(0, size - count(hand & ECARTABLE))
+
+
+def purchasable(hand: int, ecart: int) -> int:
+    """Option ``purchase``: the cards the taker may ask for (a mask): the suit cards in
+    another hand, that is neither in his hand nor in his écart."""
+    return SUIT_CARDS & ~hand & ~ecart
+
+
 _HIGH_BITS = tuple(~((1 << (c + 1)) - 1) for c in range(78))  # cards above c
 
 
@@ -315,8 +323,7 @@ class Deal:
     def default_purchase(self) -> Purchase:
         """One legal purchase: the highest suit card held elsewhere, for the taker's lowest card."""
         hand = self.hands[self._taker]
-        elsewhere = SUIT_CARDS & ~hand & ~self.ecart
-        card = max(cards_of(elsewhere), key=lambda c: (RANK_OF[c], -c))
+        card = max(cards_of(purchasable(hand, self.ecart)), key=lambda c: (RANK_OF[c], -c))
         give = min(cards_of(hand), key=lambda c: (HALF_POINTS[c], c >= FIRST_TRUMP, RANK_OF[c]))
         return Purchase(card, give)
 

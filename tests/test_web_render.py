@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tarot.actions import BIDS, Ecart, Play
-from tarot.cards import CARDS, NOTATION, mask_of
+from tarot.cards import CARDS, NOTATION, mask_of, parse_card
 from tarot.i18n import card_name
 from tarot.state import Deal
 from web import render
@@ -334,3 +334,53 @@ def test_the_new_game_form_keeps_what_was_filled_in_when_a_value_is_refused():
     assert 'value="misere" checked' in form
     assert 'value="abc"' in form
     assert "pas « abc »" in form
+
+
+def _prise_by_seat_0(**options) -> Session:
+    session = with_deal(deal_with({0: "KS KH 2C", 2: "KD"}, chien="1D 2D 3D 4D 5D 6D", dealer=3, **options))
+    session.settings.options = dict(options)
+    assert session.bid("prise")
+    for _ in range(3):
+        session.deal.apply(BIDS["pass"])
+    return session
+
+
+def test_the_purchase_is_chosen_on_the_page_by_name_then_by_the_card_given():
+    session = _prise_by_seat_0(purchase=True)
+    session.ui.ecart = cards("1D 2D 3D 4D 5D 6D")
+    assert session.confirm_ecart()
+    page = html(session)
+    assert 'data-action="buy"' in page and 'data-buy="KD"' in page and 'data-buy="KS"' not in page
+    # The cards one may buy are named, never shown as cards: no hidden card reaches the page.
+    visible = session.view().visible_cards()
+    assert all(visible >> parse_card(n) & 1 for n in DATA_CARD.findall(page))
+    assert not session.click_card("2C")  # a card to buy first
+    assert session.ui.message == ("purchase_first", {})
+    session.ask_for("KD")
+    assert 'aria-pressed="true"' in html(session)
+    assert session.click_card("2C")
+    assert session.deal.purchase is not None and session.deal.purchase.card == parse_card("KD")
+    assert "KD" in [str(c) for c in session.view().hand]
+
+
+def test_with_prise_partner_the_page_offers_to_go_on_without_a_partner():
+    session = _prise_by_seat_0(prise_partner=True)
+    page = html(session)
+    assert 'data-action="no-call"' in page and 'data-action="call"' in page
+    assert session.decline_call()
+    assert session.deal.phase.value == "ecart" and session.deal.partner is None
+
+
+def test_four_player_options_stay_off_at_3_and_5_players():
+    for players in (3, 5):
+        settings = Settings(players=players, options={"purchase": True, "prise_partner": True, "misere": True})
+        assert settings.rules().to_json() == {"players": players, "misere": True}
+
+
+def test_the_score_sheet_shows_the_tokens_and_the_pots_with_traditional_scoring():
+    session = run(Session(Settings(players=4, first_deal=3, options={"traditional_scoring": True})))
+    page = html(session)
+    assert 'data-testid="tokens"' in page
+    tokens = session.match.token_totals
+    pots = session.match.pots[0]
+    assert sum(tokens) + sum(pots) == 0  # what the players lost is on the table

@@ -11,8 +11,9 @@ from __future__ import annotations
 from html import escape
 
 from tarot.actions import Bid, Call
-from tarot.cards import NOTATION, Card
+from tarot.cards import NOTATION, SUIT_MASKS, Card, cards_of, mask_of
 from tarot.errors import IllegalAction
+from tarot.state import purchasable
 from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name
 
 from .cardface import card_back, card_button, card_html
@@ -284,6 +285,7 @@ def render_panel(screen) -> str:
     body = {
         "bidding": _panel_bidding,
         "calling": _panel_calling,
+        "purchase": _panel_purchase,
         "ecart": _panel_ecart,
         "chelem": _panel_chelem,
         "play": _panel_play,
@@ -314,7 +316,8 @@ def _panel_calling(screen) -> str:
     v, lang = screen.view, screen.lang
     if v.to_act != 0:
         return _status(screen)
-    calls = [a.card for a in v.legal if isinstance(a, Call)]
+    calls = [a.card for a in v.legal if isinstance(a, Call) and a.card is not None]
+    optional = any(isinstance(a, Call) and a.card is None for a in v.legal)
     kings_only = all(c.rank == 14 for c in calls)
     title = t("call_title" if kings_only else "call_title_more", lang)
     buttons = []
@@ -323,8 +326,36 @@ def _panel_calling(screen) -> str:
         buttons.append(f'<button type="button" class="call-choice" id="call-{NOTATION[c]}" data-action="call" '
                        f'data-call="{NOTATION[c]}" aria-label="{name}">{card_html(c, lang, size="small")}'
                        f'<span class="call-name">{name}</span></button>')
+    if optional:  # 4 players, prise_partner: the call replaces the purchase
+        buttons.append(_button(t("no_call", lang), action="no-call", ident="btn-no-call", cls="btn"))
     return (f'<h2 class="panel-title">{escape(title)}</h2>'
             f'<div class="actions calls" role="group" aria-label="{escape(title)}">{"".join(buttons)}</div>')
+
+
+_SUIT_SIGNS = "♠♥♦♣"
+_RANK_SIGNS = {1: "1", 11: "V", 12: "C", 13: "D", 14: "R"}
+
+
+def _panel_purchase(screen) -> str:
+    """Option purchase: the taker asks for a suit card held by another seat (named, never
+    shown where it lies), then clicks the card of his to give for it."""
+    v, lang = screen.view, screen.lang
+    if v.to_act != 0:
+        return f'<p class="status">{escape(t("purchase_waiting", lang, name=_name(v.to_act, lang)))}</p>'
+    chosen = screen.ui.purchase
+    rows = []
+    for suit in range(4):
+        buttons = []
+        for c in cards_of(purchasable(mask_of(v.hand), mask_of(v.ecart)) & SUIT_MASKS[suit]):
+            label = _RANK_SIGNS.get(c.rank, str(c.rank)) + _SUIT_SIGNS[suit]
+            buttons.append(f'<button type="button" class="buy-choice" data-action="buy" data-buy="{NOTATION[c]}" '
+                           f'aria-pressed="{"true" if c == chosen else "false"}" '
+                           f'aria-label="{escape(card_name(c, lang))}">{label}</button>')
+        rows.append(f'<div class="buy-row">{"".join(buttons)}</div>')
+    step = t("purchase_give", lang, card=card_name(chosen, lang)) if chosen is not None else t("purchase_ask", lang)
+    return (f'<h2 class="panel-title">{escape(t("purchase_title", lang))}</h2>'
+            f'<div class="buys" role="group" aria-label="{escape(t("purchase_title", lang))}">{"".join(rows)}</div>'
+            f'<p class="note">{escape(step)}</p>')
 
 
 def _panel_ecart(screen) -> str:
@@ -500,7 +531,7 @@ def render_hand(screen) -> str:
     choosing = my_turn and (v.phase == "ecart" or screen.poignee_size is not None)
     chien = set(v.chien) if v.phase == "ecart" and v.taker == 0 else set()
     buttons = []
-    marking = my_turn and v.phase in ("ecart", "play")  # cards to choose from now
+    marking = my_turn and v.phase in ("ecart", "purchase", "play")  # cards to choose from now
     for c in v.hand:
         playable = c in screen.playable
         extras = []
@@ -538,6 +569,11 @@ def render_sheet(screen) -> str:
         rows.append(f'<tr data-deal="{number}"><th scope="row" title="{label}">{index}</th>'
                     f'<td class="what">{escape(what)}</td>{cells}</tr>')
     totals = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(screen.totals))
+    if screen.tokens is not None:  # traditional scoring: the tokens, and the pots on the table
+        pots = ", ".join(str(p) for p in screen.pots) or "0"
+        totals += (f'</tr><tr class="tokens" data-testid="tokens"><th scope="row" colspan="2">'
+                   f'{escape(t("tokens_total", lang, pots=pots))}</th>'
+                   + "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(screen.tokens)))
     empty = "" if rows else f'<p class="empty">{escape(t("no_deal_yet", lang))}</p>'
     return (f'<h2 class="side-title" id="sheet-title">{escape(t("score_sheet", lang))}</h2>'
             f'<div class="sheet-scroll"><table class="sheet" data-testid="score-sheet" aria-labelledby="sheet-title">'

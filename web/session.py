@@ -12,7 +12,7 @@ import json
 import unicodedata
 from dataclasses import dataclass, field
 
-from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CHELEM, Action, Bid, Call, Chelem, Ecart,
+from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CALL, NO_CHELEM, Action, Bid, Call, Chelem, Ecart,
                            Misere, Play, Poignee, Purchase, action_from_json)
 from tarot.bots import LEVELS
 from tarot.cards import Card, cards_of
@@ -65,7 +65,9 @@ class Settings:
     name: str = ""  # the person's name at the table ("" shows "Vous")
 
     def rules(self) -> Rules:
-        return Rules(players=self.players, **self.options)
+        """The rules of the game; an option the player count does not allow stays off."""
+        allowed = Rules.options_for(self.players)
+        return Rules(players=self.players, **{k: v for k, v in self.options.items() if k in allowed})
 
     def to_json(self) -> dict:
         return {"players": self.players, "level": self.level, "options": dict(self.options),
@@ -127,6 +129,7 @@ class Ui:
     setup_open: bool = False
     setup_message: object = None
     setup_draft: dict | None = None  # the form as filled in, kept when a value is refused
+    purchase: Card | None = None  # option purchase: the card the person asks for
 
 
 @dataclass(frozen=True)
@@ -148,6 +151,8 @@ class Screen:
     score: DealScore | None  # the deal's count, once over
     sheet: tuple[tuple[int, dict], ...]  # (deal number, result) of each finished deal
     totals: tuple[int, ...]
+    tokens: tuple[int, ...] | None  # traditional scoring: the tokens won over the match
+    pots: tuple[int, ...]  # traditional scoring: the pots on the table
     events: tuple[tuple[str, dict], ...]  # what just happened, for the live region
     step: int  # how many actions the deal has seen (changes whenever the table does)
     notices: tuple[tuple[str, dict], ...] = ()  # page notes until dismissed (bad URL parameters)
@@ -193,6 +198,8 @@ class Session:
             if deal.phase is Phase.ECART:
                 playable = {c for c in view.hand if ecart_refusal(deal, [], c) is None}
                 selected = set(ui.ecart)
+            elif deal.phase is Phase.PURCHASE and ui.purchase is not None:
+                playable = set(view.hand)  # any card may be given for the one bought
             elif deal.phase is Phase.PLAY:
                 for a in view.legal:
                     if isinstance(a, Poignee):
@@ -216,6 +223,8 @@ class Session:
             misere_offers=tuple(misere_offers), poignee_size=ui.poignee_size, ui=ui,
             score=deal.result.score if deal.result is not None else None, sheet=tuple(sheet),
             totals=tuple(self.match.totals), events=tuple(self.events), step=len(deal.history),
+            tokens=tuple(self.match.token_totals) if self.settings.rules().traditional_scoring else None,
+            pots=self.match.pots[0],
             notices=tuple(self.notices))
 
     def _poignee_trumps(self, size: str) -> int:
@@ -330,6 +339,19 @@ class Session:
             return self._note(IllegalAction("not_an_action"))
         return self._note(self.act(HUMAN, Call(card)))
 
+    def decline_call(self) -> bool:
+        """Go on without a partner where the call is optional."""
+        return self._note(self.act(HUMAN, NO_CALL))
+
+    def ask_for(self, notation: str) -> bool:
+        """Option purchase: choose the card to buy (then a click on a hand card gives one for it)."""
+        card = _card(notation)
+        if card is None:
+            return self._note(IllegalAction("not_an_action"))
+        self.ui.purchase = None if self.ui.purchase == card else card
+        self.ui.message = None
+        return False
+
     def chelem(self, announce: bool) -> bool:
         return self._note(self.act(HUMAN, ANNOUNCE_CHELEM if announce else NO_CHELEM))
 
@@ -341,6 +363,12 @@ class Session:
             return self._note(IllegalAction("not_an_action"))
         if deal.phase is Phase.ECART and deal.to_act == HUMAN:
             return self._toggle(self.ui.ecart, card, lambda chosen: ecart_refusal(deal, chosen, card))
+        if deal.phase is Phase.PURCHASE and deal.to_act == HUMAN:
+            if self.ui.purchase is None:
+                self.ui.message = ("purchase_first", {})
+                return False
+            bought, self.ui.purchase = self.ui.purchase, None
+            return self._note(self.act(HUMAN, Purchase(bought, card)))
         if deal.phase is Phase.PLAY and deal.to_act == HUMAN and self.ui.poignee_size is not None:
             n = self._poignee_trumps(self.ui.poignee_size)
             return self._toggle(self.ui.poignee, card, lambda chosen: poignee_refusal(deal, chosen, card, n))
