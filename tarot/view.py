@@ -84,7 +84,8 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
 
     done = deal.phase is Phase.DONE
     taker = deal.taker
-    shown_chien = deal.contract is not None and deal.contract.chien_shown and deal.phase is not Phase.CALLING
+    shown_chien = deal.contract is not None and deal.rules.chien_goes(deal.contract) == "hand" \
+        and deal.phase is not Phase.CALLING
     if done or shown_chien:
         chien = tuple(deal.dealt_chien)
     else:
