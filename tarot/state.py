@@ -22,6 +22,7 @@ from .dealing import deal_cards, is_petit_sec
 from .errors import IllegalAction
 from .rules import MISERE_KINDS, POIGNEE_NAMES, Contract, Rules
 from .scoring import DealScore, score_deal
+from .view import SeatView, seat_view
 
 SUIT_CARDS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 ECARTABLE = SUIT_CARDS & ~KINGS  # what an écart is made of; trumps only when these run short
@@ -687,10 +688,8 @@ class Deal:
             other.side_tricks = sides
         return other
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: see :class:`tarot.view.SeatView`."""
-        from .view import seat_view
-
         return seat_view(self, seat)
 
     def to_record(self) -> dict:
