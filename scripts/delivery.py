@@ -12,9 +12,14 @@ Called by scripts/build.py on the freshly built site (standard library only):
   index.html, the service worker too (``sw.js``; its scope is the directory it is
   served from, so the site works under any sub-path);
 - ``bundle_python``: web/python-modules.zip, the Python modules of pyscript.toml's
-  [files] in one download, which web/pyodide-loader.mjs unpacks for the page and
-  for the bots' worker; the built pyscript.toml loses its [files] (PyScript would
-  fetch them one by one);
+  [files] in one download, each with its bytecode (``__pycache__/*.pyc``, compiled by
+  the vendored Pyodide: scripts/bytecode.py), which web/pyodide-loader.mjs unpacks
+  for the page and for the bots' worker; the built pyscript.toml loses its [files]
+  (PyScript would fetch them one by one);
+- ``precompile_stdlib``: vendor/pyodide/python_stdlib.pyc.zip, Pyodide's standard
+  library as bytecode (scripts/bytecode.py), which the loader gives Pyodide instead
+  of the stock python_stdlib.zip (kept, unused by the page: the vendored Pyodide
+  stays complete as published);
 - ``write_service_worker``: fills ``sw.js`` with the files the game needs, each
   with a hash of its content, and a version made from those hashes. Any change of
   a file gives a new version: browsers that have the old one install the new one
@@ -34,16 +39,19 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bytecode  # noqa: E402  (scripts/bytecode.py: compiled by the vendored Pyodide)
+
 PRELOAD_MARKER = "<!-- build: preloads -->"
 SW_SOURCE = "web/sw.js"
 MANIFEST_SOURCE = "web/manifest.webmanifest"
 SW_NAME = "sw.js"
 MANIFEST_NAME = "manifest.webmanifest"
 PYTHON_BUNDLE = "web/python-modules.zip"
+STDLIB = "python_stdlib.pyc.zip"  # in vendor/pyodide/: the standard library as bytecode
 HASH_CHARS = 16  # of the SHA-256, in hex
 
-PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                   "pyodide-lock.json"]
+PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, "pyodide-lock.json"]
 # PyScript's optional features the page does not use: their modules are neither
 # preloaded nor cached (editor, terminal, package graph, zip archives in [files]).
 PYSCRIPT_UNUSED = ("codemirror", "index-", "xterm", "pyodide_graph", "zip-", "mpy-", "storage",
@@ -132,21 +140,30 @@ def python_files(out: Path) -> list[str]:
 
 
 def bundle_python(out: Path) -> int:
-    """Zip the [files] (as built) into web/python-modules.zip and take them out of the built
-    pyscript.toml. Same files, same bytes (fixed dates and order)."""
+    """Zip the [files] (as built), each with its bytecode, into web/python-modules.zip and take
+    them out of the built pyscript.toml. Same files, same bytes (fixed dates and order)."""
     names = python_files(out)
+    sources = {name: (out / name).read_bytes() for name in names}
+    compiled = bytecode.modules(sources)
+    entries = [(name, sources[name]) for name in names]
+    entries += [(bytecode.pycache_name(name), compiled[name]) for name in names]
     with zipfile.ZipFile(out / PYTHON_BUNDLE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
-        for name in names:
+        for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            bundle.writestr(info, (out / name).read_bytes())
+            bundle.writestr(info, data)
     toml = out / "pyscript.toml"
     text = toml.read_text(encoding="utf-8")
     section = re.compile(r"^\[files\]\n.*?(?=^\[|\Z)", re.M | re.S)
     note = f"# [files]: in {PYTHON_BUNDLE}, unpacked by web/pyodide-loader.mjs ({len(names)} modules)\n"
     toml.write_text(section.sub(lambda _: note, text), encoding="utf-8")
     return len(names)
+
+
+def precompile_stdlib(out: Path) -> int:
+    """Write vendor/pyodide/python_stdlib.pyc.zip; returns its size."""
+    return bytecode.stdlib(out / "vendor" / "pyodide" / STDLIB).stat().st_size
 
 
 def precache_list(out: Path) -> list[str]:
@@ -192,9 +209,11 @@ def finish(out: Path) -> str:
     styles = inline_styles(out)
     install_web_app(out)
     modules = bundle_python(out)
+    stdlib = precompile_stdlib(out)
     precache = write_service_worker(out)
     size = sum(f[2] for f in precache["files"])
-    return (f"{modules} Python modules in {PYTHON_BUNDLE}; offline: {len(precache['files'])} files "
+    return (f"{modules} Python modules with their bytecode in {PYTHON_BUNDLE}; standard library as "
+            f"bytecode ({stdlib / 1e6:.1f} MB); offline: {len(precache['files'])} files "
             f"({size / 1e6:.1f} MB), version {precache['version']}; {preloads} module preloads; "
             f"{styles} stylesheets inlined")
 

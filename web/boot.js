@@ -4,7 +4,7 @@
 // Loading stages (#loading li[data-stage], data-state pending → active → done),
 // each driven by a real signal:
 //   download  the Python runtime: resource timing entries of pyodide.asm.wasm and
-//             python_stdlib.zip (downloaded, or read from the offline cache);
+//             python_stdlib.pyc.zip (downloaded, or read from the offline cache);
 //   start     Python starting: PyScript's py:progress events "Loading interpreter"
 //             and "Loaded interpreter";
 //   game      the game's modules loading, until Python's first render (the
@@ -95,7 +95,7 @@ function stage(name, state) {
   loading.dataset.stage = active ? active.dataset.stage : name;
 }
 
-const RUNTIME = ["pyodide.asm.wasm", "python_stdlib.zip"];
+const RUNTIME = ["pyodide.asm.wasm", "python_stdlib.pyc.zip"];
 const arrived = new Set();
 function onResources(list) {
   for (const entry of list.getEntries()) {

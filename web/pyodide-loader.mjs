@@ -1,6 +1,8 @@
 // The Python runtime for the page and the bots' worker: the vendored Pyodide with
-// the game's Python modules (web/python-modules.zip, written by scripts/build.py)
-// unpacked into its home directory.
+// its standard library as bytecode (vendor/pyodide/python_stdlib.pyc.zip) and the
+// game's Python modules with theirs (web/python-modules.zip), both written by
+// scripts/build.py, the bytecode compiled by this same Pyodide: Python compiles no
+// module of its own or of the game when it starts.
 //
 // PyScript loads it as its interpreter (pyscript.toml: interpreter =
 // "./web/pyodide-loader.mjs") and calls loadPyodide(); web/boot.js calls start()
@@ -18,6 +20,7 @@ export { version };
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const BUNDLE_URL = new URL("./python-modules.zip", import.meta.url).href;
+const STDLIB_URL = new URL("python_stdlib.pyc.zip", INDEX_URL).href;
 const HOME = "/home/pyodide";
 const SNAPSHOT_CACHE = "tarot python snapshots";
 const SNAPSHOT_KEY = new URL(`python-snapshot-${version}.bin`, INDEX_URL).href; // a cache key, never fetched
@@ -55,6 +58,7 @@ async function saveSnapshot(snapshot) {
 
 const pythonOptions = () => ({
   indexURL: INDEX_URL,
+  stdLibURL: STDLIB_URL,
   stdout: (text) => output.stdout(text),
   stderr: (text) => output.stderr(text),
 });
