@@ -153,6 +153,13 @@ def bundle_python(out: Path) -> int:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             bundle.writestr(info, data)
+    loader = out / "web" / "pyodide-loader.mjs"
+    text = loader.read_text(encoding="utf-8")
+    text, n = re.subn(r'^const MODULES_VERSION = ".*";', lambda _: f'const MODULES_VERSION = "{file_hash(out / PYTHON_BUNDLE)}";',
+                      text, count=1, flags=re.M)
+    if n != 1:
+        raise SystemExit("build: web/pyodide-loader.mjs has no 'const MODULES_VERSION = \"...\";' line")
+    loader.write_text(text, encoding="utf-8")
     toml = out / "pyscript.toml"
     text = toml.read_text(encoding="utf-8")
     section = re.compile(r"^\[files\]\n.*?(?=^\[|\Z)", re.M | re.S)

@@ -11,8 +11,9 @@
 //
 // Returning visits skip Python's own start-up: makeSnapshot(), run once in a worker
 // of its own (web/snapshot-worker.js, started by web/boot.js after a first visit),
-// saves the memory of a freshly started Python in the browser's Cache Storage, and
-// later starts restore it (mark "tarot:python-from-snapshot"). A snapshot that cannot
+// saves the memory of a freshly started Python that has imported the game's modules
+// in the browser's Cache Storage, and later starts restore it (mark
+// "tarot:python-from-snapshot"). A snapshot that cannot
 // be read, stored or restored only means a normal start.
 import { loadPyodide as loadVendored, version } from "../vendor/pyodide/pyodide.mjs";
 
@@ -23,7 +24,16 @@ const BUNDLE_URL = new URL("./python-modules.zip", import.meta.url).href;
 const STDLIB_URL = new URL("python_stdlib.pyc.zip", INDEX_URL).href;
 const HOME = "/home/pyodide";
 const SNAPSHOT_CACHE = "tarot python snapshots";
-const SNAPSHOT_KEY = new URL(`python-snapshot-${version}.bin`, INDEX_URL).href; // a cache key, never fetched
+// The game's modules' version (a hash of web/python-modules.zip, written by scripts/build.py):
+// a snapshot holds them imported, so a new version of the game makes a new snapshot.
+const MODULES_VERSION = "dev";  // written by scripts/build.py
+const SNAPSHOT_KEY = new URL(`python-snapshot-${version}-${MODULES_VERSION}.bin`, INDEX_URL).href; // a cache key, never fetched
+// What the snapshot holds imported: the game's modules (pure Python: none touches the
+// browser) and the standard library's modules the page imports; never a module that
+// holds a JavaScript object (PyScript's), which a snapshot cannot keep.
+const SNAPSHOT_IMPORTS = "import asyncio, json, traceback, web.botstep, web.params, web.render, web.session, web.worker";
+// A restored Python's random numbers would be the same on every visit: seeded afresh.
+const AFTER_RESTORE = "import sys\nif 'random' in sys.modules: sys.modules['random'].seed()";
 
 // Python's output goes to the console until PyScript hands its own writers over.
 const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
@@ -68,6 +78,7 @@ async function startPython() {
   if (snapshot) {
     try {
       const pyodide = await loadVendored({ ...pythonOptions(), _loadSnapshot: snapshot });
+      pyodide.runPython(AFTER_RESTORE);
       performance.mark("tarot:python-from-snapshot");
       return pyodide;
     } catch (error) {
@@ -81,7 +92,10 @@ async function startPython() {
 // A Python started for this only: in snapshot mode its `js` module is not usable.
 export async function makeSnapshot() {
   if (await savedSnapshot()) return false;
+  const bundle = fetchBundle();
   const pyodide = await loadVendored({ ...pythonOptions(), _makeSnapshot: true });
+  pyodide.unpackArchive(await bundle, "zip", { extractDir: HOME });
+  pyodide.runPython(SNAPSHOT_IMPORTS);
   await saveSnapshot(pyodide.makeMemorySnapshot());
   return true;
 }
