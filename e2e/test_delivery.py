@@ -189,3 +189,49 @@ def test_the_service_worker_lists_every_file_with_its_content_hash(site_dir):
     for name in NOT_FOR_THE_PAGE + ["sw.js", "vendor/pyodide/package.json"]:
         assert name not in names
     assert not any("codemirror" in n or "xterm" in n for n in names)  # PyScript features not used
+
+
+def test_the_new_game_form_is_usable_before_python_and_commencer_waits_for_it(page, site_url):
+    held: list = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python cannot start yet
+    page.goto(site_url + "?pause=0", wait_until="domcontentloaded")
+    page.wait_for_selector("#overlay [data-testid=setup][data-early]")
+    assert page.get_attribute("#table", "data-phase") == "loading"
+    assert page.evaluate("performance.getEntriesByName('tarot:ready').length") == 0
+    # The person chooses the game while Python starts.
+    page.click("label.choice:has(input[name=players][value='3'])")
+    page.select_option("select[name=level]", "debutant")
+    page.fill("input[name=deal]", "42")
+    page.fill("input[name=name]", "Léa")
+    page.click("[data-action=start]")
+    # Commencer: the form gives way to the loading stages until Python can deal.
+    page.wait_for_selector("#loading", state="visible")
+    assert page.is_hidden("#overlay")
+    assert page.get_attribute("#loading [data-stage=download]", "data-state") == "active"
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    page.wait_for_function("() => !['loading', 'setup'].includes(document.getElementById('table').dataset.phase)")
+    assert page.get_attribute("#table", "data-deal") == "42"
+    assert page.get_attribute("#table", "data-players") == "3"
+    assert page.get_attribute("#table", "data-level") == "debutant"
+    assert "Léa" in page.text_content("#table")
+    assert page.query_selector("[data-early]") is None
+
+
+def test_choices_made_before_python_stay_in_its_form(page, site_url):
+    page.goto(site_url + "?lang=en&pause=0", wait_until="domcontentloaded")
+    page.wait_for_selector("#overlay [data-testid=setup][data-early]")
+    assert page.text_content("#setup-title") == "New game"
+    page.click("label.choice:has(input[name=players][value='5'])")
+    page.fill("input[name=deal]", "777")
+    page.wait_for_function("() => performance.getEntriesByName('tarot:ready').length > 0")
+    # Python's own form now, with the same choices; nothing started without the person.
+    assert page.query_selector("[data-early]") is None
+    assert page.get_attribute("#table", "data-phase") == "setup"
+    assert page.is_checked("input[name=players][value='5']")
+    assert page.input_value("input[name=deal]") == "777"
+    page.click("[data-action=start]")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'setup'")
+    assert page.get_attribute("#table", "data-deal") == "777"
+    assert page.get_attribute("#table", "data-players") == "5"

@@ -8,6 +8,9 @@ Called by scripts/build.py on the freshly built site (standard library only):
 - ``inline_styles``: the stylesheets go into the built index.html, so the first
   paint waits for no other download; the Content-Security-Policy allows exactly
   these style elements, by their SHA-256;
+- ``inline_setup_form``: the new-game form, as web/render.py draws it for a new
+  visitor (in French and in English), goes into the built index.html as two
+  ``<template>`` elements, so that web/boot.js shows it before Python is ready;
 - ``install_web_app``: ``manifest.webmanifest`` goes to the site's root next to
   index.html, the service worker too (``sw.js``; its scope is the directory it is
   served from, so the site works under any sub-path);
@@ -34,6 +37,7 @@ import base64
 import hashlib
 import json
 import re
+import subprocess
 import sys
 import tomllib
 import zipfile
@@ -43,6 +47,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bytecode  # noqa: E402  (scripts/bytecode.py: compiled by the vendored Pyodide)
 
 PRELOAD_MARKER = "<!-- build: preloads -->"
+SETUP_MARKER = "<!-- build: new-game form -->"
+SETUP_LANGS = ("fr", "en")
+# Run in the built site (its own web/ and tarot/): the new-game form a new visitor sees.
+_RENDER_SETUP = """
+import json
+from web.render import render_overlay
+from web.session import Session, Settings
+forms = {}
+for lang in LANGS:
+    session = Session(Settings(first_deal=1, lang=lang))
+    session.ui.setup_open = True
+    forms[lang] = render_overlay(session.screen())
+print(json.dumps(forms))
+"""
 SW_SOURCE = "web/sw.js"
 MANIFEST_SOURCE = "web/manifest.webmanifest"
 SW_NAME = "sw.js"
@@ -120,6 +138,25 @@ def inline_styles(out: Path) -> int:
             raise SystemExit("build: index.html has no \"style-src 'self'\" to allow its inlined styles")
     index.write_text(html, encoding="utf-8")
     return len(hashes)
+
+
+def inline_setup_form(out: Path) -> int:
+    """Put the new-game form (drawn by the built site's web/render.py under this Python) into
+    index.html, one ``<template id="setup-LANG">`` per language; returns their number."""
+    index = out / "index.html"
+    html = index.read_text(encoding="utf-8")
+    if SETUP_MARKER not in html:
+        return 0
+    code = f"LANGS = {SETUP_LANGS!r}\n" + _RENDER_SETUP
+    result = subprocess.run([sys.executable, "-c", code], cwd=out, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"build: the new-game form could not be drawn:\n{result.stderr}")
+    forms = json.loads(result.stdout)
+    if any("<script" in form or " style=" in form for form in forms.values()):
+        raise SystemExit("build: the new-game form holds a script or a style attribute (refused by the policy)")
+    templates = "\n".join(f'<template id="setup-{lang}">{forms[lang]}</template>' for lang in SETUP_LANGS)
+    index.write_text(html.replace(SETUP_MARKER, templates), encoding="utf-8")
+    return len(forms)
 
 
 def install_web_app(out: Path) -> None:
@@ -214,6 +251,7 @@ def finish(out: Path) -> str:
     """All delivery steps on a built site; returns a one-line summary."""
     preloads = inject_preloads(out)
     styles = inline_styles(out)
+    forms = inline_setup_form(out)
     install_web_app(out)
     modules = bundle_python(out)
     stdlib = precompile_stdlib(out)
@@ -222,7 +260,7 @@ def finish(out: Path) -> str:
     return (f"{modules} Python modules with their bytecode in {PYTHON_BUNDLE}; standard library as "
             f"bytecode ({stdlib / 1e6:.1f} MB); offline: {len(precache['files'])} files "
             f"({size / 1e6:.1f} MB), version {precache['version']}; {preloads} module preloads; "
-            f"{styles} stylesheets inlined")
+            f"{styles} stylesheets inlined; new-game form in {forms} languages")
 
 
 if __name__ == "__main__":

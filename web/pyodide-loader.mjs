@@ -31,7 +31,11 @@ const SNAPSHOT_KEY = new URL(`python-snapshot-${version}-${MODULES_VERSION}.bin`
 // What the snapshot holds imported: the game's modules (pure Python: none touches the
 // browser) and the standard library's modules the page imports; never a module that
 // holds a JavaScript object (PyScript's), which a snapshot cannot keep.
-const SNAPSHOT_IMPORTS = "import asyncio, json, traceback, web.botstep, web.params, web.render, web.session, web.worker";
+const SNAPSHOT_IMPORTS = [
+  "import ast, asyncio, base64, codeop, html, inspect, json, pathlib, shutil, tempfile, textwrap, traceback, zipfile",
+  "import pyodide._package_loader, pyodide.code",  // unpackArchive's, PyScript's
+  "import web.botstep, web.params, web.render, web.session, web.worker",
+].join("\n");
 // A restored Python's random numbers would be the same on every visit: seeded afresh.
 const AFTER_RESTORE = "import sys\nif 'random' in sys.modules: sys.modules['random'].seed()";
 
