@@ -10,7 +10,10 @@ compiled by that Python: ``scripts/compile_python.mjs`` runs the vendored Pyodid
   unchecked hash-based ``.pyc`` (PEP 552) in place of its ``.py`` (zipimport reads
   them as they are; no timestamp, so the same input always gives the same bytes);
 - :func:`modules` gives the ``.pyc`` of the game's modules, which the bundle puts in
-  ``__pycache__/`` next to their source.
+  ``__pycache__/`` next to their source;
+- :func:`pyscript_sources` gives PyScript's own Python package (``pyscript/*.py``, which
+  PyScript writes into Python's home directory when it starts) as the vendored
+  PyScript holds it, so that the bundle can carry its bytecode too.
 
 Both are cached in ``.cache/python-bytecode/`` under a hash of what they are made
 from (the source, its path in the page, the compiler, Pyodide's version), so a build
@@ -103,6 +106,31 @@ def modules(sources: dict[str, bytes]) -> dict[str, bytes]:
             for (name, _), (_, pyc, _) in zip(sorted(missing.items()), work):
                 _write_atomically(CACHE / "modules" / f"{keys[name]}.pyc", Path(pyc).read_bytes())
     return {name: (CACHE / "modules" / f"{keys[name]}.pyc").read_bytes() for name in sources}
+
+
+PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+
+
+def pyscript_sources(vendored: Path) -> dict[str, bytes]:
+    """PyScript's Python modules (``{"pyscript/web.py": source}``), read from @pyscript/core's
+    build artifact and checked against the vendored PyScript (``vendored``: its dist/ files),
+    which holds each source verbatim: the bytecode is of the very source PyScript writes."""
+    text = PYSCRIPT_STDLIB.read_text(encoding="utf-8")
+    tree = json.loads(text[text.index("export default") + len("export default"):].strip().rstrip(";"))
+    dist = "".join(p.read_text(encoding="utf-8", errors="replace") for p in sorted(vendored.glob("*.js")))
+    sources: dict[str, bytes] = {}
+
+    def walk(node: dict, prefix: str) -> None:
+        for name, value in node.items():
+            if isinstance(value, dict):
+                walk(value, f"{prefix}{name}/")
+            elif name.endswith(".py"):
+                if json.dumps(value, ensure_ascii=False)[1:-1] not in dist:
+                    raise SystemExit(f"build: {prefix}{name} of @pyscript/core differs from the vendored PyScript")
+                sources[prefix + name] = value.encode("utf-8")
+
+    walk(tree, "")
+    return sources
 
 
 def pycache_name(name: str) -> str:

@@ -16,7 +16,8 @@ Called by scripts/build.py on the freshly built site (standard library only):
   served from, so the site works under any sub-path);
 - ``bundle_python``: web/python-modules.zip, the Python modules of pyscript.toml's
   [files] in one download, each with its bytecode (``__pycache__/*.pyc``, compiled by
-  the vendored Pyodide: scripts/bytecode.py), which web/pyodide-loader.mjs unpacks
+  the vendored Pyodide: scripts/bytecode.py), and the bytecode of PyScript's own
+  Python package (whose source PyScript writes), which web/pyodide-loader.mjs unpacks
   for the page and for the bots' worker; the built pyscript.toml loses its [files]
   (PyScript would fetch them one by one);
 - ``precompile_stdlib``: vendor/pyodide/python_stdlib.pyc.zip, Pyodide's standard
@@ -181,9 +182,10 @@ def bundle_python(out: Path) -> int:
     them out of the built pyscript.toml. Same files, same bytes (fixed dates and order)."""
     names = python_files(out)
     sources = {name: (out / name).read_bytes() for name in names}
-    compiled = bytecode.modules(sources)
+    pyscript = bytecode.pyscript_sources(out / "vendor" / "pyscript")  # PyScript writes their source
+    compiled = bytecode.modules({**sources, **pyscript})
     entries = [(name, sources[name]) for name in names]
-    entries += [(bytecode.pycache_name(name), compiled[name]) for name in names]
+    entries += [(bytecode.pycache_name(name), compiled[name]) for name in names + sorted(pyscript)]
     with zipfile.ZipFile(out / PYTHON_BUNDLE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
         for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
