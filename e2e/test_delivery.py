@@ -235,3 +235,34 @@ def test_choices_made_before_python_stay_in_its_form(page, site_url):
     page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'setup'")
     assert page.get_attribute("#table", "data-deal") == "777"
     assert page.get_attribute("#table", "data-players") == "5"
+
+
+def test_python_comes_as_bytecode_and_the_build_repeats_byte_for_byte(site_dir, tmp_path):
+    import subprocess
+    import sys
+    import zipfile
+
+    def pyc_header(data: bytes) -> tuple[bytes, int]:
+        return data[:4], struct.unpack("<I", data[4:8])[0]  # magic number, flags (PEP 552)
+
+    with zipfile.ZipFile(site_dir / "vendor" / "pyodide" / "python_stdlib.pyc.zip") as stdlib:
+        names = stdlib.namelist()
+        assert not [n for n in names if n.endswith(".py")] and len([n for n in names if n.endswith(".pyc")]) > 500
+        headers = {pyc_header(stdlib.read(n)) for n in names if n.endswith(".pyc")}
+    with zipfile.ZipFile(site_dir / "web" / "python-modules.zip") as bundle:
+        names = bundle.namelist()
+        sources = [n for n in names if n.endswith(".py")]
+        assert {n.rsplit("/", 1)[0] + "/__pycache__/" + n.rsplit("/", 1)[1][:-3] for n in sources} \
+            <= {n.split(".cpython-")[0] for n in names if n.endswith(".pyc")}
+        assert "pyscript/__pycache__/web.cpython-314.pyc" in names  # PyScript writes the source
+        headers |= {pyc_header(bundle.read(n)) for n in names if n.endswith(".pyc")}
+    assert len({magic for magic, _ in headers}) == 1  # one Python's bytecode: the vendored Pyodide's
+    assert {flags for _, flags in headers} == {0b01}  # hash-based, never checked against a source: no dates
+
+    again = tmp_path / "site"
+    subprocess.run([sys.executable, str(site_dir.parent / "scripts" / "build.py"), "--out", str(again)],
+                   check=True, capture_output=True)
+    built = {p.relative_to(site_dir).as_posix(): p.read_bytes() for p in site_dir.rglob("*") if p.is_file()}
+    rebuilt = {p.relative_to(again).as_posix(): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert built.keys() == rebuilt.keys()
+    assert [name for name in built if built[name] != rebuilt[name]] == []
