@@ -11,6 +11,8 @@ import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+HOST: str = globals()["HOST"]  # given by scripts/compile_python.mjs
+JOB: str = globals()["JOB"]
 
 
 def host(path: str) -> str:
