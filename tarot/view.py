@@ -8,11 +8,15 @@ decide from it and the page renders from it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .actions import Action, Play
 from .cards import (CARDS, CLUBS, DIAMONDS, EXCUSE_ID, FIRST_TRUMP, HEARTS, SPADES, TRUMPS, Card,
                     cards_of, mask_of)
 from .rules import Contract, Rules
+
+if TYPE_CHECKING:
+    from .state import Deal  # which imports this module
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,7 @@ class SeatView:
 # into 7-card chunks, highest first; _HAND_CHUNKS holds, per chunk in display order,
 # its lowest card, its bits and the 128 ways its cards can be held, each in display order.
 def _hand_chunks() -> tuple[tuple[int, int, tuple[tuple[Card, ...], ...]], ...]:
-    chunks = []
+    chunks: list[tuple[int, int, tuple[tuple[Card, ...], ...]]] = []
     for first, size in ((FIRST_TRUMP, 21), (EXCUSE_ID, 1), (14 * SPADES, 14), (14 * HEARTS, 14),
                         (14 * CLUBS, 14), (14 * DIAMONDS, 14)):
         for low in range(first + size - 7 if size >= 7 else first, first - 1, -7):
@@ -91,7 +95,7 @@ def _hand_chunks() -> tuple[tuple[int, int, tuple[tuple[Card, ...], ...]], ...]:
 
 
 _HAND_CHUNKS = _hand_chunks()
-_PHASE_NAMES: dict = {}  # Phase -> its value (filled on first use: state imports this module late)
+_PHASE_NAMES: dict[object, str] = {}  # Phase -> its value, filled on first use (Phase is tarot.state's)
 _new = object.__new__
 _set = object.__setattr__
 
@@ -104,7 +108,7 @@ def hand_in_order(mask: int) -> tuple[Card, ...]:
     return out
 
 
-def _tricks(deal) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
+def _tricks(deal: Deal) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
     """The finished tricks as the view shows them, kept on the deal and extended as tricks
     end (a deal's tricks are only ever appended; a copy keeps the tuple made so far)."""
     tricks = deal.tricks
@@ -123,7 +127,7 @@ def _tricks(deal) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
     return shown
 
 
-def _bids(deal) -> tuple[tuple[int, str], ...]:
+def _bids(deal: Deal) -> tuple[tuple[int, str], ...]:
     """The bids as the view shows them, kept on the deal (bids are only appended)."""
     bids = deal.bids
     kept = deal.__dict__.get("_view_bids")
@@ -134,7 +138,7 @@ def _bids(deal) -> tuple[tuple[int, str], ...]:
     return shown
 
 
-def _ecart(deal, mask: int) -> tuple[Card, ...]:
+def _ecart(deal: Deal, mask: int) -> tuple[Card, ...]:
     """The écart's cards in ``mask`` (all of it, or its trumps), kept per mask."""
     if not mask:
         return ()
@@ -146,7 +150,7 @@ def _ecart(deal, mask: int) -> tuple[Card, ...]:
     return shown
 
 
-def seat_view(deal, seat: int) -> SeatView:
+def seat_view(deal: Deal, seat: int) -> SeatView:
     """What ``seat`` may know of ``deal`` now (the same as building it field by field, faster:
     no frozen ``__init__``, the tricks and bids kept on the deal, the hand in one pass)."""
     phase = deal.phase
