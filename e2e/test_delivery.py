@@ -24,12 +24,14 @@ window.__stages = [];
 window.__progress = [];
 addEventListener('py:progress', e => __progress.push([e.detail, performance.now()]));
 new MutationObserver(changes => {
-  for (const c of changes) {
-    if (c.target.dataset && c.target.dataset.stage && c.target.tagName === 'LI') {
-      __stages.push([c.target.dataset.stage, c.target.dataset.state, performance.now()]);
-    }
-  }
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-state']});
+  // Each change's new value: the next change's old value of the same element, else the current one
+  // (several changes can come in one batch, when a stage ends and the next begins at once).
+  changes = changes.filter(c => c.target.tagName === 'LI' && c.target.dataset && c.target.dataset.stage);
+  changes.forEach((c, i) => {
+    const next = changes.slice(i + 1).find(d => d.target === c.target);
+    __stages.push([c.target.dataset.stage, next ? next.oldValue : c.target.dataset.state, performance.now()]);
+  });
+}).observe(document, {subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['data-state']});
 """
 
 

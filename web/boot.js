@@ -98,27 +98,35 @@ function stage(name, state) {
 
 const RUNTIME = ["pyodide.asm.wasm", "python_stdlib.pyc.zip"];
 const arrived = new Set();
-function onResources(list) {
-  for (const entry of list.getEntries()) {
+let downloaded = false;
+
+// The runtime is in: the download ends and Python's start begins (in that order, always).
+function runtimeDownloaded() {
+  if (downloaded) return;
+  downloaded = true;
+  resources.disconnect();
+  performance.mark("tarot:downloaded");
+  stage("download", "done");
+  stage("start", "active");
+}
+
+function note(entries) {
+  for (const entry of entries) {
     const file = entry.name.split("?")[0].split("/").pop();
     if (RUNTIME.includes(file)) arrived.add(file);
   }
-  if (arrived.size === RUNTIME.length) {
-    resources.disconnect();
-    performance.mark("tarot:downloaded");
-    stage("download", "done");
-    stage("start", "active");
-  }
+  if (arrived.size === RUNTIME.length) runtimeDownloaded();
 }
-const resources = new PerformanceObserver(onResources);
+const resources = new PerformanceObserver((list) => note(list.getEntries()));
 resources.observe({ type: "resource", buffered: true });
 
 addEventListener("py:progress", ({ detail }) => {
   if (detail === "Loading interpreter") {
-    stage("start", "active");
+    // The observer's call can come late while Python starts on this thread: look now.
+    note(performance.getEntriesByType("resource"));
   } else if (detail === "Loaded interpreter") {
     performance.mark("tarot:python-started");
-    stage("download", "done");
+    runtimeDownloaded(); // a started Python had its runtime
     stage("start", "done");
     stage("game", "active");
   }
