@@ -49,10 +49,10 @@ async function fetchBundle() {
   return response.arrayBuffer();
 }
 
+// The saved snapshot's entry (its body is read later, while Pyodide loads), or null.
 async function savedSnapshot() {
   try {
-    const response = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE });
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    return (await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE })) || null;
   } catch {
     return null; // no Cache Storage here (an insecure context, a blocked frame)
   }
@@ -81,7 +81,10 @@ async function startPython() {
   const snapshot = await savedSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await loadVendored({ ...pythonOptions(), _loadSnapshot: snapshot });
+      // Pyodide awaits the snapshot's bytes only once its own script is loaded.
+      const bytes = snapshot.arrayBuffer();
+      bytes.catch(() => {}); // a body that cannot be read fails loadVendored below, handled there
+      const pyodide = await loadVendored({ ...pythonOptions(), _loadSnapshot: bytes });
       pyodide.runPython(AFTER_RESTORE);
       performance.mark("tarot:python-from-snapshot");
       return pyodide;
