@@ -232,6 +232,100 @@ def bench_legal(budget: Budget) -> dict[str, Any]:
     }
 
 
+# ------------------------------------------------------------------ seat view
+def view_positions(count: int, players: int = 4, seed: int = 11) -> list[Deal]:
+    """``count`` play positions as self-play leaves them: every earlier decision was made
+    from ``deal.view(seat)`` (random among the legal actions), the legal moves not yet asked."""
+    rules = Rules(players=players)
+    rng = Rng(seed)
+    positions: list[Deal] = []
+    index = 0
+    while len(positions) < count:
+        deal = Deal.new(rules, dealer=index % players, seed=deal_seed(seed, index))
+        index += 1
+        while deal.to_act is not None and len(positions) < count:
+            view = deal.view(deal.to_act)
+            if deal.phase is Phase.PLAY:
+                positions.append(_cold(deal.copy()))
+            if deal.phase is Phase.ECART:
+                deal.apply(random_ecart(view, rng))
+            else:
+                deal.apply(view.legal[rng.below(len(view.legal))])
+    return positions
+
+
+def _fresh(deal: Deal) -> Deal:
+    """``deal`` with nothing kept from earlier views (as a deal just read from its record)."""
+    for name in [k for k in vars(deal) if k.startswith("_view_")]:
+        delattr(deal, name)
+    return deal
+
+
+@benchmark("view", about={
+    "seat_view_us_median": "µs per Deal.view(seat) for the seat to act, on 4-player play positions as "
+                           "self-play leaves them (the previous decision was made from a view; legal moves "
+                           "not yet computed), each call on a different position; median of the calls "
+                           "(timer cost subtracted), median of the runs",
+    "seat_view_us_median_fresh": "the same on the same positions with nothing kept from earlier views "
+                                 "(as a deal just read from its record)",
+    "seat_view_positions": "number of different play positions each run views",
+})
+def bench_view(budget: Budget) -> dict[str, object]:
+    positions = view_positions(300 if budget.quick else 3000)
+    overhead = _timer_overhead_ns()
+    kept, fresh = [], []
+
+    def view_to_act(deal: Deal) -> object:
+        return deal.view(_seat_to_act(deal))
+
+    for _ in range(budget.repeats):
+        kept.append(_per_call_us(positions, view_to_act, overhead))
+        fresh.append(_per_call_us([_fresh(p.copy()) for p in positions], view_to_act, overhead))
+    return {"seat_view_us_median": _round(_median(kept)),
+            "seat_view_us_median_fresh": _round(_median(fresh)),
+            "seat_view_positions": len(positions)}
+
+
+# ------------------------------------------------------------------ self-play
+def play_bots_deal(deal: Deal, bots: list[Any]) -> Deal:
+    """Play ``deal`` to the end, each seat's bot choosing from its view."""
+    while deal.to_act is not None:
+        seat = deal.to_act
+        deal.apply(bots[seat].choose(deal.view(seat)), seat=seat)
+    return deal
+
+
+@benchmark("selfplay", about={
+    "selfplay_deals_per_second_4p_debutant": "complete 4-player deals per second with a Débutant bot in "
+                                             "every seat (dealing, bids, écart, play, count; each decision "
+                                             "from Deal.view), median of the runs",
+    "runs_selfplay_deals_per_second_4p_debutant": "the same figure for each run",
+})
+def bench_selfplay(budget: Budget) -> dict[str, object]:
+    from .bots import make_bot
+
+    rules = Rules(players=4)
+    per_run = budget.seconds / budget.repeats
+    rates = []
+    index = 0
+    for _ in range(budget.repeats):
+        count = 0
+        start = perf_counter()
+        deadline = start + per_run
+        while True:
+            seed = deal_seed(2024, index)
+            play_bots_deal(Deal.new(rules, dealer=index % 4, seed=seed),
+                           [make_bot("debutant", deal_seed(seed, s + 1)) for s in range(4)])
+            index += 1
+            count += 1
+            now = perf_counter()
+            if now >= deadline:
+                break
+        rates.append(count / (now - start))
+    return {"selfplay_deals_per_second_4p_debutant": _round(_median(rates)),
+            "runs_selfplay_deals_per_second_4p_debutant": [_round(x) for x in rates]}
+
+
 # ----------------------------------------------------------------------- bots
 @benchmark("bots", about={
     "bots": "per bot level: ms per choose(view) call (building the view not counted), p50 and p95, and "
@@ -245,4 +339,5 @@ def bench_bots(budget: Budget) -> dict[str, Any]:
     return {"bots": time_bots(seconds=budget.seconds, quick=budget.quick)}
 
 
-__all__ = ["BENCHMARKS", "Budget", "benchmark", "play_positions", "play_random_deal", "run"]
+__all__ = ["BENCHMARKS", "Budget", "benchmark", "play_bots_deal", "play_positions", "play_random_deal", "run",
+           "view_positions"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import Enum
 from functools import lru_cache
 
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from .actions import (ANNOUNCE_CHELEM, BIDS, NO_CALL, NO_CHELEM, PASS, PLAYS, Action, Bid, Call,
                       Chelem, Ecart, Misere, Play, Poignee, Purchase)
@@ -24,9 +24,7 @@ from .dealing import deal_cards, is_petit_sec
 from .errors import IllegalAction
 from .result import DealResult
 from .rules import MISERE_KINDS, POIGNEE_NAMES, Contract, Rules
-
-if TYPE_CHECKING:
-    from .view import SeatView
+from .view import SeatView, seat_view
 
 SUIT_CARDS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 ECARTABLE = SUIT_CARDS & ~KINGS  # what an écart is made of; trumps only when these run short
@@ -729,8 +727,6 @@ class Deal:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: see :class:`tarot.view.SeatView`."""
-        from .view import seat_view
-
         return seat_view(self, seat)
 
     def to_record(self) -> dict[str, Any]:

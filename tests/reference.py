@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tarot.cards import EXCUSE, PETIT, VINGT_ET_UN, Card, cards_of
+from tarot.cards import EXCUSE, PETIT, TRUMPS, VINGT_ET_UN, Card, cards_of, sort_for_hand
+from tarot.view import SeatView
 
 TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
 MULTIPLIER = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
@@ -195,3 +196,59 @@ def count(deal) -> dict:
         "chelem": chelem,
         "scores": scores,
     }
+
+
+def seat_view(deal, seat: int) -> SeatView:
+    """A seat's view built the straightforward way, field by field (the engine's first
+    construction, kept to check :meth:`Deal.view` against)."""
+    from tarot.state import Phase
+
+    done = deal.phase is Phase.DONE
+    taker = deal.taker
+    shown_chien = deal.contract is not None and deal.rules.chien_goes(deal.contract) == "hand" \
+        and deal.phase is not Phase.CALLING
+    if done or shown_chien:
+        chien = tuple(deal.dealt_chien)
+    else:
+        chien = ()
+    if done or seat == taker:
+        ecart = tuple(cards_of(deal.ecart))
+    else:
+        ecart = tuple(cards_of(deal.ecart & TRUMPS))
+    partner_known = done or deal.partner_revealed or seat == deal.partner
+    if deal.called is not None and deal.partner is None:
+        # Alone: the taker knows if it called its own card; all know if the chien showed it.
+        in_chien = bool(deal.chien & (1 << deal.called))
+        partner_known = partner_known or (seat == taker and not in_chien) or (in_chien and shown_chien)
+    if taker is not None and deal.called is None and deal.phase is not Phase.CALLING:
+        partner_known = True  # no card called: no partner
+    purchase = None
+    if deal.purchase is not None:
+        bought = deal.purchase
+        purchase = (bought.holder, bought.card, bought.give if done or seat in (taker, bought.holder) else None)
+    return SeatView(
+        seat=seat,
+        rules=deal.rules,
+        dealer=deal.dealer,
+        phase=deal.phase.value,
+        to_act=deal.to_act,
+        hand=tuple(sort_for_hand(cards_of(deal.hands[seat]))),
+        hand_sizes=tuple(bin(h).count("1") for h in deal.hands),
+        bids=tuple((s, b.code) for s, b in deal.bids),
+        taker=taker,
+        contract=deal.contract,
+        called=deal.called,
+        partner=deal.partner if partner_known else None,
+        partner_known=partner_known,
+        chien=chien,
+        ecart=ecart,
+        chelem_announced=deal.chelem_announced,
+        poignees=tuple(deal.poignees),
+        miseres=tuple(deal.miseres),
+        tricks=tuple((t.leader, t.cards, t.winner) for t in deal.tricks),
+        leader=deal.leader,
+        trick=tuple(deal.trick),
+        legal=tuple(deal.legal_actions()) if deal.to_act == seat else (),
+        purchase=purchase,
+        result=deal.result,
+    )
