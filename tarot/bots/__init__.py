@@ -10,7 +10,7 @@ cannot see).
 """
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 from ..actions import Action, Ecart
 from ..cards import BOUTS, TRUMPS, cards_of, mask_of
@@ -63,7 +63,7 @@ LEVELS: dict[str, Callable[[int], Bot]] = {
 }
 
 
-def make_bot(level: str, seed: int = 0, **options) -> Bot:
+def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     """A bot of ``level`` (a key of :data:`LEVELS`), seeded; ``options`` go to its constructor
     (e.g. ``make_bot("expert", 1, samples=12)``)."""
     factory = LEVELS.get(level)

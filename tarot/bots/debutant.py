@@ -8,9 +8,9 @@ rule: the Excuse is played before the last trick.
 """
 from __future__ import annotations
 
-from ..actions import Action, Bid, Chelem, Ecart, Misere, Poignee, PASS, PLAYS
+from ..actions import Action, Bid, Call, Chelem, Ecart, Misere, Poignee, PASS, PLAYS
 from ..cards import (BOUTS, EXCUSE_BIT, EXCUSE_ID, HALF_POINTS, KINGS, SUIT_OF, TRUMP, TRUMPS, cards_of,
-                     count, mask_of)
+                     Card, count, mask_of)
 from ..rng import Rng
 from ..rules import Contract
 from ..state import ECARTABLE, ecart_trumps_needed, strength_table
@@ -40,7 +40,7 @@ class DebutantBot:
             declined = optional_call_declined(view)
             if declined is not None:
                 return declined
-            calls = [a for a in view.legal if not hand >> a.card & 1]
+            calls = [a for a in view.legal if isinstance(a, Call) and a.card is not None and not hand >> a.card & 1]
             return calls[0] if calls else view.legal[0]
         if phase == "purchase":
             return choose_purchase(hand, mask_of(view.ecart))
@@ -54,7 +54,7 @@ class DebutantBot:
         return PLAYS[_card(view, hand, view.legal_cards)]
 
 
-def _lowest_ecart(hand: int, size: int) -> list:
+def _lowest_ecart(hand: int, size: int) -> list[Card]:
     need = ecart_trumps_needed(hand, size)
     suit = sorted(cards_of(hand & ECARTABLE), key=lambda c: (HALF_POINTS[c], c))
     return suit[: size - need] + cards_of(hand & TRUMPS & ~BOUTS)[:need]

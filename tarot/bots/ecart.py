@@ -32,7 +32,7 @@ def standard_ecart(hand: int, size: int, called: int | None = None) -> list[Card
             left -= n
     # 2. the rest: unguarded honours first, then the cards of the shortest suits.
     if left:
-        def key(c: Card) -> tuple:
+        def key(c: Card) -> tuple[int, ...]:
             s = SUIT_OF[c]
             suit = hand & SUIT_MASKS[s] & ~picks
             has_king = bool(suit & KINGS)
@@ -66,7 +66,7 @@ def standard_call(hand: int, callable_cards: list[Card]) -> Card:
     """
     others = [c for c in callable_cards if not hand >> c & 1] or list(callable_cards)
 
-    def score(c: Card) -> tuple:
+    def score(c: Card) -> tuple[int, ...]:
         s = SUIT_OF[c]
         cards = hand & SUIT_MASKS[s]
         queen = bool(cards & (1 << suit_card(QUEEN, s)))

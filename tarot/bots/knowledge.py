@@ -73,7 +73,7 @@ class Knowledge:
 
         # Voids, trump ceilings and signals from the tricks, in order.
         self.void = [0] * n  # bit s set (s in 0..4): this seat has no card of suit s
-        self.trump_cap = [VINGT_ET_UN] * n  # highest trump (card id) the seat may hold
+        self.trump_cap: list[int] = [int(VINGT_ET_UN)] * n  # highest trump (card id) the seat may hold
         self.led_low = [0] * n  # bit per suit: the seat led a low card there first (promise)
         self.led_high = [0] * n  # bit per suit: the seat led a high pip there first (no honour)
         self.long_trumps = [False] * n  # led an odd trump first
@@ -154,7 +154,8 @@ class Knowledge:
             return False
         if self.pile_any:
             return not any(self.known[t] >> card & 1 for t in range(self.n))
-        return bool(SUIT_CARDS & ~KINGS & (1 << card)) and not self.known[self.taker] >> card & 1
+        taker = self.taker
+        return bool(SUIT_CARDS & ~KINGS & (1 << card)) and taker is not None and not self.known[taker] >> card & 1
 
     def slots(self, s: int) -> int:
         """How many cards of seat ``s`` this seat cannot name."""

@@ -13,8 +13,10 @@ and plays the Excuse before the last trick.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, PETIT_BIT,
-                     RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, cards_of, count)
+                     RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count)
 from .knowledge import Knowledge
 
 SAFE = 0.12  # a winning card this unlikely to be beaten is treated as sure
@@ -100,11 +102,11 @@ def p_beats(k: Knowledge, s: int, w: int, led: int) -> float:
 
 
 # ---------------------------------------------------------------------------- helpers
-def _lowest(cards: list[int], k: Knowledge) -> int:
+def _lowest(cards: Sequence[int], k: Knowledge) -> int:
     return min(cards, key=lambda c: (HALF_POINTS[c], k.strength[c]))
 
 
-def _cheapest_winner(cards: list[int], k: Knowledge) -> int:
+def _cheapest_winner(cards: Sequence[int], k: Knowledge) -> int:
     if PETIT_ID in cards:
         return PETIT_ID  # winning with the Petit saves it
     return min(cards, key=lambda c: (k.strength[c], HALF_POINTS[c]))
@@ -190,7 +192,7 @@ def follow(k: Knowledge, ts: TrickState, legal: int) -> int:
     return discard(k, ts, legal)
 
 
-def _petit_kept(k: Knowledge, options: list[int]) -> bool:
+def _petit_kept(k: Knowledge, options: Sequence[int]) -> bool:
     return PETIT_ID in options and petit_au_bout_sound(k) and count(k.hand) > 1
 
 
@@ -241,7 +243,7 @@ def _signal_petit_danger(k: Knowledge) -> bool:
     return count(k.hand & TRUMPS) <= 4 and not k._losing_trumps[k.seat]
 
 
-def _discard_key(k: Knowledge, ts: TrickState, c: int) -> tuple:
+def _discard_key(k: Knowledge, ts: TrickState, c: int) -> tuple[float, ...]:
     s = SUIT_OF[c]
     length = count(k.hand & SUIT_MASKS[s])
     master = bool(k.masters() >> c & 1)
@@ -271,7 +273,7 @@ def lead(k: Knowledge, ts: TrickState, legal: int) -> int:
     return card
 
 
-def _safe_master_leads(k: Knowledge, legal: int) -> list[int]:
+def _safe_master_leads(k: Knowledge, legal: int) -> list[Card]:
     """Masters in suits no opponent can cut (it holds the suit or has no trump)."""
     out = []
     masters = k.masters() & legal & ~TRUMPS
@@ -286,7 +288,7 @@ def _safe_master_leads(k: Knowledge, legal: int) -> list[int]:
     return out
 
 
-def _attack_lead(k: Knowledge, legal: int, options: list[int]) -> int:
+def _attack_lead(k: Knowledge, legal: int, options: Sequence[int]) -> int:
     opp_trumps = opponents_trumps(k)
     trump_leads = [c for c in options if SUIT_OF[c] == TRUMP]
     suit_leads = [c for c in options if SUIT_OF[c] != TRUMP]
@@ -344,14 +346,14 @@ def _hunt_petit(k: Knowledge) -> bool:
 
 def _long_suit_lead(k: Knowledge, suit_leads: list[int]) -> int:
     """The lowest card of the longest suit (keeping its honours)."""
-    def key(c: int) -> tuple:
+    def key(c: int) -> tuple[float, ...]:
         s = SUIT_OF[c]
         return (-count(k.hand & SUIT_MASKS[s]), k.strength[c])
 
     return min(suit_leads, key=key)
 
 
-def _defence_lead(k: Knowledge, legal: int, options: list[int]) -> int:
+def _defence_lead(k: Knowledge, legal: int, options: Sequence[int]) -> int:
     hand = k.hand
     taker = k.taker
     masters = k.masters()
@@ -413,7 +415,7 @@ def _defence_lead(k: Knowledge, legal: int, options: list[int]) -> int:
     # Otherwise a high pip of a suit without honour (no promise), where the taker follows.
     plain_suits = [c for c in suit_leads if RANK_OF[c] <= 10 and not taker_cuts(SUIT_OF[c])]
     if plain_suits:
-        def key(c: int) -> tuple:
+        def key(c: int) -> tuple[float, ...]:
             s = SUIT_OF[c]
             honours = any(RANK_OF[x] >= 13 for x in cards_of(hand & SUIT_MASKS[s]))
             return (honours, -count(hand & SUIT_MASKS[s]), -RANK_OF[c])

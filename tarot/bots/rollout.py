@@ -54,6 +54,7 @@ def rollout_card(d: Deal, above: tuple[int, ...]) -> int:
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     s = d.to_act
+    assert s is not None  # a card is played: somebody is to act
     hands = d.hands
     hand = hands[s]
     n = d.players

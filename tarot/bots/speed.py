@@ -8,6 +8,7 @@ level decides on the same positions; only ``choose(view)`` is timed.
 from __future__ import annotations
 
 from time import perf_counter
+from typing import Any
 
 from ..rng import Rng
 from ..rules import Rules
@@ -29,7 +30,7 @@ def sample_views(players: int = 4, deals: int = 6, seed: int = 2024) -> list[Sea
         if deal.is_over:
             continue
         bots = [make_bot("standard", seed + s) for s in range(players)]
-        while not deal.is_over:
+        while deal.to_act is not None:
             seat = deal.to_act
             view = deal.view(seat)
             views.append(view)
@@ -40,7 +41,8 @@ def sample_views(players: int = 4, deals: int = 6, seed: int = 2024) -> list[Sea
     return views
 
 
-def time_level(level: str, views: list[SeatView], seconds: float, least: int, **options) -> dict:
+def time_level(level: str, views: list[SeatView], seconds: float, least: int,
+               **options: Any) -> dict[str, float]:
     """Time ``choose`` on the views in turn: ``least`` decisions at least, then until ``seconds``."""
     import statistics  # here, not at the top: the page imports this package and needs no statistics
 
@@ -62,7 +64,7 @@ def time_level(level: str, views: list[SeatView], seconds: float, least: int, **
             "ms_per_decision_p95": float(f"{p95:.4g}"), "decisions": len(costs)}
 
 
-def bench_bots(seconds: float = 8.0, quick: bool = False) -> dict:
+def bench_bots(seconds: float = 8.0, quick: bool = False) -> dict[str, Any]:
     """Per level, ms per decision (p50, p95) on the same sampled positions.
 
     The Expert, far slower, gets half of ``seconds`` and at least 60 decisions (5 when

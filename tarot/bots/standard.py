@@ -8,17 +8,18 @@ and plays its cards by the rules of thumb of :mod:`tarot.bots.play`.
 from __future__ import annotations
 
 from ..actions import Action, Bid, Call, Chelem, Ecart, Misere, Poignee, PASS, PLAYS
-from .purchase import choose_purchase, optional_call_declined
 from ..cards import BOUTS, TRUMPS, count, mask_of
 from ..rng import Rng
+from ..rules import Contract
 from ..view import SeatView
+from .purchase import choose_purchase, optional_call_declined
 from .ecart import standard_call, standard_ecart
 from .evaluation import contract_for, hand_points, sure_chelem
 from .knowledge import Knowledge
 from .play import choose_card
 
 
-def legal_bid(view: SeatView, contract) -> Bid:
+def legal_bid(view: SeatView, contract: Contract | None) -> Bid:
     """``Bid(contract)`` when the rules allow it now, else a pass."""
     bid = Bid(contract)
     return bid if bid in view.legal else PASS
