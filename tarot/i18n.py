@@ -171,3 +171,9 @@ def explain(code: str, params: dict[str, object], lang: str = "en") -> str:
         return template.format(**words)
     except (KeyError, IndexError):
         return template
+
+
+# The reasons for a decision (hints, "why?"): tarot.hints gives the codes, tarot.reason_words the words.
+from .reason_words import REASONS as _REASONS  # noqa: E402
+
+MESSAGES.update(_REASONS)
