@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from tarot.actions import Action, Play  # noqa: E402
 from tarot.bots import make_bot  # noqa: E402
-from tarot.cards import SUIT_OF, TRUMP  # noqa: E402
+from tarot.cards import CARDS, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
 from tarot.hints import explain  # noqa: E402
 from tarot.rules import Rules  # noqa: E402
 from tarot.situation import encode  # noqa: E402
@@ -58,6 +58,14 @@ def _overtrump_forced(deal: Deal, view: SeatView, action: Action) -> bool:
     high = max((c for c in trick if SUIT_OF[c] == TRUMP), default=None)
     return high is not None and len(legal) >= 2 and all(SUIT_OF[c] == TRUMP and c > high for c in legal) \
         and any(SUIT_OF[c] == TRUMP and c < high for c in view.hand)
+
+
+def _partner_signal(deal: Deal, view: SeatView, action: Action) -> bool:
+    """A defender returns the suit a partner led low, the king of which it has not seen."""
+    if not isinstance(action, Play) or explain(view, action).code != "lead_to_partner_signal":
+        return False
+    king = next(c for c in CARDS if SUIT_OF[c] == SUIT_OF[action.card] and RANK_OF[c] == 14)
+    return not mask_of(view.hand) >> king & 1 and not view.played >> king & 1
 
 
 def _taker_ecart(deal: Deal, view: SeatView, action: Action) -> bool:
@@ -187,7 +195,7 @@ def lessons() -> list[Lesson]:
              "promises its king or queen: the partner returns that suit. Leading an odd trump says seven "
              "trumps or more; an even one, fewer."),
         ), (
-            Table(find(_reason("lead_to_partner_signal")), "exercise",
+            Table(find(_partner_signal), "exercise",
                   ("Exercice : votre partenaire a signalé", "Exercise: your partner signalled")),
             Table(find(_reason("signal_honour")), "steps",
                   ("Pas à pas : une entame qui signale", "Step by step: a lead that signals"), open_hands=True),
@@ -201,8 +209,8 @@ h1{color:#1b5a41}
 nav a{margin-right:1rem}
 figure{margin:1.5rem 0}
 figcaption{font-weight:600;margin-bottom:.4rem}
-iframe{width:100%;max-width:940px;height:680px;border:0;border-radius:8px;background:#1b5a41}
-@media (max-width:600px){iframe{height:720px}}
+iframe{width:100%;max-width:940px;height:780px;border:0;border-radius:8px;background:#1b5a41}
+@media (max-width:600px){iframe{height:900px}}
 """
 
 CSP = ("default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self'; frame-src 'self'; "
@@ -226,6 +234,7 @@ def page(lesson: Lesson, lang: str, all_lessons: list[Lesson]) -> str:
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<title>{escape(lesson.title[i])} — Tarot</title>\n'
+            f'<link rel="icon" href="../../web/icon.svg" type="image/svg+xml">\n'
             f'<link rel="stylesheet" href="../lessons.css">\n</head>\n<body>\n<main>\n'
             f'<nav><a href="../index.html">{back}</a> <a href="../{other}/{lesson.slug}.html" lang="{other}">{switch}</a></nav>\n'
             f'<h1>{escape(lesson.title[i])}</h1>\n{body}\n{figures}\n<nav>{nav}</nav>\n</main>\n</body>\n</html>\n')
@@ -238,6 +247,7 @@ def index(all_lessons: list[Lesson]) -> str:
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<title>Leçons de tarot — Tarot lessons</title>\n<link rel="stylesheet" href="lessons.css">\n'
+            f'<link rel="icon" href="../web/icon.svg" type="image/svg+xml">\n'
             f'</head>\n<body>\n<main>\n<h1>Leçons de tarot <small lang="en">· Tarot lessons</small></h1>\n'
             f'<p>Chaque leçon montre la table sur des donnes choisies : exercices et pas à pas. '
             f'<span lang="en">Each lesson shows the table on chosen deals: exercises and step by step.</span></p>\n'
