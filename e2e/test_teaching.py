@@ -144,3 +144,20 @@ def test_a_lesson_page_embeds_two_tables_and_works_offline(page, site_dir):
     before = steps.get_attribute("#table", "data-step")
     steps.click("[data-action=step-next]")
     steps.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")
+
+
+def test_a_shared_link_opens_the_same_situation(page, site_url):
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    start_game(page, 3, 8)
+    play_one(page)
+    page.wait_for_function(HUMAN_TURN)
+    step, hand = page.get_attribute("#table", "data-step"), page.inner_text("#hand")
+    page.click("[data-action=share-situation]")
+    link = page.wait_for_selector("[data-testid=situation-link] input[data-link=plain]").input_value()
+    assert "#record=" in link
+    page.goto(link.replace("?", "?pause=0&", 1))
+    page.wait_for_function(READY)
+    assert page.get_attribute("#table", "data-step") == step
+    assert page.inner_text("#hand") == hand
+    assert page.get_attribute("#table", "data-players") == "3"

@@ -199,3 +199,22 @@ def test_the_bidding_aid_lists_the_scale_items_and_a_contract():
     teacher.on_action("bidding-aid", session)
     html = teacher.render(session)
     assert 'data-testid="bidding-aid"' in html and "data-item=" in html
+
+
+def test_the_share_links_open_the_same_situation():
+    session = Session(Settings(first_deal=11))
+    teacher = Teacher(parse_params(""), "", "", base="https://example.org/tarot/")
+    while session.deal.to_act != 0:
+        session.bot_step()
+    teacher.on_action("share-situation", session)
+    html = teacher.render(session)
+    assert 'data-testid="situation-link"' in html and 'data-link="iframe"' in html
+    links = dict(teacher.share_links(session))
+    assert set(links) == {"plain", "exercise"}
+    for url in links.values():
+        assert url.startswith("https://example.org/tarot/?")
+        query, _, hash_text = url.partition("#")
+        params = parse_params(query.partition("?")[2])
+        again = Teacher(params, query.partition("?")[2], "#" + hash_text)
+        opened = again.open_session(params.settings(Settings(first_deal=1)))
+        assert opened is not None and opened.deal.history == session.deal.history

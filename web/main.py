@@ -39,7 +39,8 @@ class Page:
     def __init__(self) -> None:
         self.params = parse_params(str(window.location.search))
         # Teaching (web/teaching.py): hints, "why?", and a situation from the URL's #record=.
-        self.teacher = Teacher(self.params, str(window.location.search), str(window.location.hash))
+        self.teacher = Teacher(self.params, str(window.location.search), str(window.location.hash),
+                               base=str(window.location.origin) + str(window.location.pathname))
         self.pause = DEFAULT_PAUSE_MS if self.params.pause is None else self.params.pause
         self.root = document.getElementById("table")
         self.regions = {name: document.getElementById(name) for name in REGIONS}

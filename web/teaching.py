@@ -41,7 +41,7 @@ from .params import PageParams, _yes_no, query_pairs
 from .session import HUMAN, Session, Settings
 
 HINTS_KEY = "tarot.table.hints"  # localStorage: the deals of the saved match where hints were used
-ACTIONS = frozenset({"hint", "why", "step-next", "step-prev", "bidding-aid", "hint-shown"})
+ACTIONS = frozenset({"hint", "why", "step-next", "step-prev", "bidding-aid", "hint-shown", "share-situation"})
 PARAMS = ("seat", "open", "steps", "exercise", "at")
 
 TEXT: dict[str, tuple[str, str]] = {
@@ -67,6 +67,13 @@ TEXT: dict[str, tuple[str, str]] = {
     "exercise_done": ("L'exercice est terminé.", "The exercise is over."),
     "open_hands": ("Toutes les mains", "Every hand"),
     "hinted": ("conseils utilisés", "hints used"),
+    "share": ("Partager cette situation", "Share this situation"),
+    "share_intro": ("Ces liens ouvrent la table sur cette donne, à ce moment, vue de votre place.",
+                    "These links open the table on this deal, at this moment, from your seat."),
+    "share_link": ("Lien", "Link"),
+    "share_exercise": ("Exercice sur votre prochaine décision", "Exercise on your next decision"),
+    "share_steps": ("Toute la donne pas à pas", "The whole deal step by step"),
+    "share_iframe": ("À intégrer dans une page", "To embed in a page"),
     "move_play": ("jouer {card}", "play {card}"),
     "move_bid": ("{bid}", "{bid}"),
     "move_call": ("appeler {card}", "call {card}"),
@@ -213,7 +220,8 @@ class Shown:
 class Teacher:
     """The page's teaching state beside the session (see the module docstring)."""
 
-    def __init__(self, params: PageParams, query: str, fragment: str, recommender: str = "standard") -> None:
+    def __init__(self, params: PageParams, query: str, fragment: str, recommender: str = "standard",
+                 base: str = "") -> None:
         _register_notice_words()
         self.params = take_params(params, query)
         self.recommender = recommender  # the bot level whose choice hints recommend
@@ -225,6 +233,8 @@ class Teacher:
         self.why_shown: Shown | None = None
         self.verdict: Verdict | None = None
         self.aid_open = False
+        self.share_open = False
+        self.base = base  # the page's address without query nor fragment (for shared links)
         self._read_fragment(fragment)
 
     # ------------------------------------------------------------ situation
@@ -352,6 +362,8 @@ class Teacher:
             self.show_why(session)
         elif action == "bidding-aid":
             self.aid_open = not self.aid_open
+        elif action == "share-situation":
+            self.share_open = not self.share_open
         elif action == "step-next" and isinstance(session, TeachingSession):
             return self._step_next(session)
         elif action == "step-prev" and isinstance(session, TeachingSession):
@@ -424,7 +436,8 @@ class Teacher:
         lang = session.lang
         deal = session.deal
         parts = [self._render_steps(session), self._render_exercise(session), self._render_hint(session),
-                 self._render_aid(session), self._render_why(session), self._render_open(session)]
+                 self._render_aid(session), self._render_why(session), self._render_open(session),
+                 self._render_share(session)]
         body = "".join(p for p in parts if p)
         if not body:
             return ""
@@ -515,6 +528,41 @@ class Teacher:
         if deal.to_act == HUMAN and not (v is not None and v.step == len(deal.history) and not v.correct):
             out = f'<p class="teach-note">{escape(t("exercise_ask", lang))}</p>' + out
         return f'<div class="teach-row exercise">{out}</div>' if out else ""
+
+    def share_links(self, session: Session) -> list[tuple[str, str]]:
+        """(kind, URL) of the situation on the table: this moment, an exercise on seat 0's next
+        decision when it is to act, the whole deal step by step once it is over."""
+        from tarot.situation import fragment
+
+        deal = session.deal
+        record = fragment(deal.to_record())
+        lang = f"lang={session.lang}"
+        links = [("plain", f"{self.base}?{lang}{record}")]
+        if deal.to_act == HUMAN:
+            links.append(("exercise", f"{self.base}?embed=1&{lang}&exercise=1{record}"))
+        if deal.is_over:
+            links.append(("steps", f"{self.base}?embed=1&{lang}&at=0&steps=1{record}"))
+        return links
+
+    def _render_share(self, session: Session) -> str:
+        if self.situation is not None and self.situation.params.exercise:
+            return ""  # an exercise's answer stays hidden
+        lang = session.lang
+        button = _button(t("share", lang), "share-situation", pressed=self.share_open)
+        if not self.share_open:
+            return f'<div class="teach-row">{button}</div>'
+        names = {"plain": "share_link", "exercise": "share_exercise", "steps": "share_steps"}
+        rows = []
+        for kind, url in self.share_links(session):
+            rows.append(f'<label class="share-field"><span>{escape(t(names[kind], lang))}</span>'
+                        f'<input type="text" readonly data-link="{kind}" value="{escape(url)}"></label>')
+        kind, url = self.share_links(session)[-1]
+        snippet = (f'<iframe src="{escape(url)}" title="Tarot" width="900" height="700" '
+                   f'style="border:0"></iframe>')
+        rows.append(f'<label class="share-field"><span>{escape(t("share_iframe", lang))}</span>'
+                    f'<textarea readonly rows="3" data-link="iframe">{escape(snippet)}</textarea></label>')
+        return (f'<div class="teach-row">{button}<div class="share" data-testid="situation-link">'
+                f'<p>{escape(t("share_intro", lang))}</p>{"".join(rows)}</div></div>')
 
     def _render_open(self, session: Session) -> str:
         situation = self.situation
