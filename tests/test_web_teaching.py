@@ -218,3 +218,13 @@ def test_the_share_links_open_the_same_situation():
         again = Teacher(params, query.partition("?")[2], "#" + hash_text)
         opened = again.open_session(params.settings(Settings(first_deal=1)))
         assert opened is not None and opened.deal.history == session.deal.history
+
+
+def test_why_on_a_bots_ecart_tells_nothing_of_its_cards():
+    record = _finished().to_record()
+    i = next(k for k, a in enumerate(record["actions"]) if a["type"] == "ecart")
+    viewer = (record["actions"][i]["seat"] + 1) % 4  # a defender watches the taker's écart
+    teacher, session = _open(f"?seat={viewer}&at={i + 1}", fragment(record))
+    assert session.deal.history[-1][0] != 0 and session.deal.phase.value in ("chelem", "play")
+    teacher.on_action("why", session)
+    assert teacher.why_shown is not None and teacher.why_shown.reason.code == "ecart_hidden"

@@ -399,6 +399,8 @@ class Teacher:
             return
         before = replay(deal, len(deal.history) - 1)
         reason = explain(before.view(seat), action)
+        if isinstance(action, Ecart) and not deal.is_over:
+            reason = Reason("ecart_hidden")  # which suits it empties is the taker's secret
         self.why_shown = Shown(session.deal_number, len(deal.history), action, reason, seat)
 
     # ---------------------------------------------------------------- saving
