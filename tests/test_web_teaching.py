@@ -152,6 +152,9 @@ def test_teaching_parameters_are_not_unknown_and_bad_values_are_named():
     assert "steps=maybe" in notice and "inconnu" not in notice
     teacher, session = _open("?open=1&exercise=0", "")
     assert _notice(session) == ""
+    teacher, session = _open("?seat=4&lang=en", fragment(_finished(players=4).to_record()))
+    assert "seat=4 (expected: a seat of the deal, from 0)" in _notice(session)
+    assert teacher.situation is not None  # the situation opens, from seat 0
 
 
 def test_a_hint_names_the_card_and_its_reason_and_marks_the_deal():

@@ -88,7 +88,7 @@ TEXT: dict[str, tuple[str, str]] = {
 
 # Notices shown by web.render's notice region (its words live in web.labels.TEXT).
 _NOTICE_TEXT: dict[str, tuple[str, str]] = {
-    "url_expect_seat": ("une place de 0 à {last}", "a seat from 0 to {last}"),
+    "url_expect_seat": ("une place de la donne, à partir de 0", "a seat of the deal, from 0"),
     "url_expect_at": ("un nombre d'actions, 0 ou plus", "a number of actions, 0 or more"),
 }
 
