@@ -161,3 +161,24 @@ def test_a_shared_link_opens_the_same_situation(page, site_url):
     assert page.get_attribute("#table", "data-step") == step
     assert page.inner_text("#hand") == hand
     assert page.get_attribute("#table", "data-players") == "3"
+
+
+def test_the_editor_deals_the_chosen_hand_and_the_table_opens_on_it(page, site_url):
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    start_game(page, 4, 3)
+    page.click("[data-action=share-situation]")
+    page.click("[data-action=editor-open]")
+    page.wait_for_selector("[data-testid=editor]")
+    chosen = [f"T{r}" for r in range(21, 3, -1)]  # 18 trumps for the person
+    for notation in chosen:
+        page.click(f"[data-testid=editor] button[data-card='{notation}']")
+    assert page.locator("[data-testid=editor] button.ed-card[aria-pressed=true]").count() == 18
+    page.click("[data-action=editor-fill]")
+    with page.expect_navigation():
+        page.click("[data-action=editor-start]")
+    page.wait_for_function(READY)
+    page.wait_for_function(HUMAN_TURN)
+    hand = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+    assert sorted(hand) == sorted(chosen)
+    assert "#record=" in page.url

@@ -231,3 +231,39 @@ def test_why_on_a_bots_ecart_tells_nothing_of_its_cards():
     assert session.deal.history[-1][0] != 0 and session.deal.phase.value in ("chelem", "play")
     teacher.on_action("why", session)
     assert teacher.why_shown is not None and teacher.why_shown.reason.code == "ecart_hidden"
+
+
+def test_the_editor_deals_the_chosen_cards_and_opens_them_as_a_situation():
+    session = Session(Settings(players=3, first_deal=5))
+    teacher = Teacher(parse_params(""), "", "")
+    teacher.on_action("editor-open", session)
+    chosen = ["T21", "T20", "EX", "KH", "KS"]
+    for notation in chosen:
+        teacher.on_action("editor-card", session, {"data-card": notation}.get)
+    teacher.on_action("editor-target", session, {"data-seat": "3"}.get)  # the chien, at 3 players
+    teacher.on_action("editor-card", session, {"data-card": "T1"}.get)
+    assert 'data-testid="editor"' in teacher.render(session)
+    teacher.on_action("editor-start", session)
+    assert teacher.navigate is None and teacher.editor.message == "editor_incomplete"
+    teacher.on_action("editor-fill", session)
+    teacher.on_action("editor-start", session)
+    assert teacher.navigate is not None and teacher.navigate.startswith("record=")
+    again = Teacher(parse_params(""), "", "#" + teacher.navigate)
+    opened = again.open_session(Settings(first_deal=1))
+    assert opened is not None and opened.settings.players == 3
+    assert {str(c) for c in opened.deal.dealt_hands[0]} >= set(chosen)
+    assert "T1" in {str(c) for c in opened.deal.dealt_chien}
+    assert opened.deal.to_act == 0 and opened.deal.history == []
+
+
+def test_the_editor_refuses_a_card_too_many():
+    session = Session(Settings(players=5, first_deal=5))
+    teacher = Teacher(parse_params(""), "", "")
+    teacher.on_action("editor-open", session)
+    teacher.on_action("editor-target", session, {"data-seat": "5"}.get)  # the chien: 3 cards at 5 players
+    for notation in ("2S", "3S", "4S", "5S"):
+        teacher.on_action("editor-card", session, {"data-card": notation}.get)
+    assert len(teacher.editor.held(5)) == 3
+    assert teacher.editor.message == "editor_full"
+    teacher.on_action("editor-card", session, {"data-card": "2S"}.get)  # a second click takes it back
+    assert len(teacher.editor.held(5)) == 2

@@ -262,7 +262,10 @@ class Page:
         changed = False
         if action in TEACHING_ACTIONS:
             if el.getAttribute("aria-disabled") != "true":
-                changed = self.teacher.on_action(str(action), s)
+                changed = self.teacher.on_action(str(action), s, lambda name: js(el.getAttribute(name)))
+                if self.teacher.navigate is not None:  # the editor's deal: the page opens it
+                    window.location.hash = self.teacher.navigate
+                    window.location.reload()
         elif bid is not None:
             changed = s.bid(str(bid))
         elif js(el.getAttribute("data-hand")) is not None and action is None:

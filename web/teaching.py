@@ -20,13 +20,16 @@ Nothing here touches the browser: :mod:`web.main` calls :class:`Teacher`.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
 from tarot.actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
 from tarot.bots import make_bot
-from tarot.cards import cards_of, mask_of
+from tarot.cards import CARDS, EXCUSE_ID, SUIT_OF, TRUMP, Card, cards_of, mask_of, parse_card
+from tarot.rng import Rng
+from tarot.rules import Rules
 from tarot.errors import IllegalAction
 from tarot.hints import Reason, explain, hint
 from tarot.i18n import CONTRACT_NAMES, card_name
@@ -41,7 +44,9 @@ from .params import PageParams, _yes_no, query_pairs
 from .session import HUMAN, Session, Settings
 
 HINTS_KEY = "tarot.table.hints"  # localStorage: the deals of the saved match where hints were used
-ACTIONS = frozenset({"hint", "why", "step-next", "step-prev", "bidding-aid", "hint-shown", "share-situation"})
+ACTIONS = frozenset({"hint", "why", "step-next", "step-prev", "bidding-aid", "hint-shown", "share-situation",
+                     "editor-open", "editor-close", "editor-target", "editor-card", "editor-fill", "editor-clear",
+                     "editor-start"})
 PARAMS = ("seat", "open", "steps", "exercise", "at")
 
 TEXT: dict[str, tuple[str, str]] = {
@@ -74,6 +79,20 @@ TEXT: dict[str, tuple[str, str]] = {
     "share_exercise": ("Exercice sur votre prochaine décision", "Exercise on your next decision"),
     "share_steps": ("Toute la donne pas à pas", "The whole deal step by step"),
     "share_iframe": ("À intégrer dans une page", "To embed in a page"),
+    "editor": ("Choisir les mains", "Choose the hands"),
+    "editor_intro": ("Choisissez une place, puis cliquez ses cartes ; « Compléter » distribue le reste. "
+                     "Jouez ensuite la donne jusqu'au moment à montrer et partagez-la.",
+                     "Choose a seat, then click its cards; “Fill in” deals the rest. Then play the deal "
+                     "up to the moment to show and share it."),
+    "editor_chien": ("Chien", "Chien"),
+    "editor_count": ("{name} : {n}/{size}", "{name}: {n}/{size}"),
+    "editor_fill": ("Compléter", "Fill in"),
+    "editor_clear": ("Tout effacer", "Clear"),
+    "editor_start": ("Jouer cette donne", "Play this deal"),
+    "editor_close": ("Fermer", "Close"),
+    "editor_full": ("{name} a déjà toutes ses cartes.", "{name} already has all its cards."),
+    "editor_incomplete": ("Il reste des cartes à placer : « Compléter » les distribue.",
+                          "Some cards are not placed yet: “Fill in” deals them."),
     "move_play": ("jouer {card}", "play {card}"),
     "move_bid": ("{bid}", "{bid}"),
     "move_call": ("appeler {card}", "call {card}"),
@@ -234,6 +253,8 @@ class Teacher:
         self.verdict: Verdict | None = None
         self.aid_open = False
         self.share_open = False
+        self.editor: Editor | None = None
+        self.navigate: str | None = None  # a fragment the page should reload with (the editor's deal)
         self.base = base  # the page's address without query nor fragment (for shared links)
         self._read_fragment(fragment)
 
@@ -354,9 +375,13 @@ class Teacher:
         return True
 
     # ---------------------------------------------------------------- clicks
-    def on_action(self, action: str, session: Session) -> bool:
-        """A click on one of this module's buttons; whether the game changed (to save it)."""
-        if action == "hint":
+    def on_action(self, action: str, session: Session,
+                  attribute: Callable[[str], object] = lambda name: None) -> bool:
+        """A click on one of this module's buttons (``attribute`` reads the button's attributes);
+        whether the game changed (to save it)."""
+        if action.startswith("editor-"):
+            self._on_editor(action, session, attribute)
+        elif action == "hint":
             self.show_hint(session)
         elif action == "why":
             self.show_why(session)
@@ -369,6 +394,39 @@ class Teacher:
         elif action == "step-prev" and isinstance(session, TeachingSession):
             return self._step_prev(session)
         return False
+
+    def _on_editor(self, action: str, session: Session, attribute: Callable[[str], object]) -> None:
+        if action == "editor-open":
+            self.editor = None if self.editor is not None else Editor(session.deal.rules)
+            return
+        editor = self.editor
+        if editor is None:
+            return
+        editor.message = None
+        if action == "editor-close":
+            self.editor = None
+        elif action == "editor-target":
+            value = str(attribute("data-seat"))
+            if value.isdigit() and int(value) <= editor.rules.players:
+                editor.target = int(value)
+        elif action == "editor-card":
+            try:
+                card = parse_card(str(attribute("data-card")))
+            except ValueError:
+                return
+            editor.toggle(card)
+        elif action == "editor-fill":
+            editor.fill(session.deal_number)
+        elif action == "editor-clear":
+            editor.places.clear()
+        elif action == "editor-start":
+            record = editor.record()
+            if record is None:
+                editor.message = "editor_incomplete"
+                return
+            from tarot.situation import encode
+
+            self.navigate = "record=" + encode(record)
 
     def _recommend(self, session: Session, view: SeatView) -> Action:
         deal = session.deal
@@ -437,6 +495,9 @@ class Teacher:
             return ""
         lang = session.lang
         deal = session.deal
+        if self.editor is not None:
+            return (f'<div class="teaching" data-testid="teaching" lang="{lang}">'
+                    f'{self.editor.render(lang)}</div>')
         parts = [self._render_steps(session), self._render_exercise(session), self._render_hint(session),
                  self._render_aid(session), self._render_why(session), self._render_open(session),
                  self._render_share(session)]
@@ -558,6 +619,7 @@ class Teacher:
         for kind, url in self.share_links(session):
             rows.append(f'<label class="share-field"><span>{escape(t(names[kind], lang))}</span>'
                         f'<input type="text" readonly data-link="{kind}" value="{escape(url)}"></label>')
+        rows.append(_button(t("editor", lang), "editor-open"))
         kind, url = self.share_links(session)[-1]
         snippet = (f'<iframe src="{escape(url)}" title="Tarot" width="900" height="700" '
                    f'style="border:0"></iframe>')
@@ -578,6 +640,83 @@ class Teacher:
                         f'<div class="row">{faces}</div></div>')
         return (f'<details class="open-hands" data-testid="open-hands" open><summary>{escape(t("open_hands", lang))}'
                 f'</summary>{"".join(rows)}</details>')
+
+
+# ------------------------------------------------------------------- editor
+class Editor:
+    """Choosing every hand by clicking cards, for a new situation."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.target = 0  # the seat being filled; ``players`` is the chien
+        self.places: dict[Card, int] = {}  # card -> seat (or the chien)
+        self.message: str | None = None
+
+    def size(self, place: int) -> int:
+        return self.rules.chien_size if place == self.rules.players else self.rules.hand_size
+
+    def held(self, place: int) -> list[Card]:
+        return sorted(c for c, p in self.places.items() if p == place)
+
+    def toggle(self, card: Card) -> None:
+        if self.places.get(card) == self.target:
+            del self.places[card]
+        elif len(self.held(self.target)) < self.size(self.target):
+            self.places[card] = self.target
+        else:
+            self.message = "editor_full"
+
+    def fill(self, seed: int) -> None:
+        """The cards not placed go to the places with room left, shuffled by ``seed``."""
+        free = [c for c in CARDS if c not in self.places]
+        Rng(seed).shuffle(free)
+        for place in range(self.rules.players + 1):
+            room = self.size(place) - len(self.held(place))
+            for card in free[:room]:
+                self.places[card] = place
+            free = free[room:]
+
+    def record(self) -> dict[str, object] | None:
+        """A ``tarot-deal/1`` record of the deal chosen (seat 0 bids first), or ``None`` if incomplete."""
+        n = self.rules.players
+        if any(len(self.held(p)) != self.size(p) for p in range(n + 1)):
+            return None
+        return {"format": "tarot-deal/1", "rules": self.rules.to_json(), "dealer": n - 1,
+                "hands": [[str(c) for c in self.held(p)] for p in range(n)],
+                "chien": [str(c) for c in self.held(n)], "actions": []}
+
+    def _place_name(self, place: int, lang: str) -> str:
+        return t("editor_chien", lang) if place == self.rules.players else seat_name(place, lang)
+
+    def render(self, lang: str) -> str:
+        n = self.rules.players
+        tabs = "".join(
+            f'<button type="button" class="btn ghost teach" data-action="editor-target" data-seat="{p}" '
+            f'aria-pressed="{"true" if p == self.target else "false"}">'
+            f'{escape(t("editor_count", lang, name=self._place_name(p, lang), n=len(self.held(p)), size=self.size(p)))}'
+            f'</button>' for p in range(n + 1))
+        groups = []
+        for suit in (TRUMP, 0, 1, 2, 3):
+            buttons = []
+            for c in CARDS:
+                if (SUIT_OF[c] if c != EXCUSE_ID else TRUMP) != suit:
+                    continue
+                place = self.places.get(c)
+                mark = "" if place is None else f'<span class="ed-place">{escape(self._place_name(place, lang)[:2])}</span>'
+                buttons.append(f'<button type="button" class="ed-card{"" if place is None else " placed"}" '
+                               f'data-action="editor-card" data-card="{c}" data-place="{"" if place is None else place}" '
+                               f'aria-pressed="{"false" if place is None else "true"}">'
+                               f'{card_html(c, lang, size="small")}{mark}</button>')
+            groups.append(f'<div class="ed-row">{"".join(buttons)}</div>')
+        message = ""
+        if self.message is not None:
+            name = self._place_name(self.target, lang)
+            message = f'<p class="teach-note" role="alert">{escape(t(self.message, lang, name=name))}</p>'
+        actions = (_button(t("editor_fill", lang), "editor-fill") + _button(t("editor_clear", lang), "editor-clear")
+                   + _button(t("editor_start", lang), "editor-start") + _button(t("editor_close", lang), "editor-close"))
+        return (f'<div class="editor" data-testid="editor"><p>{escape(t("editor_intro", lang))}</p>'
+                f'<div class="teach-row">{tabs}</div>{message}{"".join(groups)}'
+                f'<div class="teach-row">{actions}</div></div>')
 
 
 # -------------------------------------------------------------------- moves
