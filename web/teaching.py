@@ -37,7 +37,7 @@ from tarot.state import Deal
 from tarot.strength import items, suggestion
 from tarot.view import SeatView
 
-from .botstep import bot_seed
+from .botstep import bot_seed, runs_on_main_thread
 from .cardface import card_html
 from .labels import TEXT as PAGE_TEXT, seat_name
 from .params import PageParams, _yes_no, query_pairs
@@ -196,12 +196,32 @@ class TeachingSession(Session):
     teacher: Teacher
     stepping = False
 
+    def _recorded_move(self) -> tuple[int, Action] | None:
+        """The record's next move while the table follows the record, else ``None``."""
+        situation = self.teacher.situation
+        p = len(self.deal.history)
+        if situation is None or not situation.on_record(self.deal) or p >= len(situation.history):
+            return None
+        return situation.history[p]
+
     def bot_to_act(self) -> int | None:
         situation = self.teacher.situation
-        if situation is not None and (situation.params.steps or situation.params.exercise) \
-                and situation.on_record(self.deal) and len(self.deal.history) < len(situation.history):
+        if situation is not None and situation.params.steps and self._recorded_move() is not None:
             return None  # the record's own moves are shown step by step
         return super().bot_to_act()
+
+    def bot_step(self) -> Action | None:
+        """In an exercise, the other seats play the record's moves (with the bots' pause)."""
+        situation = self.teacher.situation
+        move = self._recorded_move()
+        if situation is None or not situation.params.exercise or move is None or self.bot_to_act() is None:
+            return super().bot_step()
+        seat, action = move
+        self.ui.message = None
+        refusal = self.act(seat, action)
+        if refusal is not None:
+            raise refusal
+        return action
 
     def act(self, seat: int, action: Action) -> IllegalAction | None:
         teacher = self.teacher
@@ -211,9 +231,7 @@ class TeachingSession(Session):
                 return refusal
             if not teacher.judge(self, action):
                 return None  # a wrong answer is not played: the person may try again
-            refusal = super().act(seat, action)
-            teacher.advance(self)
-            return refusal
+            return super().act(seat, action)
         return super().act(seat, action)
 
 
@@ -303,7 +321,10 @@ class Teacher:
             return None
         rules = situation.full.rules
         options = {k: True for k, v in rules.to_json().items() if k != "players" and v is True}
-        settings = Settings(players=rules.players, level=base.level, options=options, lang=base.lang,
+        level = base.level
+        if situation.params.exercise and not runs_on_main_thread(level):
+            level = "standard"  # the record's moves are replayed on the main thread, not by the worker
+        settings = Settings(players=rules.players, level=level, options=options, lang=base.lang,
                             first_deal=base.first_deal)
         session = TeachingSession(settings)
         session.teacher = self
@@ -335,7 +356,8 @@ class Teacher:
         return correct
 
     def advance(self, session: Session) -> None:
-        """In an exercise, play the record's moves of the other seats up to seat 0's next decision."""
+        """In an exercise, play the record's moves of the other seats up to seat 0's first decision
+        (later ones come with the bots' pause)."""
         situation = self.situation
         if situation is None or not situation.params.exercise or not isinstance(session, TeachingSession):
             return
