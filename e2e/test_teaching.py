@@ -154,13 +154,17 @@ def test_a_shared_link_opens_the_same_situation(page, site_url):
     page.wait_for_function(HUMAN_TURN)
     step, hand = page.get_attribute("#table", "data-step"), page.inner_text("#hand")
     page.click("[data-action=share-situation]")
+    page.fill("#teach-note", "Que jouer ici ?")
+    page.click("[data-action=note-save]")
+    page.wait_for_selector("[data-testid=step-note]")
     link = page.wait_for_selector("[data-testid=situation-link] input[data-link=plain]").input_value()
-    assert "#record=" in link
+    assert "#record=" in link and "&notes=" in link
     page.goto(link.replace("?", "?pause=0&", 1))
     page.wait_for_function(READY)
     assert page.get_attribute("#table", "data-step") == step
     assert page.inner_text("#hand") == hand
     assert page.get_attribute("#table", "data-players") == "3"
+    assert page.inner_text("[data-testid=step-note]") == "Que jouer ici ?"
 
 
 def test_the_editor_deals_the_chosen_hand_and_the_table_opens_on_it(page, site_url):

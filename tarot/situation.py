@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 MAX_TEXT_CHARS = 16_000  # a finished 5-player deal takes about 1,200
 MAX_JSON_BYTES = 64_000  # the decompressed record; a full record is about 4 KB
+MAX_NOTES = 200  # comments, one per step at most
+MAX_NOTE_CHARS = 500
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 # code -> (French, English): what the page says about a situation it cannot open.
@@ -47,6 +49,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                  "The situation in the address is not a deal record."),
     "bad_record": ("La situation de l'adresse n'est pas valide : {detail}.",
                    "The situation in the address is not valid: {detail}."),
+    "bad_notes": ("Les commentaires de l'adresse sont illisibles : ils sont ignorés.",
+                  "The comments in the address are unreadable: they are ignored."),
 }
 
 
@@ -114,18 +118,38 @@ def load(record: object) -> Deal:
         raise SituationError("bad_record", str(e)) from None
 
 
-def fragment(record: dict[str, object]) -> str:
-    """The URL fragment that opens the table on ``record``: ``#record=...``."""
-    return "#record=" + encode(record)
+def fragment(record: dict[str, object], notes: dict[int, str] | None = None) -> str:
+    """The URL fragment that opens the table on ``record``: ``#record=...``, with
+    ``&notes=...`` when there are comments (by step: how many actions the table has seen)."""
+    text = "#record=" + encode(record)
+    if notes:
+        text += "&notes=" + encode({str(step): note for step, note in sorted(notes.items())})
+    return text
 
 
-def record_from_fragment(hash_text: str) -> str | None:
-    """The situation text of a URL fragment (``location.hash``), or ``None`` if it has none."""
+def record_from_fragment(hash_text: str, name: str = "record") -> str | None:
+    """The situation text (or ``name``'s) of a URL fragment (``location.hash``), or ``None``."""
     for part in hash_text.lstrip("#").split("&"):
-        name, sep, value = part.partition("=")
-        if sep and name == "record":
+        key, sep, value = part.partition("=")
+        if sep and key == name:
             return value
     return None
+
+
+def decode_notes(text: str) -> dict[int, str]:
+    """The comments by step of a ``notes=`` text; :class:`SituationError` ``bad_notes`` if unreadable."""
+    try:
+        data = decode_json(text)
+    except SituationError:
+        raise SituationError("bad_notes") from None
+    if not isinstance(data, dict) or len(data) > MAX_NOTES:
+        raise SituationError("bad_notes")
+    notes: dict[int, str] = {}
+    for key, value in data.items():
+        if not key.isdigit() or not isinstance(value, str) or len(value) > MAX_NOTE_CHARS:
+            raise SituationError("bad_notes")
+        notes[int(key)] = value
+    return notes
 
 
 def rotate(record: dict[str, object], seat: int) -> dict[str, object]:

@@ -9,7 +9,7 @@ import pytest
 from tarot.bots import make_bot
 from tarot.match import play_out
 from tarot.rules import Rules
-from tarot.situation import (MAX_TEXT_CHARS, MESSAGES, SituationError, decode, encode,
+from tarot.situation import (MAX_TEXT_CHARS, MESSAGES, SituationError, decode, decode_notes, encode,
                              fragment, load, record_from_fragment, rotate)
 from tarot.state import Deal
 
@@ -137,3 +137,20 @@ def test_rotating_a_record_puts_the_chosen_seat_at_the_bottom(players):
         turned = Deal.from_record(rotate(record, seat))
         assert turned.dealt_hands[0] == deal.dealt_hands[seat]
         assert turned.result.scores == deal.result.scores[seat:] + deal.result.scores[:seat]
+
+
+def test_comments_by_step_go_to_the_fragment_and_back():
+    record = _finished(3).to_record()
+    notes = {0: "Le donneur distribue.", 12: "Ici, la défense signale : « petite » à cœur."}
+    hash_text = fragment(record, notes)
+    assert decode(record_from_fragment(hash_text)) == record
+    assert decode_notes(record_from_fragment(hash_text, "notes")) == notes
+
+
+def test_unreadable_comments_are_refused():
+    for data in ({"x": "not a step"}, {"3": 4}, {"1": "é" * 501}, ["a list"]):
+        with pytest.raises(SituationError) as caught:
+            decode_notes(encode(data))
+        assert caught.value.code == "bad_notes"
+    with pytest.raises(SituationError):
+        decode_notes("***")

@@ -270,3 +270,27 @@ def test_the_editor_refuses_a_card_too_many():
     assert teacher.editor.message == "editor_full"
     teacher.on_action("editor-card", session, {"data-card": "2S"}.get)  # a second click takes it back
     assert len(teacher.editor.held(5)) == 2
+
+
+def test_a_comment_written_for_a_moment_is_shown_at_that_step_of_the_shared_situation():
+    session = Session(Settings(first_deal=11))
+    teacher = Teacher(parse_params(""), "", "", base="https://example.org/")
+    while session.deal.to_act != 0:
+        session.bot_step()
+    teacher.on_action("share-situation", session)
+    assert 'id="teach-note"' in teacher.render(session)
+    teacher.on_action("note-save", session, {"value:teach-note": "  Regardez l'entame.  "}.get)
+    assert 'data-testid="step-note"' in teacher.render(session)
+    url = dict(teacher.share_links(session))["plain"]
+    query, _, hash_text = url.partition("#")
+    again = Teacher(parse_params(""), "", "#" + hash_text)
+    opened = again.open_session(Settings(first_deal=1))
+    assert again.notes == {len(session.deal.history): "Regardez l'entame."}
+    assert "Regardez l&#x27;entame." in again.render(opened)
+
+
+def test_unreadable_comments_give_a_notice_and_the_situation_still_opens():
+    record = _finished().to_record()
+    teacher, session = _open("?lang=en", fragment(record) + "&notes=%%%")
+    assert teacher.situation is not None
+    assert "comments in the address are unreadable" in _notice(session)

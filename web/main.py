@@ -146,6 +146,13 @@ class Page:
             self._restore_focus(focus_id, hand_index)
         self.schedule_bot()
 
+    def _attribute(self, el, name: str):
+        """A clicked element's attribute, or ``value:ID``: the value of the field ``ID``."""
+        if name.startswith("value:"):
+            field = js(document.getElementById(name.removeprefix("value:")))
+            return None if field is None else str(field.value)
+        return js(el.getAttribute(name))
+
     def _write_teaching(self) -> None:
         """The teaching region (web/teaching.py), just above the action panel."""
         html = self.teacher.render(self.session)
@@ -262,7 +269,7 @@ class Page:
         changed = False
         if action in TEACHING_ACTIONS:
             if el.getAttribute("aria-disabled") != "true":
-                changed = self.teacher.on_action(str(action), s, lambda name: js(el.getAttribute(name)))
+                changed = self.teacher.on_action(str(action), s, lambda name: self._attribute(el, name))
                 if self.teacher.navigate is not None:  # the editor's deal: the page opens it
                     window.location.hash = self.teacher.navigate
                     window.location.reload()

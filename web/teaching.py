@@ -46,7 +46,7 @@ from .session import HUMAN, Session, Settings
 HINTS_KEY = "tarot.table.hints"  # localStorage: the deals of the saved match where hints were used
 ACTIONS = frozenset({"hint", "why", "step-next", "step-prev", "bidding-aid", "hint-shown", "share-situation",
                      "editor-open", "editor-close", "editor-target", "editor-card", "editor-fill", "editor-clear",
-                     "editor-start"})
+                     "editor-start", "note-save"})
 PARAMS = ("seat", "open", "steps", "exercise", "at")
 
 TEXT: dict[str, tuple[str, str]] = {
@@ -79,6 +79,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "share_exercise": ("Exercice sur votre prochaine décision", "Exercise on your next decision"),
     "share_steps": ("Toute la donne pas à pas", "The whole deal step by step"),
     "share_iframe": ("À intégrer dans une page", "To embed in a page"),
+    "note_label": ("Commentaire pour ce moment (montré à cette étape)", "Comment for this moment (shown at this step)"),
+    "note_save": ("Enregistrer le commentaire", "Save the comment"),
     "editor": ("Choisir les mains", "Choose the hands"),
     "editor_intro": ("Choisissez une place, puis cliquez ses cartes ; « Compléter » distribue le reste. "
                      "Jouez ensuite la donne jusqu'au moment à montrer et partagez-la.",
@@ -274,13 +276,21 @@ class Teacher:
         self.editor: Editor | None = None
         self.navigate: str | None = None  # a fragment the page should reload with (the editor's deal)
         self.base = base  # the page's address without query nor fragment (for shared links)
+        self.notes: dict[int, str] = {}  # comments by step (how many actions the table has seen)
         self._read_fragment(fragment)
 
     # ------------------------------------------------------------ situation
     def _read_fragment(self, fragment: str) -> None:
         if "record=" not in fragment:
             return
-        from tarot.situation import SituationError, decode_json, load, record_from_fragment, rotate
+        from tarot.situation import SituationError, decode_json, decode_notes, load, record_from_fragment, rotate
+
+        notes = record_from_fragment(fragment, "notes")
+        if notes is not None:
+            try:
+                self.notes = decode_notes(notes)
+            except SituationError as e:
+                self.situation_error = (f"situation_{e.code}", {"detail": ""})
 
         text = record_from_fragment(fragment)
         try:
@@ -411,6 +421,13 @@ class Teacher:
             self.aid_open = not self.aid_open
         elif action == "share-situation":
             self.share_open = not self.share_open
+        elif action == "note-save":
+            text = str(attribute("value:teach-note") or "").strip()[:500]
+            step = len(session.deal.history)
+            if text:
+                self.notes[step] = text
+            else:
+                self.notes.pop(step, None)
         elif action == "step-next" and isinstance(session, TeachingSession):
             return self._step_next(session)
         elif action == "step-prev" and isinstance(session, TeachingSession):
@@ -520,13 +537,19 @@ class Teacher:
         if self.editor is not None:
             return (f'<div class="teaching" data-testid="teaching" lang="{lang}">'
                     f'{self.editor.render(lang)}</div>')
-        parts = [self._render_steps(session), self._render_exercise(session), self._render_hint(session),
+        parts = [self._render_note(session), self._render_steps(session), self._render_exercise(session), self._render_hint(session),
                  self._render_aid(session), self._render_why(session), self._render_open(session),
                  self._render_share(session)]
         body = "".join(p for p in parts if p)
         if not body:
             return ""
         return f'<div class="teaching" data-testid="teaching" lang="{lang}" data-step="{len(deal.history)}">{body}</div>'
+
+    def _render_note(self, session: Session) -> str:
+        note = self.notes.get(len(session.deal.history))
+        if not note:
+            return ""
+        return f'<p class="step-note" data-testid="step-note">{escape(note)}</p>'
 
     def _render_hint(self, session: Session) -> str:
         deal, lang = session.deal, session.lang
@@ -620,7 +643,7 @@ class Teacher:
         from tarot.situation import fragment
 
         deal = session.deal
-        record = fragment(deal.to_record())
+        record = fragment(deal.to_record(), self.notes)
         lang = f"lang={session.lang}"
         links = [("plain", f"{self.base}?{lang}{record}")]
         if deal.to_act == HUMAN:
@@ -641,6 +664,10 @@ class Teacher:
         for kind, url in self.share_links(session):
             rows.append(f'<label class="share-field"><span>{escape(t(names[kind], lang))}</span>'
                         f'<input type="text" readonly data-link="{kind}" value="{escape(url)}"></label>')
+        note = self.notes.get(len(session.deal.history), "")
+        rows.append(f'<label class="share-field"><span>{escape(t("note_label", lang))}</span>'
+                    f'<textarea id="teach-note" rows="2" maxlength="500">{escape(note)}</textarea></label>'
+                    + _button(t("note_save", lang), "note-save"))
         rows.append(_button(t("editor", lang), "editor-open"))
         kind, url = self.share_links(session)[-1]
         snippet = (f'<iframe src="{escape(url)}" title="Tarot" width="900" height="700" '
