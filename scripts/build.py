@@ -34,7 +34,7 @@ import delivery  # noqa: E402  (scripts/delivery.py: preloads, manifest, service
 NODE_MODULES = ROOT / "node_modules"
 
 PAGE_FILES = ["index.html", "pyscript.toml"]
-PAGE_DIRS = ["web"]
+PAGE_DIRS = ["web", "lessons"]  # lessons/: static lesson pages embedding the table (scripts/lessons.py)
 PACKAGE = "tarot"
 PACKAGE_SUFFIXES = {".py"}
 

@@ -223,6 +223,8 @@ def precache_list(out: Path) -> list[str]:
     files += [f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME]
     files += [f"vendor/pyscript/{name}" for name in pyscript_modules(out)]
     files += sorted(linked_css)
+    # The lessons (scripts/lessons.py) work offline like the game.
+    files += sorted(p.relative_to(out).as_posix() for p in (out / "lessons").rglob("*") if p.is_file())
     missing = [f for f in files if not (out / f).is_file()]
     if missing:
         raise SystemExit(f"build: files the game needs are missing: {', '.join(missing)}")

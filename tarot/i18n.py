@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .cards import CARDS, EXCUSE_ID, FIRST_TRUMP, RANK_OF, SUIT_OF, Card
+from .reason_words import REASONS  # the reasons for a decision (tarot.hints), written out like refusals
 
 _SUIT_FR = ("pique", "cœur", "carreau", "trèfle")
 _SUIT_EN = ("spades", "hearts", "diamonds", "clubs")
@@ -148,9 +149,9 @@ ACTION_NAMES = {
 
 
 def explain(code: str, params: dict[str, object], lang: str = "en") -> str:
-    """The refusal ``code`` in ``lang``, with its parameters written for a player."""
+    """The refusal (or reason) ``code`` in ``lang``, with its parameters written for a player."""
     i = 0 if lang == "fr" else 1
-    template = MESSAGES.get(code, (code, code))[i]
+    template = MESSAGES.get(code, REASONS.get(code, (code, code)))[i]
     words: dict[str, str] = {}
     for k, v in params.items():
         if k == "suit" and isinstance(v, int):
@@ -171,3 +172,4 @@ def explain(code: str, params: dict[str, object], lang: str = "en") -> str:
         return template.format(**words)
     except (KeyError, IndexError):
         return template
+

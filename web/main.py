@@ -23,6 +23,7 @@ from web.botstep import runs_on_main_thread
 from web.params import parse_params
 from web.render import REGIONS, render, root_attributes
 from web.session import SAVE_KEY, SaveError, Session, Settings, clean_name, parse_deal_number
+from web.teaching import ACTIONS as TEACHING_ACTIONS, HINTS_KEY, Teacher
 
 DEFAULT_PAUSE_MS = 700
 
@@ -37,6 +38,9 @@ def js(value):
 class Page:
     def __init__(self) -> None:
         self.params = parse_params(str(window.location.search))
+        # Teaching (web/teaching.py): hints, "why?", and a situation from the URL's #record=.
+        self.teacher = Teacher(self.params, str(window.location.search), str(window.location.hash),
+                               base=str(window.location.origin) + str(window.location.pathname))
         self.pause = DEFAULT_PAUSE_MS if self.params.pause is None else self.params.pause
         self.root = document.getElementById("table")
         self.regions = {name: document.getElementById(name) for name in REGIONS}
@@ -56,7 +60,10 @@ class Page:
         """The session to show.  Embedded (``embed=1``): the URL's game at once, never saved.
         Otherwise the saved game, with the URL's game waiting in the new-game form."""
         p = self.params
-        if p.embed:
+        situation = self.teacher.open_session(p.settings(Settings(first_deal=random.randrange(1, 1_000_000))))
+        if situation is not None:
+            session = situation
+        elif p.embed:
             session = Session(p.settings(Settings(first_deal=random.randrange(1, 1_000_000))))
         else:
             session = self._resume()
@@ -65,7 +72,9 @@ class Page:
             if p.sets_game:
                 session.ui.setup_open = True
                 session.ui.setup_draft = p.draft(session.settings)
-        session.notices = tuple(p.notices())
+        session.notices = tuple(p.notices()) + self.teacher.notices()
+        if situation is None and not p.embed:
+            self.teacher.restore_hints(self._stored(HINTS_KEY), session)
         self.root.classList.toggle("embed", p.embed)
         self.root.classList.toggle("with-sheet", p.sheet)
         return session
@@ -94,11 +103,18 @@ class Page:
             session.ui.setup_message = ("save_damaged", {"reason": e.reason})
             return session
 
+    def _stored(self, key: str):
+        try:
+            return js(window.localStorage.getItem(key))
+        except Exception:
+            return None
+
     def save(self) -> None:
-        if self.params.embed:  # an embedded table leaves the visitor's own game alone
+        if self.params.embed or self.teacher.situation is not None:  # leaves the visitor's own game alone
             return
         try:
             window.localStorage.setItem(SAVE_KEY, self.session.save_text())
+            window.localStorage.setItem(HINTS_KEY, self.teacher.hints_text())
         except Exception as e:  # storage full or disabled: the game goes on
             window.console.warn(f"game not saved: {e}")
 
@@ -113,6 +129,7 @@ class Page:
             hand_index = ids.index(focus_id) if focus_id in ids else -1
         opened = False
         for name, html in render(screen).items():
+            html = self.teacher.decorate(name, html, self.session)
             if self.cache.get(name) != html:
                 opened = opened or (name == "overlay" and bool(html) and not self.cache.get(name))
                 self.regions[name].innerHTML = html
@@ -120,6 +137,7 @@ class Page:
         for key, value in root_attributes(screen).items():
             self.root.setAttribute(key, value)
         document.documentElement.lang = screen.lang
+        self._write_teaching()
         if opened:  # a dialog opened: focus goes into it
             first = js(document.querySelector("#overlay input:checked, #overlay button"))
             if first is not None:
@@ -127,6 +145,27 @@ class Page:
         else:
             self._restore_focus(focus_id, hand_index)
         self.schedule_bot()
+
+    def _attribute(self, el, name: str):
+        """A clicked element's attribute, or ``value:ID``: the value of the field ``ID``."""
+        if name.startswith("value:"):
+            field = js(document.getElementById(name.removeprefix("value:")))
+            return None if field is None else str(field.value)
+        return js(el.getAttribute(name))
+
+    def _write_teaching(self) -> None:
+        """The teaching region (web/teaching.py), just above the action panel."""
+        html = self.teacher.render(self.session)
+        region = js(document.getElementById("teaching"))
+        if region is None:
+            region = document.createElement("section")
+            region.id = "teaching"
+            region.className = "teaching-area"
+            panel = document.getElementById("panel")
+            panel.parentNode.insertBefore(region, panel)
+        if self.cache.get("teaching") != html:
+            region.innerHTML = html
+            self.cache["teaching"] = html
 
     def _restore_focus(self, focus_id: str, hand_index: int) -> None:
         if not focus_id:
@@ -228,7 +267,13 @@ class Page:
         ui = s.ui
         bid = js(el.getAttribute("data-bid"))
         changed = False
-        if bid is not None:
+        if action in TEACHING_ACTIONS:
+            if el.getAttribute("aria-disabled") != "true":
+                changed = self.teacher.on_action(str(action), s, lambda name: self._attribute(el, name))
+                if self.teacher.navigate is not None:  # the editor's deal: the page opens it
+                    window.location.hash = self.teacher.navigate
+                    window.location.reload()
+        elif bid is not None:
             changed = s.bid(str(bid))
         elif js(el.getAttribute("data-hand")) is not None and action is None:
             changed = s.click_card(str(el.getAttribute("data-card")))

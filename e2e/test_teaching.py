@@ -1,0 +1,188 @@
+"""Teaching in the browser: a hint followed then the deal finished, an exercise answered
+wrong then right, and a lesson page embedding two tables that works offline."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import SiteServer
+from table_driver import HUMAN_TURN, READY, act, human_turn, phase, play_one, start_game
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tarot.actions import Play, action_from_json  # noqa: E402
+from tarot.bots import make_bot  # noqa: E402
+from tarot.match import play_out  # noqa: E402
+from tarot.rules import Rules  # noqa: E402
+from tarot.situation import fragment  # noqa: E402
+from tarot.state import Deal  # noqa: E402
+
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+LESSON_CACHED = ("() => caches.keys().then(names => Promise.all(names.map(n => caches.open(n)"
+                 ".then(c => c.match(new URL('../lessons/fr/signalisations.html', location.href).href)))))"
+                 ".then(hits => hits.some(Boolean))")
+
+
+def _follow_hint(page) -> None:
+    """Ask for a hint at the person's decision and take it (a bid or a card); else decide as usual."""
+    page.click("[data-action=hint]")
+    hint = page.wait_for_selector("[data-testid=hint]")
+    assert hint.get_attribute("data-reason")
+    assert hint.inner_text().strip()
+    bid, card = hint.get_attribute("data-bid"), hint.get_attribute("data-card")
+    if bid is not None:
+        act(page, f"#panel [data-bid={bid}]")
+    elif card is not None:
+        if page.query_selector("[data-action=no-poignee]"):
+            page.click("[data-action=no-poignee]")
+        act(page, f"#hand button[data-card='{card}']")
+    else:
+        play_one(page)
+
+
+def test_a_hint_is_followed_then_the_deal_is_finished_and_marked(page, site_url):
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    start_game(page, 4, 3)  # deal 3: the person bids first
+    hints = 0
+    while human_turn(page) != "done":
+        if phase(page) in ("bidding", "play") and hints < 6:
+            _follow_hint(page)
+            hints += 1
+        else:
+            play_one(page)
+    assert hints >= 1
+    row = page.wait_for_selector("[data-testid=score-sheet] tbody tr[data-deal='3']")
+    assert row.get_attribute("data-hinted") == "true"
+
+
+def test_why_explains_a_bots_decision(page, site_url):
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    start_game(page, 4, 4)  # deal 4: three bots bid before the person
+    page.wait_for_function(HUMAN_TURN)
+    page.click("[data-action=why]")
+    why = page.wait_for_selector("[data-testid=why]")
+    assert why.get_attribute("data-reason") in ("pass_weak", "pass_outbid", "bid_points")
+
+
+def _situation() -> tuple[dict, int, str, str]:
+    """A finished deal, the index of one of seat 0's cards, the record's card and another legal one."""
+    seed = 5
+    while True:
+        deal = play_out(Deal.new(Rules(players=4), dealer=3, seed=seed), [make_bot("standard", s) for s in range(4)])
+        record = deal.to_record()
+        for i, entry in enumerate(record["actions"]):
+            if entry["seat"] == 0 and entry["type"] == "play":
+                before = Deal.from_record({**record, "actions": record["actions"][:i]})
+                legal = [a.card for a in before.legal_actions() if isinstance(a, Play)]
+                right = action_from_json(entry)[1].card
+                others = [c for c in legal if c != right]
+                if others:
+                    return record, i, str(right), str(others[0])
+        seed += 1
+
+
+def test_an_exercise_answered_wrong_then_right(page, site_url):
+    record, at, right, wrong = _situation()
+    page.goto(site_url + f"?pause=0&exercise=1&at={at}&lang=en" + fragment(record))
+    page.wait_for_function(READY)
+    page.wait_for_function(HUMAN_TURN)
+    assert page.get_attribute("#table", "data-phase") == "play"
+    if page.query_selector("[data-action=no-poignee]"):
+        page.click("[data-action=no-poignee]")
+    step = page.get_attribute("#table", "data-step")
+    page.click(f"#hand button[data-card='{wrong}']")
+    verdict = page.wait_for_selector("[data-testid=exercise-verdict][data-correct=false]")
+    assert "Not quite" in verdict.inner_text()
+    assert page.get_attribute("#table", "data-step") == step  # nothing was played
+    act(page, f"#hand button[data-card='{right}']")
+    verdict = page.wait_for_selector("[data-testid=exercise-verdict][data-correct=true]")
+    assert "Well done" in verdict.inner_text()
+
+
+def test_steps_go_forward_and_back_and_a_bad_record_gives_a_notice(page, site_url):
+    record, at, _, _ = _situation()
+    page.goto(site_url + f"?pause=0&steps=1&open=1&at={at}" + fragment(record))
+    page.wait_for_function(READY)
+    assert page.query_selector("[data-testid=open-hands]")
+    step = int(page.get_attribute("#table", "data-step"))
+    act(page, "[data-action=step-next]")
+    assert int(page.get_attribute("#table", "data-step")) == step + 1
+    act(page, "[data-action=step-prev]")
+    assert int(page.get_attribute("#table", "data-step")) == step
+    page.goto(site_url + "?pause=0&embed=1&lang=fr#record=" + "A" * 5000)
+    page.wait_for_function(READY)
+    notice = page.wait_for_selector("[data-testid=url-notice]")
+    assert "situation" in notice.inner_text()
+    assert page.get_attribute("#table", "data-phase") == "bidding"  # the normal table
+
+
+@pytest.mark.preloads_may_be_late
+def test_a_lesson_page_embeds_two_tables_and_works_offline(page, site_dir):
+    server = SiteServer(site_dir, "127.0.0.1", 0, "/tarot/").start()
+    try:
+        page.goto(server.url + "lessons/fr/signalisations.html")
+        frames = [page.wait_for_selector(f"iframe >> nth={i}").content_frame() for i in range(2)]
+        for frame in frames:
+            frame.wait_for_function(READY, timeout=120_000)
+        frames[0].wait_for_function(CONTROLLED, timeout=120_000)
+        frames[0].wait_for_function(LESSON_CACHED, timeout=120_000)
+    finally:
+        server.stop()
+    page.reload()  # the server is gone: the lesson and both tables come from the cache
+    frames = [page.wait_for_selector(f"iframe >> nth={i}").content_frame() for i in range(2)]
+    for frame in frames:
+        frame.wait_for_function(READY, timeout=120_000)
+        assert frame.query_selector("[data-testid=teaching]")
+    exercise, steps = frames
+    exercise.wait_for_function(HUMAN_TURN)
+    assert exercise.query_selector("[data-testid=hand]")
+    before = steps.get_attribute("#table", "data-step")
+    steps.click("[data-action=step-next]")
+    steps.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")
+
+
+def test_a_shared_link_opens_the_same_situation(page, site_url):
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    start_game(page, 3, 8)
+    play_one(page)
+    page.wait_for_function(HUMAN_TURN)
+    step, hand = page.get_attribute("#table", "data-step"), page.inner_text("#hand")
+    page.click("[data-action=share-situation]")
+    page.fill("#teach-note", "Que jouer ici ?")
+    page.click("[data-action=note-save]")
+    page.wait_for_selector("[data-testid=step-note]")
+    link = page.wait_for_selector("[data-testid=situation-link] input[data-link=plain]").input_value()
+    assert "#record=" in link and "&notes=" in link
+    page.goto(link.replace("?", "?pause=0&", 1))
+    page.wait_for_function(READY)
+    assert page.get_attribute("#table", "data-step") == step
+    assert page.inner_text("#hand") == hand
+    assert page.get_attribute("#table", "data-players") == "3"
+    assert page.inner_text("[data-testid=step-note]") == "Que jouer ici ?"
+
+
+def test_the_editor_deals_the_chosen_hand_and_the_table_opens_on_it(page, site_url):
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    start_game(page, 4, 3)
+    page.click("[data-action=share-situation]")
+    page.click("[data-action=editor-open]")
+    page.wait_for_selector("[data-testid=editor]")
+    chosen = [f"T{r}" for r in range(21, 3, -1)]  # 18 trumps for the person
+    for notation in chosen:
+        page.click(f"[data-testid=editor] button[data-card='{notation}']")
+    assert page.locator("[data-testid=editor] button.ed-card[aria-pressed=true]").count() == 18
+    page.click("[data-action=editor-fill]")
+    with page.expect_navigation():
+        page.click("[data-action=editor-start]")
+    page.wait_for_function(READY)
+    page.wait_for_function(HUMAN_TURN)
+    hand = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+    assert sorted(hand) == sorted(chosen)
+    assert "#record=" in page.url

@@ -1,0 +1,286 @@
+"""Writes lessons/: short lessons in French and English, each embedding the table on situations.
+
+Each situation is a deal the Standard bots played, found by what happens in it (a
+forced overtrump, the Excuse before the last trick, a low lead that signals an
+honour...), written into the iframe's URL with the Python codec
+(``#record=...``, :mod:`tarot.situation`) and set up by the teaching parameters
+(``seat``, ``at``, ``steps``, ``exercise``, ``open``).  The same search always finds
+the same deals, so the pages only change when the engine or the bots do.
+
+    python3 scripts/lessons.py           # rewrite lessons/
+    python3 scripts/lessons.py --check   # exit 1 if lessons/ is out of date
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tarot.actions import Action, Play  # noqa: E402
+from tarot.bots import make_bot  # noqa: E402
+from tarot.cards import CARDS, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
+from tarot.hints import explain  # noqa: E402
+from tarot.rules import Rules  # noqa: E402
+from tarot.situation import encode  # noqa: E402
+from tarot.state import Deal  # noqa: E402
+from tarot.view import SeatView  # noqa: E402
+
+OUT = ROOT / "lessons"
+PAUSE_MS = 600
+SEARCH_DEALS = 400
+
+Moment = Callable[[Deal, SeatView, Action], bool]
+
+
+@dataclass(frozen=True)
+class Found:
+    record: dict
+    at: int  # record actions before the moment
+    seat: int
+
+
+def _reason(code: str) -> Moment:
+    return lambda deal, view, action: explain(view, action).code == code
+
+
+def _overtrump_forced(deal: Deal, view: SeatView, action: Action) -> bool:
+    """A seat without the suit led must trump over a trump already in the trick."""
+    trick = view.trick
+    if not trick or not isinstance(action, Play) or SUIT_OF[trick[0]] == TRUMP:
+        return False
+    legal = [a.card for a in view.legal if isinstance(a, Play)]
+    high = max((c for c in trick if SUIT_OF[c] == TRUMP), default=None)
+    return high is not None and len(legal) >= 2 and all(SUIT_OF[c] == TRUMP and c > high for c in legal) \
+        and any(SUIT_OF[c] == TRUMP and c < high for c in view.hand)
+
+
+def _partner_signal(deal: Deal, view: SeatView, action: Action) -> bool:
+    """A defender returns the suit a partner led low, the king of which it has not seen."""
+    if not isinstance(action, Play) or explain(view, action).code != "lead_to_partner_signal":
+        return False
+    king = next(c for c in CARDS if SUIT_OF[c] == SUIT_OF[action.card] and RANK_OF[c] == 14)
+    return not mask_of(view.hand) >> king & 1 and not view.played >> king & 1
+
+
+def _taker_ecart(deal: Deal, view: SeatView, action: Action) -> bool:
+    return view.phase == "ecart" and explain(view, action).code == "ecart_voids"
+
+
+def find(moment: Moment, players: int = 4, skip: int = 0, petit_au_bout: bool = False) -> Found:
+    """The first decision of a Standard bots' deal (seeds 1, 2, ...) where ``moment`` holds."""
+    seen = 0
+    for seed in range(1, SEARCH_DEALS):
+        deal = Deal.new(Rules(players=players), dealer=seed % players, seed=seed)
+        bots = [make_bot("standard", s) for s in range(players)]
+        hit: tuple[int, int] | None = None
+        while not deal.is_over:
+            seat = deal.to_act
+            assert seat is not None
+            view = deal.view(seat)
+            action = bots[seat].choose(view)
+            if hit is None and moment(deal, view, action):
+                hit = (len(deal.to_record()["actions"]), seat)
+            deal.apply(action, seat=seat)
+        if hit is None or (deal.result is not None and deal.result.redeal):
+            continue
+        if petit_au_bout and (deal.result is None or deal.result.petit_au_bout != "attack"):
+            continue
+        if seen < skip:
+            seen += 1
+            continue
+        return Found(deal.to_record(), hit[0], hit[1])
+    raise SystemExit(f"lessons: no deal found for {moment}")
+
+
+@dataclass(frozen=True)
+class Table:
+    found: Found
+    mode: str  # "exercise" or "steps"
+    caption: tuple[str, str]  # (French, English)
+    open_hands: bool = False
+    back: int = 0  # start this many record actions before the moment (steps)
+
+    def src(self, lang: str) -> str:
+        at = max(0, self.found.at - self.back)
+        query = f"embed=1&lang={lang}&pause={PAUSE_MS}&seat={self.found.seat}&at={at}&{self.mode}=1"
+        if self.open_hands:
+            query += "&open=1"
+        return f"../../index.html?{query}#record={encode(self.found.record)}"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    slug: str
+    title: tuple[str, str]
+    paragraphs: tuple[tuple[str, str], ...]
+    tables: tuple[Table, ...]
+
+
+def lessons() -> list[Lesson]:
+    ecart = find(_taker_ecart)
+    pab = find(_reason("draw_for_petit_au_bout"), petit_au_bout=True)
+    pab_end = Found(pab.record, len(pab.record["actions"]) - 3 * 4, pab.seat)
+    return [
+        Lesson("fournir-couper", ("Fournir, couper, monter", "Following, trumping, overtrumping"), (
+            ("On doit fournir la couleur demandée. Sans elle, on doit couper (jouer atout) ; "
+             "si un atout est déjà dans le pli, on doit monter, c'est-à-dire jouer un atout plus fort, "
+             "même sur son partenaire. Sans atout plus fort, on pisse : on joue un atout plus faible. "
+             "Sans atout du tout, on joue n'importe quelle carte.",
+             "You must follow the suit led. Without it, you must trump; if a trump is already in the "
+             "trick, you must overtrump (play a higher trump), even over your partner. With no higher "
+             "trump, you undertrump: you play a lower one. With no trump at all, play any card."),
+            ("Exercice : vous n'avez plus de la couleur et un atout est déjà dans le pli. Quelle carte ? "
+             "Cliquez une carte que la règle refuse : la table dit pourquoi.",
+             "Exercise: you have no card of the suit and a trump is already in the trick. Which card? "
+             "Click a card the rules refuse: the table says why."),
+        ), (
+            Table(find(_overtrump_forced), "exercise", ("Exercice : monter", "Exercise: overtrump")),
+            Table(find(_reason("undertrump_forced")), "steps",
+                  ("Pas à pas : pisser sous l'atout", "Step by step: undertrumping"), open_hands=True, back=2),
+        )),
+        Lesson("excuse", ("L'Excuse", "The Excuse"), (
+            ("L'Excuse se joue à n'importe quel pli à la place de la carte demandée. Elle ne gagne jamais "
+             "le pli : son détenteur la reprend et donne en échange une basse carte de ses plis.",
+             "The Excuse may be played to any trick instead of the card asked for. It never wins the "
+             "trick: its owner takes it back and gives a low card from his tricks in exchange."),
+            ("Au dernier pli, l'Excuse change de camp (sauf au chelem) : jouez-la avant.",
+             "In the last trick the Excuse changes sides (except in a chelem): play it before."),
+        ), (
+            Table(find(_reason("excuse_before_last")), "exercise",
+                  ("Exercice : deux cartes en main", "Exercise: two cards in hand")),
+            Table(find(_reason("excuse_save")), "steps",
+                  ("Pas à pas : l'Excuse garde vos points", "Step by step: the Excuse keeps your points"),
+                  open_hands=True, back=1),
+        )),
+        Lesson("ecart", ("L'écart", "The écart"), (
+            ("Après une prise ou une garde, le preneur prend le chien et écarte autant de cartes. "
+             "Ni roi ni bout ; un atout seulement s'il ne peut pas faire autrement (il est alors montré).",
+             "After a prise or a garde, the taker takes the chien and discards as many cards. No king, "
+             "no bout; a trump only when nothing else can go (it is then shown)."),
+            ("Le livre : faire des coupes franches dans les couleurs courtes sans roi, écarter les "
+             "honneurs sans leur roi, garder rois et atouts. Demandez un conseil, ou avancez d'une "
+             "étape pour voir l'écart du livre. La force de la main vient d'abord : elle décide de l'enchère.",
+             "The book: make voids in the short suits without a king, discard honours without their "
+             "king, keep kings and trumps. Ask for a hint, or step forward to see the book's écart. The "
+             "hand's strength comes first: it decides the bid."),
+        ), (
+            Table(ecart, "steps", ("L'écart du preneur", "The taker's écart")),
+            Table(Found(ecart.record, next(i for i, a in enumerate(ecart.record["actions"])
+                                           if a["seat"] == ecart.seat and a["type"] == "bid"), ecart.seat),
+                  "exercise", ("Exercice : l'enchère de cette main", "Exercise: this hand's bid")),
+        )),
+        Lesson("petit-au-bout", ("Le Petit au bout", "Petit au bout"), (
+            ("Gagner le dernier pli avec le Petit rapporte une prime de 10 points, multipliée par le contrat, "
+             "au camp qui le mène au bout. Le preneur qui a les atouts maîtres fait d'abord tomber ceux de "
+             "la défense, puis garde le Petit pour la fin.",
+             "Winning the last trick with the Petit earns a bonus of 10 points, times the contract, for "
+             "the side that brings it there. A taker with the master trumps first draws the defence's "
+             "trumps, then keeps the Petit for the end."),
+        ), (
+            Table(pab, "exercise", ("Exercice : préparer le Petit au bout", "Exercise: preparing the Petit au bout")),
+            Table(pab_end, "steps", ("Pas à pas : les trois derniers plis", "Step by step: the last three tricks"),
+                  open_hands=True),
+        )),
+        Lesson("signalisations", ("Les signalisations de la défense", "The defence's signals"), (
+            ("En défense, on se parle par les cartes. Entamer une petite carte (de l'as au 5) dans une couleur "
+             "promet le roi ou la dame : le partenaire rejoue cette couleur. Entamer un atout impair annonce "
+             "au moins sept atouts ; un pair, moins.",
+             "In defence, partners talk through their cards. Leading a low card (ace to 5) in a suit "
+             "promises its king or queen: the partner returns that suit. Leading an odd trump says seven "
+             "trumps or more; an even one, fewer."),
+        ), (
+            Table(find(_partner_signal), "exercise",
+                  ("Exercice : votre partenaire a signalé", "Exercise: your partner signalled")),
+            Table(find(_reason("signal_honour")), "steps",
+                  ("Pas à pas : une entame qui signale", "Step by step: a lead that signals"), open_hands=True),
+        )),
+    ]
+
+
+STYLE = """body{font:17px/1.5 system-ui,sans-serif;margin:0;background:#f4f1ea;color:#1d2a22}
+main{max-width:960px;margin:0 auto;padding:1rem}
+h1{color:#1b5a41}
+nav a{margin-right:1rem}
+figure{margin:1.5rem 0}
+figcaption{font-weight:600;margin-bottom:.4rem}
+iframe{width:100%;max-width:940px;height:780px;border:0;border-radius:8px;background:#1b5a41}
+@media (max-width:600px){iframe{height:900px}}
+"""
+
+CSP = ("default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self'; frame-src 'self'; "
+       "object-src 'none'; base-uri 'none'; form-action 'none'")
+
+
+def page(lesson: Lesson, lang: str, all_lessons: list[Lesson]) -> str:
+    i = 0 if lang == "fr" else 1
+    other = "en" if lang == "fr" else "fr"
+    current = ' aria-current="page"'
+    nav = " ".join(f'<a href="{escape(x.slug)}.html"{current if x is lesson else ""}>'
+                   f'{escape(x.title[i])}</a>' for x in all_lessons)
+    body = "".join(f"<p>{escape(p[i])}</p>" for p in lesson.paragraphs)
+    figures = "".join(
+        f'<figure><figcaption>{escape(t.caption[i])}</figcaption>'
+        f'<iframe title="{escape(t.caption[i])}" loading="lazy" src="{escape(t.src(lang))}"></iframe></figure>'
+        for t in lesson.tables)
+    back = ("Toutes les leçons", "All lessons")[i]
+    switch = ("English", "Français")[i]
+    return (f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f'<title>{escape(lesson.title[i])} — Tarot</title>\n'
+            f'<link rel="icon" href="../../web/icon.svg" type="image/svg+xml">\n'
+            f'<link rel="stylesheet" href="../lessons.css">\n</head>\n<body>\n<main>\n'
+            f'<nav><a href="../index.html">{back}</a> <a href="../{other}/{lesson.slug}.html" lang="{other}">{switch}</a></nav>\n'
+            f'<h1>{escape(lesson.title[i])}</h1>\n{body}\n{figures}\n<nav>{nav}</nav>\n</main>\n</body>\n</html>\n')
+
+
+def index(all_lessons: list[Lesson]) -> str:
+    items = "".join(f'<li><a href="fr/{x.slug}.html" lang="fr">{escape(x.title[0])}</a> · '
+                    f'<a href="en/{x.slug}.html" lang="en">{escape(x.title[1])}</a></li>' for x in all_lessons)
+    return (f'<!doctype html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f'<title>Leçons de tarot — Tarot lessons</title>\n<link rel="stylesheet" href="lessons.css">\n'
+            f'<link rel="icon" href="../web/icon.svg" type="image/svg+xml">\n'
+            f'</head>\n<body>\n<main>\n<h1>Leçons de tarot <small lang="en">· Tarot lessons</small></h1>\n'
+            f'<p>Chaque leçon montre la table sur des donnes choisies : exercices et pas à pas. '
+            f'<span lang="en">Each lesson shows the table on chosen deals: exercises and step by step.</span></p>\n'
+            f'<ul>{items}</ul>\n<p><a href="../index.html">Jouer · Play</a></p>\n</main>\n</body>\n</html>\n')
+
+
+def files() -> dict[str, str]:
+    """Every file of lessons/, by its path relative to lessons/."""
+    all_lessons = lessons()
+    out = {"index.html": index(all_lessons), "lessons.css": STYLE}
+    for lesson in all_lessons:
+        for lang in ("fr", "en"):
+            out[f"{lang}/{lesson.slug}.html"] = page(lesson, lang, all_lessons)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if lessons/ is out of date")
+    args = parser.parse_args()
+    wanted = files()
+    if args.check:
+        stale = [name for name, text in wanted.items()
+                 if not (OUT / name).is_file() or (OUT / name).read_text(encoding="utf-8") != text]
+        if stale:
+            sys.exit(f"lessons/ is out of date ({', '.join(stale)}): run python3 scripts/lessons.py")
+        return
+    for name, text in wanted.items():
+        path = OUT / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    print(f"lessons: {len(wanted)} files in {OUT.relative_to(ROOT)}/")
+
+
+if __name__ == "__main__":
+    main()

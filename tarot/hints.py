@@ -1,0 +1,216 @@
+"""Hints and reasons: what a seat should do, and why, in one sentence.
+
+:func:`explain` says why an action makes sense from one seat's view
+(:class:`~tarot.view.SeatView`), as a :class:`Reason`: a stable code with
+parameters (the words are in :mod:`tarot.reason_words`, written out by
+:mod:`tarot.i18n`).  :func:`hint` asks a recommender bot (the Standard bot by
+default) for the action and explains it.  Only the seat's own view is read, so a
+reason never tells a hidden card.
+
+>>> from tarot import Deal, Rules
+>>> deal = Deal.new(Rules(players=4), dealer=0, seed=2024)
+>>> action, reason = hint(deal.view(1))
+>>> type(action).__name__, reason.code
+('Bid', 'bid_points')
+>>> reason.explain("en").startswith("Your hand is worth")
+True
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
+from .bots import Bot, make_bot
+from .bots.evaluation import THRESHOLDS, contract_for, hand_points
+from .bots.knowledge import Knowledge
+from .bots.play import TrickState, opponents_trumps, petit_au_bout_sound
+from .cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, PETIT_BIT, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP,
+                    TRUMPS, Card, count, mask_of)
+from .i18n import CONTRACT_NAMES, explain as explain_code
+from .reason_words import REASONS
+from .rules import Contract
+from .view import SeatView
+
+PETIT_ID = FIRST_TRUMP
+LOW_SIGNAL_RANK = 5  # a pip led at or below this rank promises an honour (the book's "petite")
+
+Recommender = Callable[[SeatView], Action]
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why an action: a code of :data:`tarot.reason_words.REASONS` and its parameters
+    (cards in record notation, suits as numbers, contracts by code)."""
+
+    code: str
+    params: dict[str, object] = field(default_factory=dict)
+
+    def explain(self, lang: str = "fr") -> str:
+        words = dict(self.params)
+        for key in ("contract",):
+            value = words.get(key)
+            if isinstance(value, str):
+                words[key] = CONTRACT_NAMES[lang].get(value, value)
+        return explain_code(self.code, words, lang)
+
+    def to_json(self) -> dict[str, object]:
+        return {"code": self.code, "params": dict(self.params)}
+
+
+def standard_recommender(seed: int = 0) -> Recommender:
+    """The Standard bot's choice (the hints' default recommender)."""
+    bot: Bot = make_bot("standard", seed)
+    return bot.choose
+
+
+def hint(view: SeatView, recommender: Recommender | None = None) -> tuple[Action, Reason]:
+    """The recommended action for the seat of ``view`` (which must be to act) and its reason."""
+    if not view.legal:
+        raise ValueError("this seat is not to act")
+    choose = recommender or standard_recommender()
+    action = choose(view)
+    return action, explain(view, action)
+
+
+def explain(view: SeatView, action: Action) -> Reason:
+    """Why ``action`` makes sense for the seat of ``view`` (taken at the moment of the decision)."""
+    if isinstance(action, Bid):
+        return _bid(view, action)
+    if isinstance(action, Call):
+        return _call(view, action)
+    if isinstance(action, Ecart):
+        return _ecart(view, action)
+    if isinstance(action, Purchase):
+        code = "purchase_king" if KINGS >> action.card & 1 else "purchase_card"
+        return Reason(code, {"card": str(action.card)})
+    if isinstance(action, Chelem):
+        return Reason("chelem_sure" if action.announce else "no_chelem")
+    if isinstance(action, Poignee):
+        return Reason("poignee_attack" if Knowledge(view).i_attack else "poignee_defence")
+    if isinstance(action, Misere):
+        return Reason("misere")
+    if isinstance(action, Play):
+        return _play(view, action.card)
+    return Reason("by_the_book")
+
+
+# ------------------------------------------------------------------ bidding
+def _bid(view: SeatView, bid: Bid) -> Reason:
+    players = view.rules.players
+    points = hand_points(mask_of(view.hand), players)
+    thresholds = THRESHOLDS[players]
+    if bid.contract is not None:
+        return Reason("bid_points", {"points": points, "contract": bid.contract.code,
+                                     "threshold": thresholds[bid.contract]})
+    suggested = contract_for(points, players)
+    if suggested is None:
+        return Reason("pass_weak", {"points": points, "threshold": thresholds[Contract.PRISE]})
+    return Reason("pass_outbid", {"points": points, "contract": suggested.code})
+
+
+def _call(view: SeatView, call: Call) -> Reason:
+    if call.card is None:
+        return Reason("no_call")
+    if call.card in view.hand:
+        return Reason("call_alone", {"card": str(call.card)})
+    return Reason("call_king", {"card": str(call.card)})
+
+
+def _ecart(view: SeatView, ecart: Ecart) -> Reason:
+    discarded = mask_of(ecart.cards)
+    if discarded & TRUMPS:
+        return Reason("ecart_trumps_forced")
+    hand = mask_of(view.hand)
+    voids = [s for s in range(4) if hand & SUIT_MASKS[s] and not hand & SUIT_MASKS[s] & ~discarded]
+    if voids:
+        return Reason("ecart_voids", {"suits": ", ".join(_suit_word(s) for s in voids)})
+    return Reason("ecart_points")
+
+
+def _suit_word(suit: int) -> str:
+    """A suit as the symbol both languages read."""
+    return "♠♥♦♣"[suit]
+
+
+# --------------------------------------------------------------------- play
+def _play(view: SeatView, card: Card) -> Reason:
+    legal = view.legal_cards
+    k = Knowledge(view)
+    if legal and not legal & (legal - 1):
+        return Reason("only_card", {"card": str(card)})
+    if card == EXCUSE_ID:
+        return Reason("excuse_before_last" if count(k.hand) == 2 else "excuse_save")
+    if card == PETIT_ID and count(k.hand) == 1:
+        return Reason("petit_au_bout")
+    ts = TrickState(k)
+    if ts.best_seat < 0:
+        return _lead(k, card)
+    return _follow(k, ts, card)
+
+
+def _follow(k: Knowledge, ts: TrickState, card: Card) -> Reason:
+    suit = SUIT_OF[card]
+    if k.p_ally(ts.best_seat) >= 0.99 and not ts.wins_over(card):
+        if card == PETIT_ID:
+            return Reason("save_petit")
+        if HALF_POINTS[card] > 1:
+            return Reason("load_partner_trick", {"card": str(card)})
+        return Reason("low_on_partner_trick", {"card": str(card)})
+    if ts.wins_over(card):
+        if suit == TRUMP and ts.led != TRUMP and ts.high_trump < 0:
+            return Reason("trump_to_win", {"suit": ts.led, "card": str(card)})
+        return Reason("win_cheaply", {"card": str(card)})
+    if suit == TRUMP and ts.high_trump >= 0 and ts.led != TRUMP:
+        return Reason("undertrump_forced", {"card": str(card)})
+    if ts.best_seat == k.taker and not k.i_attack:
+        return Reason("follow_low_taker_wins", {"card": str(card)})
+    return Reason("follow_low_lost", {"card": str(card)})
+
+
+def _lead(k: Knowledge, card: Card) -> Reason:
+    suit = SUIT_OF[card]
+    masters = k.masters()
+    if k.i_attack:
+        if suit == TRUMP:
+            if not opponents_trumps(k):
+                return Reason("last_trumps" if not k.hand & ~TRUMPS else "lead_low", {"card": str(card)})
+            if petit_au_bout_sound(k):
+                return Reason("draw_for_petit_au_bout", {"card": str(card)})
+            if k.unseen & PETIT_BIT:
+                return Reason("hunt_petit", {"card": str(card)})
+            return Reason("draw_trumps", {"card": str(card)})
+        if k.called is not None and k.seat == k.taker and not k.view.partner_known \
+                and suit == SUIT_OF[k.called]:
+            return Reason("find_partner", {"suit": suit})
+        if masters >> card & 1:
+            return Reason("cash_master_king" if KINGS >> card & 1 else "cash_master", {"card": str(card)})
+        if count(k.hand & SUIT_MASKS[suit]) >= 3:
+            return Reason("long_suit", {"suit": suit})
+        return Reason("lead_low", {"card": str(card)})
+    if suit == TRUMP:
+        if not k.hand & ~TRUMPS & ~(1 << EXCUSE_ID):
+            return Reason("last_trumps", {"card": str(card)})
+        if masters >> card & 1 and any(k.petit_danger[s] and k.p_ally(s) >= 0.99
+                                       for s in range(k.n) if s != k.seat):
+            return Reason("save_partner_petit", {"card": str(card)})
+        return Reason("trump_lead_signal", {"card": str(card)})
+    allies = [s for s in range(k.n) if s != k.seat and k.p_ally(s) >= 0.99]
+    if any(k.led_low[s] >> suit & 1 for s in allies):
+        return Reason("lead_to_partner_signal", {"suit": suit})
+    if KINGS >> card & 1 and masters >> card & 1:
+        return Reason("cash_master_king", {"card": str(card)})
+    taker = k.taker
+    if taker is not None and k.void[taker] >> suit & 1 and k.may_have_trumps(taker):
+        return Reason("make_taker_cut", {"suit": suit})
+    held = k.hand & SUIT_MASKS[suit]
+    if RANK_OF[card] <= LOW_SIGNAL_RANK and any(RANK_OF[c] >= 13 for c in range(78) if held >> c & 1):
+        return Reason("signal_honour", {"suit": suit})
+    if RANK_OF[card] <= 10 and not any(RANK_OF[c] >= 13 for c in range(78) if held >> c & 1):
+        return Reason("lead_no_honour", {"suit": suit})
+    return Reason("lead_low", {"card": str(card)})
+
+
+REASON_CODES = tuple(REASONS)
+
+__all__ = ["Reason", "Recommender", "REASON_CODES", "explain", "hint", "standard_recommender"]

@@ -1,0 +1,176 @@
+"""Situations in a URL: a ``tarot-deal/1`` record as a short text for ``#record=``.
+
+The record's JSON text (UTF-8, compact) is compressed with raw DEFLATE (RFC 1951,
+``zlib`` with ``wbits=-15``, the browser's ``CompressionStream("deflate-raw")``) and
+written in base64url without padding.  Decoding refuses, with a
+:class:`SituationError` and a stable code, a text that is too long, not base64url,
+not DEFLATE, cut short, not JSON, or not a valid record (the engine replays it).
+
+>>> from tarot import Deal, Rules
+>>> deal = Deal.new(Rules(players=3), dealer=0, seed=7)
+>>> text = encode(deal.to_record())
+>>> decode(text) == deal.to_record()
+True
+>>> try:
+...     decode("not*base64")
+... except SituationError as e:
+...     print(e.code)
+not_base64
+"""
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zlib
+from typing import TYPE_CHECKING
+
+from .errors import RecordError
+
+if TYPE_CHECKING:
+    from .state import Deal
+
+MAX_TEXT_CHARS = 16_000  # a finished 5-player deal takes about 1,200
+MAX_JSON_BYTES = 64_000  # the decompressed record; a full record is about 4 KB
+MAX_NOTES = 200  # comments, one per step at most
+MAX_NOTE_CHARS = 500
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+
+# code -> (French, English): what the page says about a situation it cannot open.
+MESSAGES: dict[str, tuple[str, str]] = {
+    "too_long": ("La situation de l'adresse est trop longue.", "The situation in the address is too long."),
+    "not_base64": ("La situation de l'adresse est illisible (caractères inattendus).",
+                   "The situation in the address is unreadable (unexpected characters)."),
+    "not_deflate": ("La situation de l'adresse est illisible (données compressées invalides).",
+                    "The situation in the address is unreadable (bad compressed data)."),
+    "cut": ("La situation de l'adresse est coupée : le lien est incomplet.",
+            "The situation in the address is cut short: the link is incomplete."),
+    "not_json": ("La situation de l'adresse n'est pas un enregistrement de donne.",
+                 "The situation in the address is not a deal record."),
+    "bad_record": ("La situation de l'adresse n'est pas valide : {detail}.",
+                   "The situation in the address is not valid: {detail}."),
+    "bad_notes": ("Les commentaires de l'adresse sont illisibles : ils sont ignorés.",
+                  "The comments in the address are unreadable: they are ignored."),
+}
+
+
+class SituationError(ValueError):
+    """A situation text that cannot be opened; ``code`` is a key of :data:`MESSAGES`."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        self.code = code
+        self.detail = detail
+        super().__init__(f"{code}: {detail}" if detail else code)
+
+    def explain(self, lang: str = "en") -> str:
+        template = MESSAGES[self.code][0 if lang == "fr" else 1]
+        return template.format(detail=self.detail)
+
+
+def encode(record: dict[str, object]) -> str:
+    """The record as base64url text (no padding) of its raw-DEFLATE-compressed JSON."""
+    text = json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = packer.compress(text.encode("utf-8")) + packer.flush()
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def decode_json(text: str) -> object:
+    """The JSON value a situation text holds (not yet checked as a record)."""
+    text = text.strip()
+    if len(text) > MAX_TEXT_CHARS:
+        raise SituationError("too_long", f"{len(text)} characters")
+    if not text or not _BASE64URL.fullmatch(text) or len(text) % 4 == 1:
+        raise SituationError("not_base64")
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    unpacker = zlib.decompressobj(-15)
+    try:
+        raw = unpacker.decompress(data, MAX_JSON_BYTES)
+    except zlib.error as e:
+        raise SituationError("not_deflate", str(e)) from None
+    if unpacker.unconsumed_tail:
+        raise SituationError("too_long", f"more than {MAX_JSON_BYTES} bytes of record")
+    if not unpacker.eof:
+        raise SituationError("cut")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise SituationError("not_json") from None
+    except RecursionError:
+        raise SituationError("not_json", "nested too deeply") from None
+
+
+def decode(text: str) -> dict[str, object]:
+    """The record a situation text holds, checked by replaying it through the engine."""
+    record = decode_json(text)
+    load(record)
+    assert isinstance(record, dict)
+    return record
+
+
+def load(record: object) -> Deal:
+    """The deal a decoded record describes; :class:`SituationError` ``bad_record`` if invalid."""
+    from .state import Deal
+
+    try:
+        return Deal.from_record(record)
+    except RecordError as e:
+        raise SituationError("bad_record", str(e)) from None
+
+
+def fragment(record: dict[str, object], notes: dict[int, str] | None = None) -> str:
+    """The URL fragment that opens the table on ``record``: ``#record=...``, with
+    ``&notes=...`` when there are comments (by step: how many actions the table has seen)."""
+    text = "#record=" + encode(record)
+    if notes:
+        text += "&notes=" + encode({str(step): note for step, note in sorted(notes.items())})
+    return text
+
+
+def record_from_fragment(hash_text: str, name: str = "record") -> str | None:
+    """The situation text (or ``name``'s) of a URL fragment (``location.hash``), or ``None``."""
+    for part in hash_text.lstrip("#").split("&"):
+        key, sep, value = part.partition("=")
+        if sep and key == name:
+            return value
+    return None
+
+
+def decode_notes(text: str) -> dict[int, str]:
+    """The comments by step of a ``notes=`` text; :class:`SituationError` ``bad_notes`` if unreadable."""
+    try:
+        data = decode_json(text)
+    except SituationError:
+        raise SituationError("bad_notes") from None
+    if not isinstance(data, dict) or len(data) > MAX_NOTES:
+        raise SituationError("bad_notes")
+    notes: dict[int, str] = {}
+    for key, value in data.items():
+        if not key.isdigit() or not isinstance(value, str) or len(value) > MAX_NOTE_CHARS:
+            raise SituationError("bad_notes")
+        notes[int(key)] = value
+    return notes
+
+
+def rotate(record: dict[str, object], seat: int) -> dict[str, object]:
+    """The same deal with seat ``seat`` renumbered 0 (and every seat after it in turn),
+    so that the page, which shows seat 0 at the bottom, shows that seat's view."""
+    hands = record.get("hands")
+    n = len(hands) if isinstance(hands, list) else 0
+    if not n or seat % n == 0:
+        return record
+    out = dict(record)
+    out["hands"] = list(hands[seat:] + hands[:seat]) if isinstance(hands, list) else hands
+    dealer = record.get("dealer")
+    if type(dealer) is int:
+        out["dealer"] = (dealer - seat) % n
+    actions = record.get("actions")
+    if isinstance(actions, list):
+        moved = []
+        for entry in actions:
+            if isinstance(entry, dict) and type(entry.get("seat")) is int:
+                entry = {**entry, "seat": (entry["seat"] - seat) % n}
+            moved.append(entry)
+        out["actions"] = moved
+    out.pop("result", None)
+    return out

@@ -1,0 +1,156 @@
+"""Hints and reasons: in a tiny position, the recommended move and the reason it is given."""
+import doctest
+import string
+
+import pytest
+
+import tarot.hints
+import tarot.situation
+from tarot.actions import BIDS, Bid, Call, Chelem, Ecart, Play, Poignee
+from tarot.bots import make_bot
+from tarot.hints import REASON_CODES, Reason, explain, hint
+from tarot.i18n import MESSAGES
+from tarot.reason_words import REASONS
+from tarot.rules import Rules
+from tarot.state import Deal
+
+from .helpers import bid_until, card, deal_with, play, play_keeping, to_play
+
+
+def _hint(deal: Deal) -> tuple[object, str]:
+    action, reason = hint(deal.view(deal.to_act))
+    for lang in ("fr", "en"):
+        words = reason.explain(lang)
+        assert words and "{" not in words and words != reason.code
+    return action, reason.code
+
+
+def _bid_to(deal: Deal, seat: int, contract: str) -> Deal:
+    bid_until(deal, seat, contract)
+    while deal.phase.value == "bidding":
+        deal.apply(BIDS["pass"])
+    return deal
+
+
+# ------------------------------------------------------------------ the play
+def test_a_defender_plays_low_when_the_taker_wins_the_trick():
+    deal = to_play(deal_with({0: "2H", 1: "KH", 2: "5H 7H QH"}), taker=1, contract="garde_sans")
+    play(deal, "2H KH")
+    assert _hint(deal) == (Play(card("5H")), "follow_low_taker_wins")
+
+
+def test_a_defender_loads_a_partners_master_trick():
+    deal = to_play(deal_with({0: "KH", 1: "3H", 2: "4H", 3: "QH 5H"}), taker=1, contract="garde_sans")
+    play(deal, "KH 3H 4H")
+    assert _hint(deal) == (Play(card("QH")), "load_partner_trick")
+
+
+def test_the_taker_with_long_trumps_hunts_the_petit():
+    deal = to_play(deal_with({0: "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12", 2: "T1 T2"}),
+                   taker=0, contract="garde_sans")
+    action, code = _hint(deal)
+    assert isinstance(action, Poignee) and code == "poignee_attack"  # first the poignée
+    deal.apply(action)
+    assert _hint(deal) == (Play(card("T21")), "hunt_petit")
+
+
+def test_a_defender_cashes_a_master_king_before_it_is_trumped():
+    deal = to_play(deal_with({0: "KS 2S 3S 4H 5H 6H 7D 8D 9D 2C 3C 4C"}), taker=1, contract="garde_sans")
+    assert _hint(deal) == (Play(card("KS")), "cash_master_king")
+
+
+def test_a_defender_returns_the_suit_a_partner_led_low():
+    deal = deal_with({2: "3H KH", 3: "4H", 0: "QH 7H 8H", 1: "6H"}, dealer=1)
+    to_play(deal, taker=3, contract="garde_sans")
+    play(deal, "3H 4H QH 6H")  # seat 2's low heart promises the king; seat 0 wins and leads
+    assert _hint(deal) == (Play(card("7H")), "lead_to_partner_signal")
+
+
+def test_a_seat_void_in_the_suit_led_trumps_to_win():
+    deal = to_play(deal_with({0: "7H", 1: "T5 T9 T12"}, voids={1: "HT"}), taker=0, contract="garde_sans")
+    play(deal, "7H")
+    assert _hint(deal) == (Play(card("T5")), "trump_to_win")
+
+
+def test_the_excuse_goes_before_the_last_trick():
+    deal = to_play(deal_with({0: "EX 2S", 1: "3S"}), taker=1, contract="garde_sans")
+    play_keeping(deal, keep={0: "EX 2S"}, tricks_left=2)
+    while deal.to_act != 0:
+        deal.apply(deal.legal_actions()[0])
+    assert _hint(deal) == (Play(card("EX")), "excuse_before_last")
+
+
+def test_a_single_playable_card_is_said_to_be_the_only_one():
+    deal = to_play(deal_with({0: "7H", 1: "2H"}, voids={1: "H"}), taker=0, contract="garde_sans")
+    play(deal, "7H")
+    assert _hint(deal) == (Play(card("2H")), "only_card")
+
+
+# ------------------------------------------------------------- the decisions
+def test_a_weak_hand_passes_by_the_points_scale():
+    deal = deal_with({0: "2H 3H 4H 5H 6H 2S 3S 4S 5S 6S 2D 3D 4D 5D 6D 2C 3C 4C"})
+    action, code = _hint(deal)
+    assert action == Bid(None) and code == "pass_weak"
+    assert hint(deal.view(0))[1].params["threshold"] == 29  # a prise at 4 players
+
+
+def test_a_strong_hand_bids_its_contract_by_the_points_scale():
+    deal = deal_with({0: "T21 EX T1 T20 T19 T18 T17 T16 T15 T14 KH QH KS KD KC 2C 3C 4C"})
+    action, code = _hint(deal)
+    assert action == BIDS["garde_contre"] and code == "bid_points"
+
+
+def test_the_taker_calls_the_king_of_its_longest_suit():
+    deal = _bid_to(deal_with({0: "T21 EX T20 T19 T18 T17 QH 10H 9H 8H KS KD KC 2C"}, players=5), 0, "garde")
+    assert _hint(deal) == (Call(card("KH")), "call_king")
+
+
+def test_the_ecart_makes_voids():
+    deal = _bid_to(deal_with({0: "T21 EX T20 T19 T18 T17 T16 T15 2H 3H 4H KS QS KD KC 2C 3C 4C"},
+                             chien="5S 6S 7S 8S 9S 10S"), 0, "garde")
+    action, code = _hint(deal)
+    assert isinstance(action, Ecart) and code == "ecart_voids"
+    assert hint(deal.view(0))[1].params == {"suits": "♥"}
+
+
+def test_a_chelem_is_announced_only_when_sure():
+    deal = _bid_to(deal_with({0: "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 EX"}),
+                   0, "garde_contre")
+    assert _hint(deal) == (Chelem(True), "chelem_sure")
+    weak = _bid_to(deal_with({0: "T21 EX T20 T19 T18 T17 T16 T15 2H 3H 4H KS QS KD KC 2C 3C 4C"},
+                             chien="5S 6S 7S 8S 9S 10S"), 0, "garde_sans")
+    assert _hint(weak) == (Chelem(False), "no_chelem")
+
+
+# ---------------------------------------------------------------- the words
+def test_every_reason_has_both_languages():
+    fields = {"card": "KH", "suit": 1, "suits": "♥", "points": 30, "threshold": 29, "contract": "prise"}
+    for code, (fr, en) in REASONS.items():
+        assert code not in MESSAGES  # no reason shares a refusal's code
+        names = {f for _, f, _, _ in string.Formatter().parse(fr) if f} | \
+            {f for _, f, _, _ in string.Formatter().parse(en) if f}
+        assert names <= set(fields), (code, names)
+        reason = Reason(code, {k: fields[k] for k in names})
+        assert reason.explain("fr") != reason.explain("en"), code
+        for lang in ("fr", "en"):
+            assert "{" not in reason.explain(lang)
+    assert REASON_CODES == tuple(REASONS)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_decision_of_a_played_deal_has_a_reason_in_words(players):
+    deal = Deal.new(Rules(players=players), dealer=0, seed=11)
+    bots = [make_bot("standard", s) for s in range(players)]
+    while not deal.is_over:
+        seat = deal.to_act
+        view = deal.view(seat)
+        action = bots[seat].choose(view)
+        reason = explain(view, action)
+        assert reason.code in REASONS
+        assert reason.explain("fr") and reason.explain("en")
+        deal.apply(action, seat=seat)
+
+
+def test_the_modules_examples_run():
+    for module in (tarot.hints, tarot.situation):
+        assert doctest.testmod(module).failed == 0

@@ -1,0 +1,296 @@
+"""Teaching at the table (web.teaching): URL situations, steps, exercises, hints, "why?", in plain Python."""
+from __future__ import annotations
+
+import base64
+import os
+import re
+from html import unescape
+
+from tarot.actions import action_from_json
+from tarot.bots import make_bot
+from tarot.match import play_out
+from tarot.rules import Rules
+from tarot.situation import encode, fragment
+from tarot.state import Deal
+from web import render
+from web.params import parse_params
+from web.session import Session, Settings
+from web.teaching import Teacher, TeachingSession, same_move
+
+
+def _finished(players: int = 4, seed: int = 5) -> Deal:
+    while True:
+        deal = Deal.new(Rules(players=players), dealer=players - 1, seed=seed)
+        play_out(deal, [make_bot("standard", s) for s in range(players)])
+        if not deal.result.redeal:
+            return deal
+        seed += 1
+
+
+def _open(query: str, hash_text: str) -> tuple[Teacher, Session]:
+    params = parse_params(query)
+    teacher = Teacher(params, query, hash_text)
+    session = teacher.open_session(params.settings(Settings(first_deal=1))) or Session(Settings(first_deal=1))
+    session.notices = tuple(params.notices()) + teacher.notices()
+    return teacher, session
+
+
+def _notice(session: Session) -> str:
+    return unescape(render.render(session.screen())["notice"])
+
+
+def test_a_situation_opens_the_table_on_the_recorded_deal_at_its_end():
+    deal = _finished()
+    teacher, session = _open("?embed=1", fragment(deal.to_record()))
+    assert isinstance(session, TeachingSession)
+    assert session.deal.history == deal.history and session.deal.is_over
+    assert session.notices == ()
+
+
+def test_at_opens_the_situation_part_way_and_the_bots_play_on():
+    deal = _finished()
+    teacher, session = _open("?at=10", fragment(deal.to_record()))
+    assert session.deal.to_record()["actions"] == deal.to_record()["actions"][:10]
+    assert session.bot_to_act() in (None, session.deal.to_act)  # no steps: the game goes on as usual
+
+
+def test_seat_shows_that_seats_view_at_the_bottom():
+    deal = _finished(players=5)
+    teacher, session = _open("?seat=3&at=0", fragment(deal.to_record()))
+    assert session.deal.dealt_hands[0] == deal.dealt_hands[3]
+    assert session.settings.players == 5
+
+
+def test_open_shows_every_hand():
+    deal = _finished(players=3)
+    teacher, session = _open("?open=1&at=0", fragment(deal.to_record()))
+    html = teacher.render(session)
+    assert 'data-testid="open-hands"' in html
+    for seat in (1, 2):
+        for c in deal.dealt_hands[seat]:
+            assert f'data-card="{c}"' in html
+    closed_teacher, closed = _open("?at=0", fragment(deal.to_record()))
+    assert 'data-testid="open-hands"' not in closed_teacher.render(closed)
+
+
+def test_steps_go_forward_and_back_through_the_record():
+    deal = _finished()
+    teacher, session = _open("?steps=1&at=4", fragment(deal.to_record()))
+    start = len(session.deal.history)
+    assert session.bot_to_act() is None  # the bots wait: the record's moves are shown step by step
+    assert teacher.on_action("step-next", session)
+    assert len(session.deal.history) == start + 1
+    assert session.deal.history == deal.history[:start + 1]
+    assert teacher.on_action("step-prev", session)
+    assert len(session.deal.history) == start
+    assert not teacher.on_action("step-prev", session)  # not before the situation's start
+    while teacher.on_action("step-next", session):
+        pass
+    assert session.deal.is_over and session.deal.result == deal.result
+    assert len(session.match.records) == 1
+    assert teacher.on_action("step-prev", session)
+    assert not session.deal.is_over and session.match.records == []
+    html = teacher.render(session)
+    assert 'data-action="step-next"' in html and 'data-action="step-prev"' in html
+
+
+def _human_turn_index(record: dict, kind: str) -> int:
+    return next(i for i, a in enumerate(record["actions"]) if a["seat"] == 0 and a["type"] == kind)
+
+
+def test_an_exercise_says_whether_the_answer_is_the_records_move():
+    deal = _finished()
+    record = deal.to_record()
+    i = _human_turn_index(record, "play")
+    teacher, session = _open(f"?exercise=1&at={i}", fragment(record))
+    assert session.deal.to_act == 0
+    expected = action_from_json(record["actions"][i])[1]
+    wrong = next(a for a in session.deal.legal_actions() if not same_move(a, expected))
+    before = len(session.deal.history)
+    assert session.act(0, wrong) is None
+    assert len(session.deal.history) == before  # a wrong answer is not played
+    html = teacher.render(session)
+    assert 'data-testid="exercise-verdict"' in html and 'data-correct="false"' in html
+    assert session.act(0, expected) is None
+    assert session.deal.history[before] == (0, expected)
+    assert 'data-correct="true"' in teacher.render(session)
+    while session.bot_to_act() is not None:  # the other seats play the record's moves, one timer at a time
+        session.bot_step()
+    assert session.deal.history == deal.history[:len(session.deal.history)]
+    assert session.deal.to_act in (0, None)
+
+
+def test_an_exercise_past_the_records_end_asks_for_the_recommenders_move():
+    deal = _finished()
+    record = deal.to_record()
+    i = _human_turn_index(record, "play")
+    part = {k: v for k, v in record.items() if k != "result"}
+    part["actions"] = record["actions"][:i]
+    teacher, session = _open("?exercise=1", fragment(part))
+    expected = teacher.expected(session)
+    assert session.act(0, expected) is None
+    assert teacher.verdict is not None and teacher.verdict.correct
+
+
+def test_bad_situations_give_a_notice_in_the_pages_language_and_the_normal_table():
+    record = _finished().to_record()
+    bad_format = dict(record, format="tarot-deal/9")
+    illegal = dict(record, actions=[dict(record["actions"][0], seat=2)] + record["actions"][1:])
+    packer = __import__("zlib").compressobj(9, 8, -15)
+    not_json = base64.urlsafe_b64encode(packer.compress(b"[[[") + packer.flush()).decode().rstrip("=")
+    junk = base64.urlsafe_b64encode(os.urandom(75_000)).decode().rstrip("=")
+    for text, words in ((encode(bad_format), "n'est pas valide"), (encode(illegal), "n'est pas valide"),
+                        (not_json, "n'est pas un enregistrement"), (junk, "trop longue"),
+                        (encode(record)[:50], "coupée")):
+        teacher, session = _open("?lang=fr", "#record=" + text)
+        assert teacher.situation is None and not isinstance(session, TeachingSession)
+        assert words in _notice(session), (words, _notice(session))
+        session.settings.lang = "en"
+        assert "situation in the address" in _notice(session)
+
+
+def test_teaching_parameters_are_not_unknown_and_bad_values_are_named():
+    teacher, session = _open("?seat=9&steps=maybe&open=1", "")
+    notice = _notice(session)
+    assert "steps=maybe" in notice and "inconnu" not in notice
+    teacher, session = _open("?open=1&exercise=0", "")
+    assert _notice(session) == ""
+    teacher, session = _open("?seat=4&lang=en", fragment(_finished(players=4).to_record()))
+    assert "seat=4 (expected: a seat of the deal, from 0)" in _notice(session)
+    assert teacher.situation is not None  # the situation opens, from seat 0
+
+
+def test_a_hint_names_the_card_and_its_reason_and_marks_the_deal():
+    session = Session(Settings(first_deal=42))
+    teacher = Teacher(parse_params(""), "", "")
+    while session.deal.to_act != 0:
+        session.bot_step()
+    teacher.on_action("hint", session)
+    html = teacher.render(session)
+    hint = re.search(r'<div class="hint" data-testid="hint"[^>]*>', html).group()
+    assert 'data-reason="' in hint and ('data-bid="' in hint or 'data-card="' in hint)
+    assert teacher.hinted == {42}
+    while not session.deal.is_over:
+        if session.deal.to_act == 0:
+            teacher.on_action("hint", session)
+            action = teacher.hint_shown.action
+            assert session.act(0, action) is None  # the hint is always legal
+        else:
+            session.bot_step()
+    side = teacher.decorate("side", render.render(session.screen())["side"], session)
+    assert '<tr data-deal="42" data-hinted="true"' in side
+    again = Teacher(parse_params(""), "", "")
+    again.restore_hints(teacher.hints_text(), session)
+    assert again.hinted == {42}
+
+
+def test_why_explains_the_last_bot_decision_from_its_own_view():
+    session = Session(Settings(first_deal=7))
+    teacher = Teacher(parse_params(""), "", "")
+    if session.deal.to_act == 0:
+        session.bid("pass")
+    session.bot_step()
+    assert session.deal.history[-1][0] != 0
+    teacher.on_action("why", session)
+    html = teacher.render(session)
+    assert 'data-testid="why"' in html and 'data-reason="' in html
+
+
+def test_the_bidding_aid_lists_the_scale_items_and_a_contract():
+    session = Session(Settings(first_deal=3))
+    teacher = Teacher(parse_params(""), "", "")
+    while session.deal.to_act != 0:
+        session.bot_step()
+    assert session.deal.phase.value == "bidding"
+    teacher.on_action("bidding-aid", session)
+    html = teacher.render(session)
+    assert 'data-testid="bidding-aid"' in html and "data-item=" in html
+
+
+def test_the_share_links_open_the_same_situation():
+    session = Session(Settings(first_deal=11))
+    teacher = Teacher(parse_params(""), "", "", base="https://example.org/tarot/")
+    while session.deal.to_act != 0:
+        session.bot_step()
+    teacher.on_action("share-situation", session)
+    html = teacher.render(session)
+    assert 'data-testid="situation-link"' in html and 'data-link="iframe"' in html
+    links = dict(teacher.share_links(session))
+    assert set(links) == {"plain", "exercise"}
+    for url in links.values():
+        assert url.startswith("https://example.org/tarot/?")
+        query, _, hash_text = url.partition("#")
+        params = parse_params(query.partition("?")[2])
+        again = Teacher(params, query.partition("?")[2], "#" + hash_text)
+        opened = again.open_session(params.settings(Settings(first_deal=1)))
+        assert opened is not None and opened.deal.history == session.deal.history
+
+
+def test_why_on_a_bots_ecart_tells_nothing_of_its_cards():
+    record = _finished().to_record()
+    i = next(k for k, a in enumerate(record["actions"]) if a["type"] == "ecart")
+    viewer = (record["actions"][i]["seat"] + 1) % 4  # a defender watches the taker's écart
+    teacher, session = _open(f"?seat={viewer}&at={i + 1}", fragment(record))
+    assert session.deal.history[-1][0] != 0 and session.deal.phase.value in ("chelem", "play")
+    teacher.on_action("why", session)
+    assert teacher.why_shown is not None and teacher.why_shown.reason.code == "ecart_hidden"
+
+
+def test_the_editor_deals_the_chosen_cards_and_opens_them_as_a_situation():
+    session = Session(Settings(players=3, first_deal=5))
+    teacher = Teacher(parse_params(""), "", "")
+    teacher.on_action("editor-open", session)
+    chosen = ["T21", "T20", "EX", "KH", "KS"]
+    for notation in chosen:
+        teacher.on_action("editor-card", session, {"data-card": notation}.get)
+    teacher.on_action("editor-target", session, {"data-seat": "3"}.get)  # the chien, at 3 players
+    teacher.on_action("editor-card", session, {"data-card": "T1"}.get)
+    assert 'data-testid="editor"' in teacher.render(session)
+    teacher.on_action("editor-start", session)
+    assert teacher.navigate is None and teacher.editor.message == "editor_incomplete"
+    teacher.on_action("editor-fill", session)
+    teacher.on_action("editor-start", session)
+    assert teacher.navigate is not None and teacher.navigate.startswith("record=")
+    again = Teacher(parse_params(""), "", "#" + teacher.navigate)
+    opened = again.open_session(Settings(first_deal=1))
+    assert opened is not None and opened.settings.players == 3
+    assert {str(c) for c in opened.deal.dealt_hands[0]} >= set(chosen)
+    assert "T1" in {str(c) for c in opened.deal.dealt_chien}
+    assert opened.deal.to_act == 0 and opened.deal.history == []
+
+
+def test_the_editor_refuses_a_card_too_many():
+    session = Session(Settings(players=5, first_deal=5))
+    teacher = Teacher(parse_params(""), "", "")
+    teacher.on_action("editor-open", session)
+    teacher.on_action("editor-target", session, {"data-seat": "5"}.get)  # the chien: 3 cards at 5 players
+    for notation in ("2S", "3S", "4S", "5S"):
+        teacher.on_action("editor-card", session, {"data-card": notation}.get)
+    assert len(teacher.editor.held(5)) == 3
+    assert teacher.editor.message == "editor_full"
+    teacher.on_action("editor-card", session, {"data-card": "2S"}.get)  # a second click takes it back
+    assert len(teacher.editor.held(5)) == 2
+
+
+def test_a_comment_written_for_a_moment_is_shown_at_that_step_of_the_shared_situation():
+    session = Session(Settings(first_deal=11))
+    teacher = Teacher(parse_params(""), "", "", base="https://example.org/")
+    while session.deal.to_act != 0:
+        session.bot_step()
+    teacher.on_action("share-situation", session)
+    assert 'id="teach-note"' in teacher.render(session)
+    teacher.on_action("note-save", session, {"value:teach-note": "  Regardez l'entame.  "}.get)
+    assert 'data-testid="step-note"' in teacher.render(session)
+    url = dict(teacher.share_links(session))["plain"]
+    query, _, hash_text = url.partition("#")
+    again = Teacher(parse_params(""), "", "#" + hash_text)
+    opened = again.open_session(Settings(first_deal=1))
+    assert again.notes == {len(session.deal.history): "Regardez l'entame."}
+    assert "Regardez l&#x27;entame." in again.render(opened)
+
+
+def test_unreadable_comments_give_a_notice_and_the_situation_still_opens():
+    record = _finished().to_record()
+    teacher, session = _open("?lang=en", fragment(record) + "&notes=%%%")
+    assert teacher.situation is not None
+    assert "comments in the address are unreadable" in _notice(session)
