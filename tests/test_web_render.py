@@ -226,6 +226,47 @@ def test_the_end_of_a_deal_writes_the_count_out():
     assert f"il en fallait {score.target}" in panel
 
 
+def _finished(made: bool, players: int = 4, name: str = "") -> Session:
+    for n in range(1, 200):
+        session = run(Session(Settings(players=players, first_deal=n, name=name)))
+        score = session.deal.score
+        if score is not None and score.made is made:
+            return session
+    raise AssertionError("no such deal")
+
+
+def test_a_failed_contract_is_counted_as_a_player_says_it():
+    session = _finished(made=False)
+    score = session.deal.score
+    mult = session.deal.contract.multiplier
+    calc = re.findall(r"<li>(.*?)</li>", re.search(r"<ol class=\"calc\".*?</ol>", render.render(session.screen())["panel"]).group())
+    assert calc[0] == (f"Chute de {score.difference} : (25 + {score.difference}) × {mult} = "
+                       f"{score.base} pour chaque défenseur")
+    assert "−" not in calc[0]  # no sign without its reason
+    assert calc[-1] == f"Chaque défenseur reçoit {-score.per_defender}"
+
+
+def test_a_made_contract_is_counted_from_each_defender_in_english():
+    session = _finished(made=True)
+    session.settings.lang = "en"
+    score = session.deal.score
+    calc = re.findall(r"<li>(.*?)</li>", re.search(r"<ol class=\"calc\".*?</ol>", render.render(session.screen())["panel"]).group())
+    assert calc[0].startswith(f"Made by {score.difference}: (25 + {score.difference})")
+    assert calc[0].endswith(f"= {score.base} from each defender")
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_persons_name_replaces_vous_everywhere(players):
+    session = _finished(made=True, players=players, name="Anne")
+    regions = render.render(session.screen())
+    for region in ("topbar", "felt", "panel", "side", "live"):
+        assert not re.search(r"\bVous\b", regions[region]), region
+    assert "Anne" in regions["side"] and "Anne" in regions["felt"]
+    result = session.deal.result
+    if result["taker"] == 0:
+        assert "Anne (" in regions["panel"]
+
+
 # ------------------------------------------------------------------- saves
 def test_a_save_resumes_exactly_where_it_was():
     for stop in (5, 12, 40, 70, 400):

@@ -20,6 +20,7 @@ from pyscript import document, window
 window.performance.mark("tarot:imports")  # start-up measurements: runtime ready
 
 from web.botstep import runs_on_main_thread
+from web.history import HISTORY_KEY, archived, history_text, parse_history
 from web.params import parse_params
 from web.render import REGIONS, render, root_attributes
 from web.session import SAVE_KEY, SaveError, Session, Settings, clean_name, parse_deal_number
@@ -42,9 +43,13 @@ class Page:
         self.regions = {name: document.getElementById(name) for name in REGIONS}
         self.cache: dict[str, str] = {}
         self.timer = False
+        self.autofocused = ""
         self.generation = 0
         self.worker = None  # the bots' worker, started for slow levels only
+        self.history = self._read_history()
         self.session = self._open()
+        self.session.history = tuple(self.history)
+        self.behind = [document.getElementById("topbar"), js(document.querySelector("#table > .layout"))]
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_submit),
                          create_proxy(self.on_key)]
         document.addEventListener("click", self._proxies[0])
@@ -94,6 +99,23 @@ class Page:
             session.ui.setup_message = ("save_damaged", {"reason": e.reason})
             return session
 
+    def _read_history(self) -> list:
+        try:
+            return parse_history(js(window.localStorage.getItem(HISTORY_KEY)))
+        except Exception:
+            return []
+
+    def _archive(self, old: Session) -> None:
+        """Keep the match being left (its finished deals) in the history."""
+        if self.params.embed or not old.match.records:
+            return
+        self.history = archived(self.history, old.settings.to_json(), list(old.match.records),
+                                str(window.Date.new().toISOString()))
+        try:
+            window.localStorage.setItem(HISTORY_KEY, history_text(self.history))
+        except Exception as e:
+            window.console.warn(f"history not saved: {e}")
+
     def save(self) -> None:
         if self.params.embed:  # an embedded table leaves the visitor's own game alone
             return
@@ -120,12 +142,21 @@ class Page:
         for key, value in root_attributes(screen).items():
             self.root.setAttribute(key, value)
         document.documentElement.lang = screen.lang
+        dialog_open = bool(self.cache.get("overlay"))
+        for el in self.behind:  # a dialog is modal: what lies behind it takes no click nor focus
+            if el is not None:
+                el.inert = dialog_open
         if opened:  # a dialog opened: focus goes into it
             first = js(document.querySelector("#overlay input:checked, #overlay button"))
             if first is not None:
                 first.focus()
         else:
             self._restore_focus(focus_id, hand_index)
+        wanted = js(document.querySelector("[data-autofocus]"))
+        if wanted is not None and not wanted.isSameNode(js(document.activeElement)) \
+                and str(wanted.id) != self.autofocused:
+            wanted.focus()  # a new question (the new-game confirmation) takes the focus once
+        self.autofocused = str(wanted.id) if wanted is not None else ""
         self.schedule_bot()
 
     def _restore_focus(self, focus_id: str, hand_index: int) -> None:
@@ -258,9 +289,22 @@ class Page:
             ui.setup_open = True
             ui.setup_message = None
             ui.setup_draft = None
+            ui.setup_confirm = False
         elif action == "cancel-setup":
             ui.setup_open = False
             ui.setup_message = None
+            ui.setup_confirm = False
+        elif action == "confirm-start":
+            form = js(document.getElementById("setup-form"))
+            if form is not None:
+                self._start(form, confirmed=True)
+        elif action == "keep-match":
+            ui.setup_confirm = False
+        elif action == "history":
+            ui.history_open = True
+            ui.setup_open = False
+        elif action == "close-history":
+            ui.history_open = False
         elif action == "last-trick":
             ui.last_trick_open = not ui.last_trick_open
         elif action == "close-last-trick":
@@ -282,7 +326,7 @@ class Page:
         event.preventDefault()
         self._guarded(self._start, form)
 
-    def _start(self, form) -> None:
+    def _start(self, form, confirmed: bool = False) -> None:
         checked = js(form.querySelector("input[name=players]:checked"))
         players = int(checked.value) if checked is not None else 4
         level = str(form.querySelector("select[name=level]").value)
@@ -305,18 +349,58 @@ class Page:
         settings = Settings(players=players, level=level, options=options, lang=lang, first_deal=number,
                             name=name)
         settings.rules()
+        if not confirmed and not self.params.embed and self.session.in_progress():
+            ui = self.session.ui  # ask first: the match in progress would be lost
+            self.session.settings.lang = lang
+            ui.setup_confirm = True
+            ui.setup_message = None
+            ui.setup_draft = {"players": players, "level": level, "options": options, "deal": text, "name": name}
+            return
+        self._archive(self.session)
         self.generation += 1
         self.timer = False
         self.session = Session(settings)
+        self.session.history = tuple(self.history)
         self.save()
         self.prepare_bots()
 
+    def _trap_tab(self, event) -> None:
+        """Tab and Shift+Tab go round the open dialog's controls, never behind it."""
+        dialog = js(document.querySelector("#overlay [role=dialog]"))
+        if dialog is None:
+            return
+        controls = [c for c in dialog.querySelectorAll("button, input, select, textarea, summary, [tabindex]")
+                    if not c.disabled and c.getAttribute("tabindex") != "-1" and c.offsetParent is not None]
+        if not controls:
+            return
+        active = js(document.activeElement)
+        first, last = controls[0], controls[-1]
+        inside = active is not None and bool(dialog.contains(active))
+        if not inside:
+            target = last if event.shiftKey else first
+        elif event.shiftKey and active.isSameNode(first):
+            target = last
+        elif not event.shiftKey and active.isSameNode(last):
+            target = first
+        else:
+            return
+        event.preventDefault()
+        target.focus()
+
     def on_key(self, event) -> None:
         key = str(event.key)
+        if key == "Tab":
+            if self.cache.get("overlay"):
+                self._trap_tab(event)
+            return
         if key == "Escape":
             ui = self.session.ui
-            if ui.last_trick_open or (ui.setup_open and ui.setup_message is None):
+            if ui.setup_confirm:
+                ui.setup_confirm = False
+                self._guarded(lambda: None)
+            elif ui.last_trick_open or ui.history_open or (ui.setup_open and ui.setup_message is None):
                 ui.last_trick_open = False
+                ui.history_open = False
                 ui.setup_open = False
                 self._guarded(lambda: None)
             return

@@ -17,6 +17,8 @@ from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name
 from tarot.rules import Contract
 
 from .cardface import card_back, card_button, card_html
+from .history import match_totals
+from .outcome import result_json
 from .labels import TEXT, level_name, option_name, points_text, seat_name, signed, t
 from .session import MAX_NAME_CHARS
 
@@ -63,15 +65,17 @@ def render(screen) -> dict[str, str]:
 
 
 # ------------------------------------------------------------------ helpers
-def _name(seat: int | None, lang: str) -> str:
-    return "—" if seat is None else seat_name(seat, lang)
-
-
-def _seat_label(screen, seat: int) -> str:
-    """A seat's name at the table and on the score sheet: the person's own name if given."""
+def _name(screen, seat: int | None) -> str:
+    """A seat's name as the whole page writes it: the person's own name when one is set."""
+    if seat is None:
+        return "—"
     if seat == 0 and screen.settings.name:
         return screen.settings.name
     return seat_name(seat, screen.lang)
+
+
+def _seat_label(screen, seat: int) -> str:
+    return _name(screen, seat)
 
 
 def _contract(code: str | None, lang: str) -> str:
@@ -99,7 +103,7 @@ def explain(message: object, screen) -> str:
         return ""
     if isinstance(message, IllegalAction):
         if message.code == "not_your_turn":
-            return t("not_your_turn_now", lang, name=_name(message.params.get("expected"), lang))
+            return t("not_your_turn_now", lang, name=_name(screen, message.params.get("expected")))
         if message.code == "wrong_phase":
             return t("not_now", lang, phase=_phase_word(message.params.get("phase", ""), lang))
         return message.explain(lang)
@@ -115,14 +119,16 @@ def _phase_word(phase: str, lang: str) -> str:
     return PHASE_NAMES[lang].get(phase, phase)
 
 
-def event_text(event: tuple[str, dict], lang: str) -> str:
+def event_text(event: tuple[str, dict], screen) -> str:
+    """One thing that happened, in words; the person's own name when one is set."""
     key, p = event
-    if p.get("seat") == 0 and key + "_you" in TEXT:
+    lang = screen.lang
+    if p.get("seat") == 0 and key + "_you" in TEXT and not screen.settings.name:
         key += "_you"  # "Vous jouez", not "Vous joue"
     words: dict[str, str] = {}
     for k, v in p.items():
         if k == "seat":
-            words["name"] = seat_name(v, lang)
+            words["name"] = _name(screen, v)
         elif k == "card":
             words["card"] = card_name(v, lang)
         elif k == "bid":
@@ -138,19 +144,19 @@ def event_text(event: tuple[str, dict], lang: str) -> str:
 def render_topbar(screen) -> str:
     v, lang = screen.view, screen.lang
     info = [f'<span class="deal-no">{escape(t("deal", lang, n=screen.deal_number))}</span>',
-            f'<span>{escape(t("dealer", lang, name=_name(v.dealer, lang)))}</span>']
+            f'<span>{escape(t("dealer", lang, name=_name(screen, v.dealer)))}</span>']
     if v.contract is not None:
         info.append(f'<span class="contract-info"><b>{escape(_contract(v.contract.code, lang))}</b> · '
-                    f'{escape(t("taker", lang))} : {escape(_name(v.taker, lang))}</span>'
+                    f'{escape(t("taker", lang))} : {escape(_name(screen, v.taker))}</span>'
                     if lang == "fr" else
                     f'<span class="contract-info"><b>{escape(_contract(v.contract.code, lang))}</b> · '
-                    f'{escape(t("taker", lang))}: {escape(_name(v.taker, lang))}</span>')
+                    f'{escape(t("taker", lang))}: {escape(_name(screen, v.taker))}</span>')
     if v.called is not None:
         info.append(f'<span>{escape(t("called_card", lang))} : {escape(card_name(v.called, lang))}</span>'
                     if lang == "fr" else
                     f'<span>{escape(t("called_card", lang))}: {escape(card_name(v.called, lang))}</span>')
         if v.partner_known:
-            partner = (t("partner_is", lang, name=_name(v.partner, lang)) if v.partner is not None
+            partner = (t("partner_is", lang, name=_name(screen, v.partner)) if v.partner is not None
                        else t("partner_alone", lang))
             info.append(f'<span class="partner-info">{escape(partner)}</span>')
     last_disabled = not v.tricks
@@ -247,7 +253,7 @@ def render_center(screen) -> str:
         if v.tricks:
             leader, cards, winner = v.tricks[-1]
             by_seat = {(leader + i) % n: c for i, c in enumerate(cards)}
-            return _slots(screen, by_seat, winner, t("trick_won_short", lang, name=_name(winner, lang)), True)
+            return _slots(screen, by_seat, winner, t("trick_won_short", lang, name=_name(screen, winner)), True)
         return _slots(screen, {}, None, "", False)
     if v.chien and v.phase in ("ecart", "chelem"):
         cards = "".join(card_html(c, lang) for c in v.chien)
@@ -271,7 +277,7 @@ def _status(screen) -> str:
         return ""
     if v.to_act == 0:
         return f'<p class="status you">{escape(t("your_turn", lang))}</p>'
-    return f'<p class="status">{escape(t("waiting", lang, name=_name(v.to_act, lang)))}</p>'
+    return f'<p class="status">{escape(t("waiting", lang, name=_name(screen, v.to_act)))}</p>'
 
 
 def render_message(screen) -> str:
@@ -295,8 +301,8 @@ def render_panel(screen) -> str:
 
 def _panel_bidding(screen) -> str:
     v, lang = screen.view, screen.lang
-    said = " · ".join(f'{escape(_name(s, lang))} : {escape(_contract(c, lang))}' if lang == "fr"
-                      else f'{escape(_name(s, lang))}: {escape(_contract(c, lang))}' for s, c in v.bids)
+    said = " · ".join(f'{escape(_name(screen, s))} : {escape(_contract(c, lang))}' if lang == "fr"
+                      else f'{escape(_name(screen, s))}: {escape(_contract(c, lang))}' for s, c in v.bids)
     out = f'<h2 class="panel-title optional">{escape(t("bids_title", lang))}</h2>'
     out += f'<p class="bids-so-far">{said or "&nbsp;"}</p>'
     if v.to_act == 0:
@@ -331,7 +337,7 @@ def _panel_calling(screen) -> str:
 def _panel_ecart(screen) -> str:
     v, lang = screen.view, screen.lang
     if v.to_act != 0:
-        return f'<p class="status">{escape(t("taker_takes_chien", lang, name=_name(v.taker, lang)))}</p>' + _status(screen)
+        return f'<p class="status">{escape(t("taker_takes_chien", lang, name=_name(screen, v.taker)))}</p>' + _status(screen)
     size = v.rules.chien_size
     k = len(screen.selected)
     note = ""
@@ -367,7 +373,7 @@ def _panel_play(screen) -> str:
                 continue
             shown = "".join(card_html(c, lang, size="tiny") for c in cards)
             out += (f'<div class="shown-poignee" data-testid="poignee-{seat}"><span>'
-                    f'{escape(event_text(("poignee_shown", {"seat": seat, "size": size}), lang))}</span>'
+                    f'{escape(event_text(("poignee_shown", {"seat": seat, "size": size}), screen))}</span>'
                     f'<span class="row">{shown}</span></div>')
     if v.to_act == 0 and screen.poignee_size is not None:
         n = dict((name, k) for name, k in screen.poignee_offers).get(screen.poignee_size, 0)
@@ -395,20 +401,59 @@ def _panel_play(screen) -> str:
     return out + _status(screen)
 
 
-def _terms(values: list[int]) -> str:
-    out = ""
-    for i, x in enumerate(values):
-        if i == 0:
-            out = signed(x)
-        else:
-            out += f" + {x}" if x >= 0 else f" − {-x}"
-    return out
+def _each(value: int, lang: str) -> str:
+    """Who pays: the attack wins ``value`` from each defender (> 0) or pays it to each (< 0)."""
+    return t("from_each_defender" if value > 0 else "to_each_defender", lang, value=abs(value))
+
+
+def calculation(screen, result: dict, score) -> list[str]:
+    """The count as a player says it: no sign without its reason (who pays whom)."""
+    lang = screen.lang
+    n = screen.view.rules.players
+    mult = Contract.from_code(result["contract"]).multiplier
+    base = score.base if score.made else -score.base
+    calc = [t("calc_made" if score.made else "calc_failed", lang, diff=score.difference, mult=mult,
+              each=_each(base, lang))]
+    terms = [base]
+    pab = result.get("petit_au_bout")
+    if pab and score.petit_au_bout:
+        calc.append(t("calc_pab", lang, side=t("side_" + pab, lang), mult=mult,
+                      each=_each(score.petit_au_bout, lang)))
+        terms.append(score.petit_au_bout)
+    elif pab:
+        calc.append(t("calc_pab_within", lang, side=t("side_" + pab, lang), target=score.target))
+    if result.get("poignees"):
+        names = ", ".join(f'{POIGNEE_WORDS[lang][p["size"]]} ({_name(screen, p["seat"])})' for p in result["poignees"])
+        calc.append(t("calc_poignee", lang, names=names, each=_each(score.poignees, lang)))
+        terms.append(score.poignees)
+    if result.get("chelem"):
+        calc.append(t("calc_chelem", lang, kind=t("chelem_" + result["chelem"], lang), each=_each(score.chelem, lang)))
+        terms.append(score.chelem)
+    d = score.per_defender
+    if len(terms) > 1:
+        sign = 1 if d >= 0 else -1
+        said = ""
+        for i, x in enumerate(terms):
+            x *= sign  # each term in the direction of the total
+            said = str(x) if i == 0 else said + (f" + {x}" if x >= 0 else f" − {-x}")
+        calc.append(t("calc_total", lang, terms=said, each=_each(d, lang)))
+    partner = result.get("partner")
+    k = score.taker // d if d else n - 1
+    verb = "receives" if d > 0 else "pays"
+    calc.append(t(f"calc_taker_{verb}", lang, name=_name(screen, result["taker"]), value=abs(d), k=k,
+                  total=abs(score.taker)))
+    if partner is not None and score.partner is not None:
+        calc.append(t(f"calc_partner_{verb}", lang, name=_name(screen, partner), value=abs(d)))
+    calc.append(t("calc_defender_" + ("pays" if d > 0 else "receives"), lang, value=abs(d)))
+    for m in result.get("miseres", []):
+        calc.append(t("calc_misere", lang, name=_name(screen, m["seat"])))
+    return calc
 
 
 def render_result(screen) -> str:
     """The end of the deal, with the count written out for people learning the rules."""
     v, lang, score = screen.view, screen.lang, screen.score
-    result = v.result or {}
+    result = result_json(v.result) or {}
     if "redeal" in result:
         return f'<p class="result-line">{escape(t(result["redeal"], lang))}</p>'
     if score is None:
@@ -418,45 +463,14 @@ def render_result(screen) -> str:
     contract = Contract.from_code(result["contract"])
     cname = _contract(result["contract"], lang)
     plural = "s" if score.difference > 1 else ""
-    key = ("made" if score.made else "failed") + ("_you" if taker == 0 else "")
-    lines = [t(key, lang, taker=_name(taker, lang), contract=cname, diff=score.difference, s=plural)]
+    key = ("made" if score.made else "failed") + ("_you" if taker == 0 and not screen.settings.name else "")
+    lines = [t(key, lang, taker=_name(screen, taker), contract=cname, diff=score.difference, s=plural)]
     bouts = result["bouts"]
     lines.append(t("attack_points", lang, points=points_text(result["points"], lang), bouts=bouts,
                    s="s" if bouts > 1 else "", target=score.target))
     head = "".join(f'<p class="result-line{" big" if i == 0 else ""}">{escape(x)}</p>' for i, x in enumerate(lines))
 
-    calc = []
-    mult = contract.multiplier
-    base_value = score.base if score.made else -score.base
-    calc.append(t("calc_base", lang, diff=score.difference, mult=mult, contract=cname, value=signed(base_value)))
-    terms = [base_value]
-    pab = result.get("petit_au_bout")
-    if pab and score.petit_au_bout:
-        calc.append(t("calc_pab", lang, side=t("side_" + pab, lang), mult=mult, value=signed(score.petit_au_bout)))
-        terms.append(score.petit_au_bout)
-    elif pab:
-        calc.append(t("calc_pab_within", lang, side=t("side_" + pab, lang), target=score.target))
-    if result.get("poignees"):
-        names = ", ".join(f'{POIGNEE_WORDS[lang][p["size"]]} ({_name(p["seat"], lang)})' for p in result["poignees"])
-        calc.append(t("calc_poignee", lang, names=names, value=signed(score.poignees)))
-        terms.append(score.poignees)
-    if result.get("chelem"):
-        calc.append(t("calc_chelem", lang, kind=t("chelem_" + result["chelem"], lang), value=signed(score.chelem)))
-        terms.append(score.chelem)
-    if len(terms) > 1:
-        calc.append(t("calc_per_defender", lang, terms=_terms(terms), value=signed(score.per_defender)))
-    partner = result.get("partner")
-    k = (n - 1) if n < 5 or partner is None else 2
-    if n == 5 and partner is None:
-        k = 4
-    calc.append(t("calc_taker", lang, name=_name(taker, lang), value=signed(score.per_defender), k=k,
-                  total=signed(score.taker)))
-    if partner is not None and score.partner is not None:
-        calc.append(t("calc_partner", lang, name=_name(partner, lang), value=signed(score.per_defender),
-                      total=signed(score.partner)))
-    calc.append(t("calc_defender", lang, total=signed(score.defender)))
-    for m in result.get("miseres", []):
-        calc.append(t("calc_misere", lang, name=_name(m["seat"], lang)))
+    calc = calculation(screen, result, score)
     calc_html = "".join(f"<li>{escape(x)}</li>" for x in calc)
 
     cards = ""
@@ -470,11 +484,11 @@ def render_result(screen) -> str:
         cards += (f'<div class="reveal"><span class="caption">{escape(t(key, lang))}</span>'
                   f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.chien)}</span></div>')
     scores = result.get("scores", [])
-    rows = "".join(f'<li><span>{escape(_name(s, lang))}</span>'
+    rows = "".join(f'<li><span>{escape(_name(screen, s))}</span>'
                    f'<b class="{"pos" if x > 0 else "neg" if x < 0 else ""}" data-result-seat="{s}">{signed(x)}</b></li>'
                    for s, x in enumerate(scores))
-    return (f'{head}<div class="reveals">{cards}</div>'
-            f'<ol class="calc" aria-label="calcul">{calc_html}</ol>'
+    return (f'<div class="result-body">{head}<div class="reveals">{cards}</div></div>'
+            f'<ol class="calc" aria-label="{escape(t("calc_label", lang))}">{calc_html}</ol>'
             f'<div class="deal-scores"><h3>{escape(t("score_of", lang))}</h3><ul>{rows}</ul></div>')
 
 
@@ -509,7 +523,8 @@ def render_hand(screen) -> str:
         buttons.append(card_button(c, lang, disabled=not playable, pressed=pressed, extra=" ".join(extras)))
     cls = "hand" + (" choosing" if choosing else "") + (" my-turn" if marking else "")
     return (f'<h2 class="sr-only">{escape(t("your_hand", lang))}</h2>'
-            f'<div class="{cls}" role="group" aria-label="{escape(t("your_hand", lang))}" data-testid="hand">'
+            f'<div class="{cls}" role="group" aria-label="{escape(t("your_hand", lang))}" data-testid="hand" '
+            f'data-n="{len(v.hand)}">'
             f'{"".join(buttons)}</div>')
 
 
@@ -523,7 +538,7 @@ def render_sheet(screen) -> str:
         if "redeal" in result:
             what = t("redeal", lang)
         else:
-            what = f'{_contract(result.get("contract"), lang)} · {_name(result.get("taker"), lang)}'
+            what = f'{_contract(result.get("contract"), lang)} · {_name(screen, result.get("taker"))}'
             what += " ✓" if result.get("made") else " ✗"
         scores = result.get("scores") or [0] * n
         cells = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(scores))
@@ -542,7 +557,11 @@ def render_sheet(screen) -> str:
 
 
 def render_side(screen) -> str:
-    return render_sheet(screen)
+    more = ""
+    if screen.history:
+        more = ('<p class="side-more">' + _button(t("history_button", screen.lang, n=len(screen.history)),
+                                                  action="history", ident="btn-history", cls="btn ghost") + "</p>")
+    return render_sheet(screen) + more
 
 
 # ------------------------------------------------------------------ overlay
@@ -567,6 +586,23 @@ def render_setup(screen) -> str:
     message = explain(screen.ui.setup_message, screen)
     cancel = _button(t("cancel", lang), action="cancel-setup", ident="btn-cancel-setup", cls="btn ghost") \
         if screen.ui.setup_message is None or screen.ui.setup_message[0] == "bad_deal_number" else ""
+    history = (_button(t("history_button", lang, n=len(screen.history)), action="history", ident="btn-history-setup",
+                       cls="btn ghost") if screen.history else "")
+    if screen.ui.setup_confirm:
+        finished = len(screen.sheet)
+        what = t("confirm_lose_deals", lang, n=finished) if finished > 1 else t(
+            "confirm_lose_deal" if finished == 1 else "confirm_lose_current", lang)
+        actions = (f'<div class="confirm" data-testid="confirm-new-game" role="alert">'
+                   f'<p>{escape(what)}</p><div class="dialog-actions">'
+                   + _button(t("keep_match", lang), action="keep-match", ident="btn-keep-match", cls="btn ghost",
+                             extra_attrs=" data-autofocus")
+                   + _button(t("confirm_start", lang), action="confirm-start", ident="btn-confirm-start",
+                             cls="btn primary")
+                   + '</div></div>')
+    else:
+        actions = (f'<div class="dialog-actions">{history}{cancel}'
+                   f'<button type="submit" class="btn primary" id="btn-start" data-action="start">'
+                   f'{escape(t("start", lang))}</button></div>')
     return (f'<div class="overlay" data-testid="setup"><div class="dialog" role="dialog" aria-modal="true" '
             f'aria-labelledby="setup-title"><form id="setup-form" novalidate>'
             f'<h2 id="setup-title">{escape(t("setup_title", lang))}</h2>'
@@ -583,9 +619,7 @@ def render_setup(screen) -> str:
             f'<label class="field"><span>{escape(t("your_name", lang))}</span>'
             f'<input type="text" name="name" maxlength="{MAX_NAME_CHARS}" autocomplete="nickname" '
             f'placeholder="{escape(t("your_name_placeholder", lang))}" value="{escape(draft.get("name", s.name))}"></label>'
-            f'<div class="dialog-actions">{cancel}'
-            f'<button type="submit" class="btn primary" id="btn-start" data-action="start">{escape(t("start", lang))}</button>'
-            f'</div></form></div></div>')
+            f'{actions}</form></div></div>')
 
 
 def render_last_trick(screen) -> str:
@@ -600,18 +634,46 @@ def render_last_trick(screen) -> str:
             seat = (leader + i) % n
             won = " won" if seat == winner else ""
             items.append(f'<li class="played{won}">{card_html(c, lang, size="small")}'
-                         f'<span>{escape(seat_name(seat, lang))}</span></li>')
+                         f'<span>{escape(_name(screen, seat))}</span></li>')
         body = (f'<ol class="last-trick">{"".join(items)}</ol>'
-                f'<p>{escape(event_text(("trick_won", {"seat": winner}), lang))}</p>')
+                f'<p>{escape(event_text(("trick_won", {"seat": winner}), screen))}</p>')
     return (f'<div class="overlay" data-testid="last-trick"><div class="dialog small" role="dialog" aria-modal="true" '
             f'aria-labelledby="last-trick-title"><h2 id="last-trick-title">{escape(t("last_trick", lang))}</h2>{body}'
             f'<div class="dialog-actions">{_button(t("close", lang), action="close-last-trick", ident="btn-close-last-trick", cls="btn primary")}'
             f'</div></div></div>')
 
 
+def render_history(screen) -> str:
+    """The finished matches kept in the browser: when, how many players and deals, the totals."""
+    lang = screen.lang
+    items = []
+    for i, match in enumerate(screen.history):
+        players = match["settings"]["players"]
+        name = match["settings"].get("name") or ""
+        names = [name if s == 0 and name else seat_name(s, lang) for s in range(players)]
+        totals = match_totals(match)
+        when = match["ended"][:16].replace("T", " ")
+        cells = "".join(f'<li><span>{escape(names[s])}</span> <b data-seat="{s}">{signed(x)}</b></li>'
+                        for s, x in enumerate(totals))
+        deals = len(match["records"])
+        items.append(f'<li class="past-match" data-match="{i}"><p><b>{escape(when)}</b> · '
+                     f'{escape(t("players_n", lang, n=players))} · '
+                     f'{escape(t("n_deals", lang, n=deals) if deals > 1 else t("one_deal", lang))}</p>'
+                     f'<ul class="past-totals">{cells}</ul></li>')
+    body = (f'<ol class="history">{"".join(items)}</ol>' if items
+            else f'<p>{escape(t("no_history", lang))}</p>')
+    return (f'<div class="overlay" data-testid="history"><div class="dialog" role="dialog" aria-modal="true" '
+            f'aria-labelledby="history-title"><h2 id="history-title">{escape(t("history_title", lang))}</h2>{body}'
+            f'<div class="dialog-actions">'
+            f'{_button(t("close", lang), action="close-history", ident="btn-close-history", cls="btn primary")}'
+            f'</div></div></div>')
+
+
 def render_overlay(screen) -> str:
     if screen.ui.setup_open:
         return render_setup(screen)
+    if screen.ui.history_open:
+        return render_history(screen)
     if screen.ui.last_trick_open:
         return render_last_trick(screen)
     return ""
@@ -634,4 +696,4 @@ def render_notice(screen) -> str:
 
 
 def render_live(screen) -> str:
-    return escape(" ".join(event_text(e, screen.lang) for e in screen.events))
+    return escape(" ".join(event_text(e, screen) for e in screen.events))

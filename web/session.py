@@ -24,6 +24,7 @@ from tarot.state import Deal, Phase
 from tarot.view import SeatView
 
 from .botstep import decide, load_deal
+from .outcome import redeal_reason, result_json
 from .probe import ecart_refusal, poignee_refusal
 
 HUMAN = 0
@@ -127,6 +128,8 @@ class Ui:
     setup_open: bool = False
     setup_message: object = None
     setup_draft: dict | None = None  # the form as filled in, kept when a value is refused
+    setup_confirm: bool = False  # asking before a new game throws the match in progress away
+    history_open: bool = False  # the finished matches, listed
 
 
 @dataclass(frozen=True)
@@ -151,10 +154,12 @@ class Screen:
     events: tuple[tuple[str, dict], ...]  # what just happened, for the live region
     step: int  # how many actions the deal has seen (changes whenever the table does)
     notices: tuple[tuple[str, dict], ...] = ()  # page notes until dismissed (bad URL parameters)
+    history: tuple[dict, ...] = ()  # finished matches kept in the browser, newest first
 
 
 class Session:
     notices: tuple[tuple[str, dict], ...] = ()  # page notes shown until dismissed: (text key, params)
+    history: tuple[dict, ...] = ()  # finished matches (web.history), set by the page
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -208,7 +213,7 @@ class Session:
                     playable = set(cards_of(view.legal_cards))
         sheet = []
         for i, record in enumerate(self.match.records):
-            sheet.append((self.match.first_deal + i, record["result"]))
+            sheet.append((self.match.first_deal + i, result_json(record["result"]) or {}))
         return Screen(
             lang=self.lang, settings=self.settings, levels=tuple(LEVELS), options=tuple(Rules.options()),
             view=view, deal_number=self.deal_number, playable=frozenset(playable),
@@ -216,10 +221,14 @@ class Session:
             misere_offers=tuple(misere_offers), poignee_size=ui.poignee_size, ui=ui,
             score=deal.score if deal.is_over else None, sheet=tuple(sheet),
             totals=tuple(self.match.totals), events=tuple(self.events), step=len(deal.history),
-            notices=tuple(self.notices))
+            notices=tuple(self.notices), history=tuple(self.history))
 
     def _poignee_trumps(self, size: str) -> int:
         return self.deal.rules.poignee_trumps[POIGNEE_NAMES.index(size)]
+
+    def in_progress(self) -> bool:
+        """Whether a new game would throw something away: a finished deal or a decision taken."""
+        return bool(self.match.records) or bool(self.deal.history)
 
     # --------------------------------------------------------------- actions
     def act(self, seat: int, action: Action) -> IllegalAction | None:
@@ -257,8 +266,8 @@ class Session:
             out.append(("plays", {"seat": seat, "card": action.card}))
             if len(deal.tricks) > tricks_before:
                 out.append(("trick_won", {"seat": deal.tricks[-1].winner}))
-        if deal.is_over and deal.result is not None:
-            redeal = deal.result.get("redeal")
+        if deal.is_over:
+            redeal = redeal_reason(deal.result)
             out.append((redeal, {}) if redeal else ("result_title", {}))
         return out
 
@@ -266,7 +275,8 @@ class Session:
         if self.deal.is_over and not self.finished:
             self.match.finish(self.deal)
             self.finished = True
-            self.ui = Ui(setup_open=self.ui.setup_open, setup_message=self.ui.setup_message)
+            self.ui = Ui(setup_open=self.ui.setup_open, setup_message=self.ui.setup_message,
+                         history_open=self.ui.history_open)
 
     def bot_request(self) -> dict | None:
         """What a bot in a worker needs to decide now (plain JSON), or ``None``."""
