@@ -148,3 +148,33 @@ def sheet_totals(page) -> list[int]:
     return page.eval_on_selector_all(
         "[data-testid=score-sheet] tfoot td[data-seat]",
         "tds => tds.map(td => parseInt(td.textContent.replace('−', '-').replace('+', ''), 10))")
+
+
+# ------------------------------------------------------------------ layout
+# What lies outside the viewport: hand cards, and the table's own scrolling (the play area
+# must fit; on a narrow screen the score sheet may follow below it).
+OUT_OF_VIEW = """() => {
+  const w = innerWidth, h = innerHeight, out = [];
+  for (const b of document.querySelectorAll('#hand button[data-card]')) {
+    const r = b.getBoundingClientRect();
+    if (r.left < 0 || r.right > w || r.top < 0 || r.bottom > h + 0.5) out.push(b.dataset.card);
+  }
+  const play = document.querySelector('.play-area').getBoundingClientRect();
+  return {cards: out, pageWidth: document.documentElement.scrollWidth - w,
+          playBottom: Math.round(play.bottom - h), playTop: Math.round(play.top)};
+}"""
+
+
+def out_of_view(page) -> dict:
+    return page.evaluate(OUT_OF_VIEW)
+
+
+def corner_steps(page) -> list[float]:
+    """How much of each hand card shows beside the next one in its row (its corner)."""
+    return page.evaluate("""() => {
+      const rs = [...document.querySelectorAll('#hand button[data-card]')].map(b => b.getBoundingClientRect());
+      const steps = [];
+      for (let i = 0; i + 1 < rs.length; i++)
+        if (Math.abs(rs[i + 1].top - rs[i].top) < 20) steps.push(rs[i + 1].left - rs[i].left);
+      return steps;
+    }""")
