@@ -13,12 +13,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conftest import CHROMIUM, CHROMIUM_ARGS, SITE_DIR, SiteServer  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-from table_driver import (HUMAN_TURN, PLAYABLE, READY, act, first_number, phase, play_one, simulate,  # noqa: E402
-                          start_game)
+from conftest import CHROMIUM, CHROMIUM_ARGS, SITE_DIR, SiteServer
+from playwright.sync_api import sync_playwright
+from table_driver import HUMAN_TURN, PLAYABLE, READY, act, first_number, phase, play_one, start_game
 
-TAKE = lambda legal: "garde" if "garde" in legal else "pass"  # noqa: E731
+TAKE = lambda legal: "garde" if "garde" in legal else "pass"
 FIT = ("() => { const w = innerWidth, h = innerHeight; const out = [...document.querySelectorAll("
        "'#hand button[data-card]')].filter(b => { const r = b.getBoundingClientRect();"
        " return r.left < 0 || r.right > w || r.top < 0 || r.bottom > h; }).length;"
@@ -52,7 +51,7 @@ def shoot(browser, url: str, out: Path, size: tuple[int, int]) -> None:
         page.goto(url + "?pause=0")
         page.wait_for_function(READY)
 
-        def snap(name: str) -> None:
+        def snap(name: str, page=page, players=players) -> None:
             path = out / f"{tag}-{players}p-{name}.png"
             page.screenshot(path=str(path))
             print(path.name, page.evaluate(FIT))

@@ -2,8 +2,17 @@
 ends a match in progress, and finished matches are kept in a history the player can open."""
 from __future__ import annotations
 
-from table_driver import HUMAN_TURN, act, first_number, human_turn, open_table, phase, play_to_end, \
-    sheet_totals, start_game, step
+from table_driver import (
+    HUMAN_TURN,
+    first_number,
+    human_turn,
+    open_table,
+    phase,
+    play_to_end,
+    sheet_totals,
+    start_game,
+    step,
+)
 
 INSIDE_DIALOG = "() => !!document.activeElement && !!document.activeElement.closest('#overlay [role=dialog]')"
 

@@ -3,10 +3,19 @@ an embedded 900×640 table needs no scrolling in any phase."""
 from __future__ import annotations
 
 import pytest
-from table_driver import (HUMAN_TURN, PLAYABLE, act, corner_steps, first_number, open_table, out_of_view, phase,
-                          start_game)
+from table_driver import (
+    HUMAN_TURN,
+    PLAYABLE,
+    act,
+    corner_steps,
+    first_number,
+    open_table,
+    out_of_view,
+    phase,
+    start_game,
+)
 
-TAKE = lambda legal: "garde" if "garde" in legal else "pass"  # noqa: E731
+TAKE = lambda legal: "garde" if "garde" in legal else "pass"
 CHIEN = {3: 6, 4: 6, 5: 3}
 
 
