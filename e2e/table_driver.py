@@ -93,10 +93,13 @@ def start_game(page, players: int, number: int) -> None:
     assert page.get_attribute("#table", "data-deal") == str(number)
 
 
-def act(page, selector: str) -> None:
+CORNER = {"x": 8, "y": 30}  # on the visible corner of a hand card (the next card covers the rest)
+
+
+def act(page, selector: str, **click) -> None:
     """Click ``selector`` and wait until the table has taken the action."""
     before = step(page)
-    page.click(selector)
+    page.click(selector, **click)
     page.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")
 
 
@@ -117,7 +120,7 @@ def play_one(page) -> str:
     elif current == "play":
         if page.query_selector("[data-action=no-poignee]"):
             page.click("[data-action=no-poignee]")
-        act(page, PLAYABLE)
+        act(page, PLAYABLE, position=CORNER)
     return current
 
 
