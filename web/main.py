@@ -23,7 +23,7 @@ from web.botstep import runs_on_main_thread
 from web.history import HISTORY_KEY, archived, history_text, parse_history
 from web.params import parse_params
 from web.render import REGIONS, render, root_attributes
-from web.session import SAVE_KEY, SaveError, Session, Settings, clean_name, parse_deal_number
+from web.session import PACES, SAVE_KEY, SaveError, Session, Settings, clean_name, parse_deal_number
 
 DEFAULT_PAUSE_MS = 700
 
@@ -38,7 +38,6 @@ def js(value):
 class Page:
     def __init__(self) -> None:
         self.params = parse_params(str(window.location.search))
-        self.pause = DEFAULT_PAUSE_MS if self.params.pause is None else self.params.pause
         self.root = document.getElementById("table")
         self.regions = {name: document.getElementById(name) for name in REGIONS}
         self.cache: dict[str, str] = {}
@@ -152,11 +151,13 @@ class Page:
                 first.focus()
         else:
             self._restore_focus(focus_id, hand_index)
-        wanted = js(document.querySelector("[data-autofocus]"))
-        if wanted is not None and not wanted.isSameNode(js(document.activeElement)) \
-                and str(wanted.id) != self.autofocused:
-            wanted.focus()  # a new question (the new-game confirmation) takes the focus once
-        self.autofocused = str(wanted.id) if wanted is not None else ""
+        # Each new decision (or question) puts the focus on its first legal choice, once.
+        scope = "#overlay [data-autofocus]" if dialog_open else "[data-autofocus]"
+        wanted = js(document.querySelector(scope))
+        key = f"{screen.step}:{screen.view.phase}:{wanted.id}" if wanted is not None else ""
+        if wanted is not None and key != self.autofocused and not wanted.isSameNode(js(document.activeElement)):
+            wanted.focus()
+        self.autofocused = key
         self.schedule_bot()
 
     def _restore_focus(self, focus_id: str, hand_index: int) -> None:
@@ -182,6 +183,13 @@ class Page:
         self.timer = True
         generation = self.generation
         window.setTimeout(create_once_callable(lambda: self.bot_tick(generation)), self._delay())
+
+    @property
+    def pause(self) -> int:
+        """The bots' pause: the URL's ``pause`` if given, else the pace chosen in the settings."""
+        if self.params.pause is not None:
+            return self.params.pause
+        return PACES.get(self.session.settings.pace, DEFAULT_PAUSE_MS)
 
     def _delay(self) -> int:
         deal = self.session.deal
@@ -300,6 +308,19 @@ class Page:
                 self._start(form, confirmed=True)
         elif action == "keep-match":
             ui.setup_confirm = False
+        elif action == "undo":
+            if s.undo():
+                self.generation += 1  # a bot's pending decision belongs to the deal taken back
+                self.timer = False
+                changed = True
+        elif action == "tricks":
+            ui.tricks_open = True
+        elif action == "close-tricks":
+            ui.tricks_open = False
+        elif action == "settings":
+            ui.settings_open = True
+        elif action == "close-settings":
+            ui.settings_open = False
         elif action == "history":
             ui.history_open = True
             ui.setup_open = False
@@ -321,10 +342,27 @@ class Page:
 
     def on_submit(self, event) -> None:
         form = js(event.target)
-        if form is None or form.id != "setup-form":
+        if form is None or form.id not in ("setup-form", "settings-form"):
             return
         event.preventDefault()
-        self._guarded(self._start, form)
+        self._guarded(self._start if form.id == "setup-form" else self._apply_settings, form)
+
+    def _apply_settings(self, form) -> None:
+        """The settings dialog: pace, moving cards, live count, language, the next deal's bot level."""
+        s = self.session.settings
+        pace = js(form.querySelector("input[name=pace]:checked"))
+        if pace is not None and str(pace.value) in PACES:
+            s.pace = str(pace.value)
+        s.animations = bool(form.querySelector("input[name=animations]").checked)
+        s.live_count = bool(form.querySelector("input[name=live_count]").checked)
+        lang = js(form.querySelector("input[name=lang]:checked"))
+        if lang is not None and str(lang.value) in ("fr", "en"):
+            s.lang = str(lang.value)
+        level = str(form.querySelector("select[name=next_level]").value)
+        s.next_level = "" if level == s.level else level
+        self.session.ui.settings_open = False
+        self.save()
+        self.prepare_bots()
 
     def _start(self, form, confirmed: bool = False) -> None:
         checked = js(form.querySelector("input[name=players]:checked"))
@@ -399,18 +437,32 @@ class Page:
             if ui.setup_confirm:
                 ui.setup_confirm = False
                 self._guarded(lambda: None)
-            elif ui.last_trick_open or ui.history_open or (ui.setup_open and ui.setup_message is None):
+            elif ui.last_trick_open or ui.history_open or ui.settings_open or ui.tricks_open \
+                    or (ui.setup_open and ui.setup_message is None):
                 ui.last_trick_open = False
                 ui.history_open = False
+                ui.settings_open = False
+                ui.tricks_open = False
                 ui.setup_open = False
                 self._guarded(lambda: None)
             return
+        active = js(document.activeElement)
+        typing = active is not None and str(active.tagName) in ("INPUT", "SELECT", "TEXTAREA")
+        if key in ("p", "P") and not typing and not self.cache.get("overlay") and not event.ctrlKey \
+                and not event.metaKey and not event.altKey:
+            event.preventDefault()  # "p": every trick of the deal (plis)
+            self.session.ui.tricks_open = True
+            self._guarded(lambda: None)
+            return
         if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
             return
-        active = js(document.activeElement)
         if active is None or js(active.getAttribute("data-hand")) is None:
             return
         cards = list(document.querySelectorAll("#hand button[data-card]"))
+        playable = [c for c in cards if c.getAttribute("aria-disabled") != "true"]
+        if js(document.querySelector("#hand .hand.my-turn")) is not None and playable \
+                and active.getAttribute("aria-disabled") != "true":
+            cards = playable  # the arrows go from one card that may be chosen to the next
         ids = [str(c.id) for c in cards]
         if str(active.id) not in ids:
             return

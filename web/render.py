@@ -22,7 +22,7 @@ from .outcome import result_json
 from .labels import TEXT, level_name, option_name, points_text, seat_name, signed, t
 from .session import MAX_NAME_CHARS
 
-REGIONS = ("topbar", "notice", "felt", "panel", "hand", "side", "overlay", "live")
+REGIONS = ("topbar", "notice", "felt", "count", "panel", "hand", "side", "overlay", "live")
 
 # Where each seat sits, seat 0 at the bottom and play going counter-clockwise.
 POSITIONS = {
@@ -48,6 +48,8 @@ def root_attributes(screen) -> dict[str, str]:
         "data-lang": screen.lang,
         "data-level": screen.settings.level,
         "data-options": " ".join(sorted(screen.settings.options)),
+        "data-animations": "on" if screen.settings.animations else "off",
+        "data-live-count": "on" if screen.live is not None else "off",
     }
 
 
@@ -56,6 +58,7 @@ def render(screen) -> dict[str, str]:
         "topbar": render_topbar(screen),
         "notice": render_notice(screen),
         "felt": render_felt(screen),
+        "count": render_count(screen),
         "panel": render_panel(screen),
         "hand": render_hand(screen),
         "side": render_side(screen),
@@ -160,9 +163,14 @@ def render_topbar(screen) -> str:
                        else t("partner_alone", lang))
             info.append(f'<span class="partner-info">{escape(partner)}</span>')
     last_disabled = not v.tricks
-    buttons = [
+    buttons = []
+    if screen.can_undo:
+        buttons.append(_button(t("undo", lang), action="undo", ident="btn-undo", cls="btn ghost"))
+    buttons += [
         _button(t("last_trick", lang), action="last-trick", ident="btn-last-trick", disabled=last_disabled,
                 cls="btn ghost"),
+        _button(t("tricks", lang), action="tricks", ident="btn-tricks", disabled=last_disabled, cls="btn ghost"),
+        _button(t("settings", lang), action="settings", ident="btn-settings", cls="btn ghost"),
         _button(t("scores", lang), action="scores", ident="btn-sheet", cls="btn ghost only-narrow"),
         f'<button type="button" class="btn ghost" id="btn-lang" data-action="lang" lang="{"en" if lang == "fr" else "fr"}" '
         f'aria-label="{escape(t("lang_switch_label", lang))}" title="{escape(t("lang_switch_label", lang))}">'
@@ -226,7 +234,8 @@ def render_felt(screen) -> str:
     return seats + f'<div class="table-center">{render_center(screen)}</div>'
 
 
-def _slots(screen, cards_by_seat: dict[int, Card], winner: int | None, label: str, dim: bool) -> str:
+def _slots(screen, cards_by_seat: dict[int, Card], winner: int | None, label: str, dim: bool,
+           leader: int | None = None, fresh: Card | None = None) -> str:
     v, lang = screen.view, screen.lang
     positions = POSITIONS[v.rules.players]
     slots = []
@@ -234,10 +243,14 @@ def _slots(screen, cards_by_seat: dict[int, Card], winner: int | None, label: st
         card = cards_by_seat.get(seat)
         inner = ""
         if card is not None:
-            extra = "won" if winner == seat else ""
-            inner = card_html(card, lang, extra=extra)
-        slots.append(f'<div class="slot pos-{positions[seat]}" data-slot="{seat}">{inner}</div>')
-    cls = "trick" + (" previous" if dim else "")
+            extra = ("won" if winner == seat else "") + (" fresh" if card == fresh else "")
+            inner = card_html(card, lang, extra=extra.strip())
+            if seat == leader:
+                inner += f'<span class="led-mark" title="{escape(t("led_by", lang, name=_name(screen, seat)))}">' \
+                         f'{escape(t("led_mark", lang))}</span>'
+        led = ' data-led="1"' if seat == leader and card is not None else ""
+        slots.append(f'<div class="slot pos-{positions[seat]}" data-slot="{seat}"{led}>{inner}</div>')
+    cls = "trick" + (f" previous to-{positions[winner]}" if dim and winner is not None else "")
     caption = f'<p class="trick-caption">{escape(label)}</p>' if label else ""
     return (f'<div class="{cls}" role="group" aria-label="{escape(t("the_trick", lang))}" '
             f'data-testid="trick">{"".join(slots)}</div>{caption}')
@@ -249,11 +262,13 @@ def render_center(screen) -> str:
     if v.phase == "play" or v.phase == "done":
         if v.trick:
             cards = {(v.leader + i) % n: c for i, c in enumerate(v.trick)}
-            return _slots(screen, cards, None, "", False)
+            return _slots(screen, cards, None, t("led_by", lang, name=_name(screen, v.leader)), False,
+                          leader=v.leader, fresh=v.trick[-1])
         if v.tricks:
             leader, cards, winner = v.tricks[-1]
             by_seat = {(leader + i) % n: c for i, c in enumerate(cards)}
-            return _slots(screen, by_seat, winner, t("trick_won_short", lang, name=_name(screen, winner)), True)
+            return _slots(screen, by_seat, winner, t("trick_won_short", lang, name=_name(screen, winner)), True,
+                          leader=leader, fresh=cards[-1])
         return _slots(screen, {}, None, "", False)
     if v.chien and v.phase in ("ecart", "chelem"):
         cards = "".join(card_html(c, lang) for c in v.chien)
@@ -268,6 +283,52 @@ def render_center(screen) -> str:
             return (f'<div class="called"><p class="caption">{escape(t("called_card", lang))}</p>'
                     f'{card_html(v.called, lang)}</div>')
     return ""
+
+
+# --------------------------------------------------------------- live count
+def _bouts_text(screen, bouts) -> str:
+    return ", ".join(card_name(c, screen.lang) for c in bouts)
+
+
+def render_count(screen) -> str:
+    """The live count (tarot.livecount): by side once the seat knows the sides, else by seat."""
+    live, lang = screen.live, screen.lang
+    if live is None:
+        return ""
+    rows = []
+    if live.sides:
+        for key, pile in (("attack", live.piles[0]), ("defence", live.piles[1])):
+            points = points_text(pile.points, lang)
+            if key == "attack" and live.target is not None:
+                points = t("points_of_target", lang, points=points, target=live.target)
+            else:
+                points = t("points_n", lang, points=points)
+            bouts = f' · {escape(t("bouts_n", lang, bouts=_bouts_text(screen, pile.bouts)))}' if pile.bouts else ""
+            who = ", ".join(_name(screen, s) for s in pile.seats) if key == "attack" else ""
+            title = t("side_" + ("attack" if key == "attack" else "defense"), lang).capitalize()
+            rows.append(f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
+                        f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
+                        f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")} : '
+                        f'{escape(t("tricks_n", lang, n=pile.tricks))} · {escape(points)}{bouts}</li>'
+                        if lang == "fr" else
+                        f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
+                        f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
+                        f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")}: '
+                        f'{escape(t("tricks_n", lang, n=pile.tricks))} · {escape(points)}{bouts}</li>')
+    else:
+        cells = []
+        for pile in live.piles:
+            seat = pile.seats[0]
+            bouts = f' · {escape(_bouts_text(screen, pile.bouts))}' if pile.bouts else ""
+            cells.append(f'<span data-pile="seat-{seat}" data-tricks="{pile.tricks}" '
+                         f'data-half-points="{pile.half_points}" data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
+                         f'{escape(_name(screen, seat))} {pile.tricks} '
+                         f'({escape(points_text(pile.points, lang))}){bouts}</span>')
+        rows.append(f'<li><b>{escape(t("partner_unknown", lang))}</b> · {" · ".join(cells)}</li>')
+    trumps = (f'<li data-trumps-played="{live.trumps_played}" data-trumps-out="{live.trumps_out}">'
+              f'{escape(t("trumps_count", lang, played=live.trumps_played, out=live.trumps_out))}</li>')
+    return (f'<h2 class="sr-only">{escape(t("live_count", lang))}</h2>'
+            f'<ul class="count-list" data-testid="live-count">{"".join(rows)}{trumps}</ul>')
 
 
 # -------------------------------------------------------------------- panel
@@ -311,7 +372,8 @@ def _panel_bidding(screen) -> str:
             if isinstance(a, Bid):
                 code = a.code
                 cls = "btn bid pass" if code == "pass" else "btn bid"
-                buttons.append(_button(_contract(code, lang), bid=code, cls=cls, ident=f"bid-{code}"))
+                buttons.append(_button(_contract(code, lang), bid=code, cls=cls, ident=f"bid-{code}",
+                                       extra_attrs="" if buttons else " data-autofocus"))
         out += (f'<div class="actions" role="group" aria-label="{escape(t("your_bid", lang))}">'
                 f'{"".join(buttons)}</div>')
     return out + _status(screen)
@@ -327,7 +389,8 @@ def _panel_calling(screen) -> str:
     buttons = []
     for c in calls:
         name = escape(card_name(c, lang))
-        buttons.append(f'<button type="button" class="call-choice" id="call-{NOTATION[c]}" data-action="call" '
+        focus = "" if buttons else " data-autofocus"
+        buttons.append(f'<button type="button" class="call-choice" id="call-{NOTATION[c]}" data-action="call"{focus} '
                        f'data-call="{NOTATION[c]}" aria-label="{name}">{card_html(c, lang, size="small")}'
                        f'<span class="call-name">{name}</span></button>')
     return (f'<h2 class="panel-title">{escape(title)}</h2>'
@@ -355,7 +418,8 @@ def _panel_chelem(screen) -> str:
     if v.to_act != 0:
         return _status(screen)
     return (f'<h2 class="panel-title">{escape(t("chelem_question", lang))}</h2><div class="actions">'
-            + _button(t("no_chelem", lang), action="no-chelem", ident="btn-no-chelem", cls="btn primary")
+            + _button(t("no_chelem", lang), action="no-chelem", ident="btn-no-chelem", cls="btn primary",
+                      extra_attrs=" data-autofocus")
             + _button(t("announce_chelem", lang), action="announce-chelem", ident="btn-announce-chelem")
             + "</div>")
 
@@ -390,7 +454,8 @@ def _panel_play(screen) -> str:
                 label = t("poignee_size_button", lang, name=POIGNEE_WORDS[lang][name], n=n)
                 out += _button(label, action="choose-poignee", extra_attrs=f' data-size="{name}"',
                                ident=f"btn-poignee-{name}")
-            out += _button(t("no_poignee", lang), action="no-poignee", ident="btn-no-poignee", cls="btn primary")
+            out += _button(t("no_poignee", lang), action="no-poignee", ident="btn-no-poignee", cls="btn primary",
+                           extra_attrs=" data-autofocus")
             out += "</div>"
         if screen.misere_offers:
             out += f'<div class="actions"><span>{escape(t("misere_offer", lang))}</span>'
@@ -496,7 +561,8 @@ def _panel_done(screen) -> str:
     lang = screen.lang
     return (f'<div class="result" data-testid="result"><div class="result-head">'
             f'<h2 class="panel-title">{escape(t("result_title", lang))}</h2>'
-            + _button(t("next_deal", lang), action="next-deal", ident="btn-next-deal", cls="btn primary")
+            + _button(t("next_deal", lang), action="next-deal", ident="btn-next-deal", cls="btn primary",
+                      extra_attrs=" data-autofocus")
             + f'</div>{render_result(screen)}</div>')
 
 
@@ -508,6 +574,9 @@ def render_hand(screen) -> str:
     chien = set(v.chien) if v.phase == "ecart" and v.taker == 0 else set()
     buttons = []
     marking = my_turn and v.phase in ("ecart", "play")  # cards to choose from now
+    autofocused = False
+    offers_first = bool(screen.poignee_offers or screen.misere_offers) and not screen.ui.poignee_declined \
+        and screen.poignee_size is None
     for c in v.hand:
         playable = c in screen.playable
         extras = []
@@ -520,7 +589,11 @@ def render_hand(screen) -> str:
         pressed = (c in screen.selected) if choosing else None
         if pressed:
             extras.append("selected")
-        buttons.append(card_button(c, lang, disabled=not playable, pressed=pressed, extra=" ".join(extras)))
+        focus = ""
+        if marking and playable and not autofocused and not offers_first:
+            focus, autofocused = " data-autofocus", True  # the first legal choice of the decision
+        buttons.append(card_button(c, lang, disabled=not playable, pressed=pressed, extra=" ".join(extras),
+                                   attrs=focus))
     cls = "hand" + (" choosing" if choosing else "") + (" my-turn" if marking else "")
     return (f'<h2 class="sr-only">{escape(t("your_hand", lang))}</h2>'
             f'<div class="{cls}" role="group" aria-label="{escape(t("your_hand", lang))}" data-testid="hand" '
@@ -543,7 +616,11 @@ def render_sheet(screen) -> str:
         scores = result.get("scores") or [0] * n
         cells = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(scores))
         label = escape(t("deal", lang, n=number))
-        rows.append(f'<tr data-deal="{number}"><th scope="row" title="{label}">{index}</th>'
+        undone = ""
+        if number in screen.undone:
+            undone = ' data-undone="1"'
+            what += f' ↺ ({t("undone_mark", lang)})'
+        rows.append(f'<tr data-deal="{number}"{undone}><th scope="row" title="{label}">{index}</th>'
                     f'<td class="what">{escape(what)}</td>{cells}</tr>')
     totals = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(screen.totals))
     empty = "" if rows else f'<p class="empty">{escape(t("no_deal_yet", lang))}</p>'
@@ -669,9 +746,70 @@ def render_history(screen) -> str:
             f'</div></div></div>')
 
 
+def render_tricks(screen) -> str:
+    """Every trick of the deal so far: who led it, the cards in play order, who won it."""
+    v, lang = screen.view, screen.lang
+    n = v.rules.players
+    items = []
+    for number, (leader, cards, winner) in enumerate(v.tricks, 1):
+        played = []
+        for i, c in enumerate(cards):
+            seat = (leader + i) % n
+            cls = "played" + (" won" if seat == winner else "") + (" led" if i == 0 else "")
+            played.append(f'<li class="{cls}" data-seat="{seat}">{card_html(c, lang, size="tiny")}'
+                          f'<span>{escape(_name(screen, seat))}</span></li>')
+        items.append(f'<li class="trick-row" data-trick="{number}" data-leader="{leader}" data-winner="{winner}">'
+                     f'<p>{escape(t("trick_line", lang, n=number, leader=_name(screen, leader), winner=_name(screen, winner)))}</p>'
+                     f'<ol class="trick-cards">{"".join(played)}</ol></li>')
+    body = (f'<ol class="tricks-list">{"".join(reversed(items))}</ol>' if items
+            else f'<p>{escape(t("no_trick_yet", lang))}</p>')
+    return (f'<div class="overlay" data-testid="tricks"><div class="dialog" role="dialog" aria-modal="true" '
+            f'aria-labelledby="tricks-title"><h2 id="tricks-title">{escape(t("tricks_title", lang))}</h2>{body}'
+            f'<div class="dialog-actions">'
+            f'{_button(t("close", lang), action="close-tricks", ident="btn-close-tricks", cls="btn primary")}'
+            f'</div></div></div>')
+
+
+def render_settings(screen) -> str:
+    """The page's settings: saved with the match."""
+    s, lang = screen.settings, screen.lang
+
+    def radios(name: str, choices, chosen) -> str:
+        return "".join(
+            f'<label class="choice"><input type="radio" name="{name}" value="{value}"{" checked" if value == chosen else ""}>'
+            f'<span>{escape(label)}</span></label>' for value, label in choices)
+
+    paces = radios("pace", [(p, t("pace_" + p, lang)) for p in ("slow", "normal", "fast")], s.pace)
+    langs = radios("lang", [("fr", "Français"), ("en", "English")], lang)
+    upcoming = s.next_level or s.level
+    levels = "".join(f'<option value="{escape(lv)}"{" selected" if upcoming == lv else ""}>'
+                     f'{escape(level_name(lv, lang))}</option>' for lv in screen.levels)
+    checks = "".join(
+        f'<label class="check"><input type="checkbox" name="{name}"{" checked" if on else ""}>'
+        f'<span>{escape(t(key, lang))}</span></label>'
+        for name, key, on in (("animations", "setting_animations", s.animations),
+                              ("live_count", "setting_live_count", s.live_count)))
+    return (f'<div class="overlay" data-testid="settings"><div class="dialog" role="dialog" aria-modal="true" '
+            f'aria-labelledby="settings-title"><form id="settings-form" novalidate>'
+            f'<h2 id="settings-title">{escape(t("settings", lang))}</h2>'
+            f'<fieldset><legend>{escape(t("setting_pace", lang))}</legend><div class="choices">{paces}</div></fieldset>'
+            f'<fieldset><legend>{escape(t("setting_display", lang))}</legend>{checks}</fieldset>'
+            f'<fieldset><legend>{escape(t("language", lang))}</legend><div class="choices">{langs}</div></fieldset>'
+            f'<label class="field"><span>{escape(t("setting_next_level", lang))}</span>'
+            f'<select name="next_level">{levels}</select></label>'
+            f'<div class="dialog-actions">'
+            + _button(t("cancel", lang), action="close-settings", ident="btn-close-settings", cls="btn ghost")
+            + f'<button type="submit" class="btn primary" id="btn-save-settings" data-action="save-settings">'
+            f'{escape(t("save", lang))}</button></div></form></div></div>')
+
+
 def render_overlay(screen) -> str:
     if screen.ui.setup_open:
         return render_setup(screen)
+    if screen.ui.settings_open:
+        return render_settings(screen)
+    if screen.ui.tricks_open:
+        return render_tricks(screen)
     if screen.ui.history_open:
         return render_history(screen)
     if screen.ui.last_trick_open:
