@@ -95,6 +95,10 @@ def shoot(browser, url: str, out: Path, size: tuple[int, int]) -> None:
             _play_one(page)
         page.wait_for_function(HUMAN_TURN)
         snap("play-mid")
+        page.keyboard.press("p")
+        page.wait_for_selector("[data-testid=tricks]")
+        snap("tricks")
+        page.keyboard.press("Escape")
         if page.query_selector("[data-action=last-trick]:not([aria-disabled='true'])"):
             page.click("[data-action=last-trick]")
             snap("last-trick")
@@ -102,6 +106,9 @@ def shoot(browser, url: str, out: Path, size: tuple[int, int]) -> None:
         while phase(page) != "done":
             _play_one(page)
         snap("done")
+        if page.is_visible("#btn-menu"):
+            page.click("#btn-menu")
+            snap("menu")
         page.click("[data-action=new-game]")
         snap("new-game")
         ctx.close()

@@ -35,6 +35,9 @@ def _fits(page, where: str) -> None:
 def _bid_to_ecart(page) -> None:
     while True:
         page.wait_for_function(HUMAN_TURN)
+        if phase(page) == "calling":
+            act(page, "[data-action=call]")
+            continue
         if phase(page) != "bidding":
             return
         act(page, "[data-bid=garde]" if page.query_selector("[data-bid=garde]") else "[data-bid=pass]")
@@ -48,7 +51,7 @@ def _make_ecart(page, players: int) -> None:
 
 
 @pytest.mark.parametrize("width,height,players", [
-    (1024, 600, 3), (1280, 800, 4), (1366, 768, 4), (1280, 800, 3), (375, 667, 3), (375, 667, 4)])
+    (1024, 600, 3), (1280, 800, 4), (1366, 768, 4), (1280, 800, 3), (375, 667, 3), (375, 667, 4), (375, 667, 5)])
 def test_the_whole_hand_fits_the_screen_during_bidding_and_the_ecart(page, site_url, width, height, players):
     page.set_viewport_size({"width": width, "height": height})
     number = _taker_at_ecart(players)
@@ -58,7 +61,7 @@ def test_the_whole_hand_fits_the_screen_during_bidding_and_the_ecart(page, site_
     _fits(page, "bidding")
     _bid_to_ecart(page)
     assert phase(page) == "ecart"
-    assert len(page.query_selector_all("#hand button[data-card]")) == {3: 24, 4: 18}[players] + CHIEN[players]
+    assert len(page.query_selector_all("#hand button[data-card]")) == {3: 24, 4: 18, 5: 15}[players] + CHIEN[players]
     _fits(page, "écart")
     _make_ecart(page, players)
     page.wait_for_function(HUMAN_TURN)

@@ -257,7 +257,7 @@ class Page:
         if el is None:
             return
         action = js(el.getAttribute("data-action"))
-        if action == "start":
+        if action in ("start", "save-settings"):
             return  # handled by the form's submit
         event.preventDefault()
         self._guarded(self._click, el, action)
@@ -265,6 +265,8 @@ class Page:
     def _click(self, el, action) -> None:
         s = self.session
         ui = s.ui
+        if action != "menu":
+            ui.menu_open = False
         bid = js(el.getAttribute("data-bid"))
         changed = False
         if bid is not None:
@@ -308,6 +310,8 @@ class Page:
                 self._start(form, confirmed=True)
         elif action == "keep-match":
             ui.setup_confirm = False
+        elif action == "menu":
+            ui.menu_open = not ui.menu_open
         elif action == "undo":
             if s.undo():
                 self.generation += 1  # a bot's pending decision belongs to the deal taken back

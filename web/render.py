@@ -165,22 +165,29 @@ def render_topbar(screen) -> str:
     last_disabled = not v.tricks
     buttons = []
     if screen.can_undo:
-        buttons.append(_button(t("undo", lang), action="undo", ident="btn-undo", cls="btn ghost"))
+        buttons.append(f'<button type="button" class="btn ghost" id="btn-undo" data-action="undo" '
+                       f'aria-label="{escape(t("undo", lang))}"><span class="long">{escape(t("undo", lang))}</span>'
+                       f'<span class="short" aria-hidden="true">{escape(t("undo_short", lang))}</span></button>')
     buttons += [
         _button(t("last_trick", lang), action="last-trick", ident="btn-last-trick", disabled=last_disabled,
                 cls="btn ghost"),
         _button(t("tricks", lang), action="tricks", ident="btn-tricks", disabled=last_disabled, cls="btn ghost"),
+        f'<button type="button" class="btn ghost menu-toggle" id="btn-menu" data-action="menu" '
+        f'aria-expanded="{"true" if screen.ui.menu_open else "false"}" aria-controls="more-tools">'
+        f'{escape(t("menu", lang))}</button>',
+        '<span class="more" id="more-tools">',
         _button(t("settings", lang), action="settings", ident="btn-settings", cls="btn ghost"),
         _button(t("scores", lang), action="scores", ident="btn-sheet", cls="btn ghost only-narrow"),
         f'<button type="button" class="btn ghost" id="btn-lang" data-action="lang" lang="{"en" if lang == "fr" else "fr"}" '
         f'aria-label="{escape(t("lang_switch_label", lang))}" title="{escape(t("lang_switch_label", lang))}">'
         f'{"EN" if lang == "fr" else "FR"}</button>',
         _button(t("new_game", lang), action="new-game", ident="btn-new-game", cls="btn"),
+        '</span>',
     ]
     return (f'<div class="brand"><span class="logo" aria-hidden="true">'
             f'<svg class="pip"><use href="#pip-star"/></svg></span><h1>{escape(t("title", lang))}</h1></div>'
             f'<div class="info">{" · ".join(info)}</div>'
-            f'<nav class="tools" aria-label="menu">{"".join(buttons)}</nav>')
+            f'<nav class="tools{" open" if screen.ui.menu_open else ""}" aria-label="menu">{"".join(buttons)}</nav>')
 
 
 # --------------------------------------------------------------------- felt
@@ -286,8 +293,12 @@ def render_center(screen) -> str:
 
 
 # --------------------------------------------------------------- live count
+def _tricks_n(n: int, lang: str) -> str:
+    return t("one_trick" if n == 1 else "tricks_n", lang, n=n)
+
+
 def _bouts_text(screen, bouts) -> str:
-    return ", ".join(card_name(c, screen.lang) for c in bouts)
+    return ", ".join(t("bout_" + NOTATION[c], screen.lang) for c in bouts)
 
 
 def render_count(screen) -> str:
@@ -309,12 +320,12 @@ def render_count(screen) -> str:
             rows.append(f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
                         f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
                         f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")} : '
-                        f'{escape(t("tricks_n", lang, n=pile.tricks))} · {escape(points)}{bouts}</li>'
+                        f'{escape(_tricks_n(pile.tricks, lang))} · {escape(points)}{bouts}</li>'
                         if lang == "fr" else
                         f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
                         f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
                         f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")}: '
-                        f'{escape(t("tricks_n", lang, n=pile.tricks))} · {escape(points)}{bouts}</li>')
+                        f'{escape(_tricks_n(pile.tricks, lang))} · {escape(points)}{bouts}</li>')
     else:
         cells = []
         for pile in live.piles:

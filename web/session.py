@@ -149,6 +149,7 @@ class Ui:
     history_open: bool = False  # the finished matches, listed
     settings_open: bool = False  # the page's settings dialog
     tricks_open: bool = False  # every trick of the deal, listed
+    menu_open: bool = False  # the top bar's other tools, on a narrow screen
 
 
 @dataclass(frozen=True)
