@@ -185,6 +185,16 @@ TEXT: dict[str, tuple[str, str]] = {
     "url_expect_yes_no": ("1 ou 0", "1 or 0"),
     "dismiss": ("Fermer", "Dismiss"),
     "undo": ("Reprendre mon coup", "Take back my move"),
+    "chart_title": ("Totaux cumulés, donne après donne", "Running totals, deal by deal"),
+    "chart_desc": ("Totaux après {n} donne(s) : {totals} (de {lo} à {hi} au fil de la partie ; le détail est dans "
+                   "la feuille de marque).",
+                   "Totals after {n} deal(s): {totals} (from {lo} to {hi} during the match; every deal is in the "
+                   "score sheet)."),
+    "stats_title": ("Statistiques de la partie", "Match statistics"),
+    "player": ("Joueur", "Player"),
+    "stat_taken": ("Prises", "Taken"),
+    "stat_made": ("Réussies", "Made"),
+    "stat_average": ("Moyenne", "Average"),
     "undo_short": ("Reprendre", "Undo"),
     "menu": ("Menu", "Menu"),
     "undone_mark": ("coup repris", "move taken back"),

@@ -644,12 +644,101 @@ def render_sheet(screen) -> str:
             f'</table></div>{empty}')
 
 
+SEAT_COLOURS = ("#c8102e", "#1e3a8a", "#1d7a46", "#b26a00", "#6b2385")
+
+
+def running_totals(screen) -> list[list[int]]:
+    """Each seat's running total after each finished deal (starting from 0)."""
+    n = screen.view.rules.players
+    rows = [[0] * n]
+    for _, result in screen.sheet:
+        scores = result.get("scores") or [0] * n
+        rows.append([rows[-1][s] + scores[s] for s in range(n)])
+    return rows
+
+
+def render_chart(screen) -> str:
+    """The running totals as an inline SVG line chart, with its text alternative."""
+    lang = screen.lang
+    rows = running_totals(screen)
+    if len(rows) < 2:
+        return ""
+    n = len(rows[0])
+    w, h, pad = 320, 150, 10
+    lo = min(min(r) for r in rows)
+    hi = max(max(r) for r in rows)
+    span = (hi - lo) or 1
+    deals = len(rows) - 1
+
+    def x(i: int) -> float:
+        return round(pad + (w - 2 * pad) * i / deals, 1)
+
+    def y(v: int) -> float:
+        return round(pad + (h - 2 * pad) * (hi - v) / span, 1)
+
+    parts = [f'<line class="zero" x1="{pad}" x2="{w - pad}" y1="{y(0)}" y2="{y(0)}"/>']
+    for seat in range(n):
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        points = " ".join(f"{x(i)},{y(r[seat])}" for i, r in enumerate(rows))
+        parts.append(f'<polyline data-seat="{seat}" points="{points}" fill="none" stroke="{colour}" '
+                     f'stroke-width="2"/>')
+        parts += [f'<circle data-seat="{seat}" data-deal="{i}" data-total="{r[seat]}" cx="{x(i)}" cy="{y(r[seat])}" '
+                  f'r="2.6" fill="{colour}"/>' for i, r in enumerate(rows) if i]
+    final = ", ".join(f"{_name(screen, s)} {signed(rows[-1][s])}" for s in range(n))
+    desc = t("chart_desc", lang, n=deals, totals=final, lo=signed(lo), hi=signed(hi))
+    legend = "".join(f'<li><span class="swatch" data-seat="{s}"></span>{escape(_name(screen, s))}</li>'
+                     for s in range(n))
+    return (f'<figure class="chart"><svg data-testid="chart" viewBox="0 0 {w} {h}" role="img" '
+            f'aria-labelledby="chart-title chart-desc">'
+            f'<title id="chart-title">{escape(t("chart_title", lang))}</title>'
+            f'<desc id="chart-desc">{escape(desc)}</desc>{"".join(parts)}</svg>'
+            f'<figcaption><ul class="legend">{legend}</ul></figcaption></figure>')
+
+
+def player_stats(screen) -> list[dict[str, float]]:
+    """Per player over the match: deals taken, contracts made, average score per deal."""
+    n = screen.view.rules.players
+    stats = [{"taken": 0, "made": 0, "total": 0, "deals": 0} for _ in range(n)]
+    for _, result in screen.sheet:
+        scores = result.get("scores") or [0] * n
+        for seat in range(n):
+            stats[seat]["deals"] += 1
+            stats[seat]["total"] += scores[seat]
+        taker = result.get("taker")
+        if "redeal" not in result and taker is not None:
+            stats[taker]["taken"] += 1
+            stats[taker]["made"] += 1 if result.get("made") else 0
+    return stats
+
+
+def render_stats(screen) -> str:
+    lang = screen.lang
+    if not screen.sheet:
+        return ""
+    rows = []
+    for seat, st in enumerate(player_stats(screen)):
+        average = st["total"] / st["deals"] if st["deals"] else 0
+        rows.append(f'<tr data-seat="{seat}"><th scope="row">{escape(_name(screen, seat))}</th>'
+                    f'<td class="num" data-stat="taken">{st["taken"]}</td><td class="num" data-stat="made">{st["made"]}</td>'
+                    f'<td class="num" data-stat="average">{escape(_average(average, lang))}</td></tr>')
+    return (f'<table class="stats" data-testid="stats"><caption>{escape(t("stats_title", lang))}</caption>'
+            f'<thead><tr><th scope="col">{escape(t("player", lang))}</th><th scope="col">{escape(t("stat_taken", lang))}</th>'
+            f'<th scope="col">{escape(t("stat_made", lang))}</th><th scope="col">{escape(t("stat_average", lang))}</th>'
+            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def _average(value: float, lang: str) -> str:
+    text = signed(round(value)) if float(value).is_integer() else (
+        ("+" if value > 0 else "−") + f"{abs(value):.1f}")
+    return text.replace(".", ",") if lang == "fr" else text
+
+
 def render_side(screen) -> str:
     more = ""
     if screen.history:
         more = ('<p class="side-more">' + _button(t("history_button", screen.lang, n=len(screen.history)),
                                                   action="history", ident="btn-history", cls="btn ghost") + "</p>")
-    return render_sheet(screen) + more
+    return render_sheet(screen) + render_chart(screen) + render_stats(screen) + more
 
 
 # ------------------------------------------------------------------ overlay
