@@ -246,7 +246,7 @@ class Session:
             score=deal.score if deal.is_over else None, sheet=tuple(sheet),
             totals=tuple(self.match.totals), events=tuple(self.events), step=len(deal.history),
             notices=tuple(self.notices), history=tuple(self.history),
-            live=live_count(view) if self.settings.live_count and view.phase in ("play", "done") else None,
+            live=live_count(view) if self.settings.live_count and view.phase == "play" else None,
             can_undo=self.undo_point() is not None, undone=frozenset(self.undone))
 
     def _poignee_trumps(self, size: str) -> int:
