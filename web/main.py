@@ -13,6 +13,7 @@ import asyncio
 import json
 import random
 import traceback
+from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
@@ -98,7 +99,7 @@ class Page:
             session.ui.setup_message = ("save_damaged", {"reason": e.reason})
             return session
 
-    def _read_history(self) -> list:
+    def _read_history(self) -> list[dict[str, Any]]:
         try:
             return parse_history(js(window.localStorage.getItem(HISTORY_KEY)))
         except Exception:
@@ -351,7 +352,7 @@ class Page:
         event.preventDefault()
         self._guarded(self._start if form.id == "setup-form" else self._apply_settings, form)
 
-    def _apply_settings(self, form) -> None:
+    def _apply_settings(self, form: Any) -> None:
         """The settings dialog: pace, moving cards, live count, language, the next deal's bot level."""
         s = self.session.settings
         pace = js(form.querySelector("input[name=pace]:checked"))
@@ -368,7 +369,7 @@ class Page:
         self.save()
         self.prepare_bots()
 
-    def _start(self, form, confirmed: bool = False) -> None:
+    def _start(self, form: Any, confirmed: bool = False) -> None:
         checked = js(form.querySelector("input[name=players]:checked"))
         players = int(checked.value) if checked is not None else 4
         level = str(form.querySelector("select[name=level]").value)
@@ -388,8 +389,9 @@ class Page:
             return
         if number is None:
             number = random.randrange(1, 1_000_000)
+        old = self.session.settings  # the page's own settings go on to the new match
         settings = Settings(players=players, level=level, options=options, lang=lang, first_deal=number,
-                            name=name)
+                            name=name, pace=old.pace, animations=old.animations, live_count=old.live_count)
         settings.rules()
         if not confirmed and not self.params.embed and self.session.in_progress():
             ui = self.session.ui  # ask first: the match in progress would be lost
@@ -406,7 +408,7 @@ class Page:
         self.save()
         self.prepare_bots()
 
-    def _trap_tab(self, event) -> None:
+    def _trap_tab(self, event: Any) -> None:
         """Tab and Shift+Tab go round the open dialog's controls, never behind it."""
         dialog = js(document.querySelector("#overlay [role=dialog]"))
         if dialog is None:

@@ -9,6 +9,7 @@ other seat's hidden card can appear.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING, Any
 
 from tarot.actions import Bid, Call
 from tarot.cards import NOTATION, Card
@@ -21,6 +22,11 @@ from .history import match_totals
 from .outcome import result_json
 from .labels import TEXT, level_name, option_name, points_text, seat_name, signed, t
 from .session import MAX_NAME_CHARS
+
+if TYPE_CHECKING:
+    from tarot.scoring import DealScore
+
+    from .session import Screen
 
 REGIONS = ("topbar", "notice", "felt", "count", "panel", "hand", "side", "overlay", "live")
 
@@ -68,7 +74,7 @@ def render(screen) -> dict[str, str]:
 
 
 # ------------------------------------------------------------------ helpers
-def _name(screen, seat: int | None) -> str:
+def _name(screen: "Screen", seat: int | None) -> str:
     """A seat's name as the whole page writes it: the person's own name when one is set."""
     if seat is None:
         return "—"
@@ -297,11 +303,11 @@ def _tricks_n(n: int, lang: str) -> str:
     return t("one_trick" if n == 1 else "tricks_n", lang, n=n)
 
 
-def _bouts_text(screen, bouts) -> str:
+def _bouts_text(screen: "Screen", bouts: tuple[Card, ...]) -> str:
     return ", ".join(t("bout_" + NOTATION[c], screen.lang) for c in bouts)
 
 
-def render_count(screen) -> str:
+def render_count(screen: "Screen") -> str:
     """The live count (tarot.livecount): by side once the seat knows the sides, else by seat."""
     live, lang = screen.live, screen.lang
     if live is None:
@@ -482,7 +488,7 @@ def _each(value: int, lang: str) -> str:
     return t("from_each_defender" if value > 0 else "to_each_defender", lang, value=abs(value))
 
 
-def calculation(screen, result: dict, score) -> list[str]:
+def calculation(screen: "Screen", result: dict[str, Any], score: DealScore) -> list[str]:
     """The count as a player says it: no sign without its reason (who pays whom)."""
     lang = screen.lang
     n = screen.view.rules.players
@@ -647,7 +653,7 @@ def render_sheet(screen) -> str:
 SEAT_COLOURS = ("#c8102e", "#1e3a8a", "#1d7a46", "#b26a00", "#6b2385")
 
 
-def running_totals(screen) -> list[list[int]]:
+def running_totals(screen: "Screen") -> list[list[int]]:
     """Each seat's running total after each finished deal (starting from 0)."""
     n = screen.view.rules.players
     rows = [[0] * n]
@@ -657,7 +663,7 @@ def running_totals(screen) -> list[list[int]]:
     return rows
 
 
-def render_chart(screen) -> str:
+def render_chart(screen: "Screen") -> str:
     """The running totals as an inline SVG line chart, with its text alternative."""
     lang = screen.lang
     rows = running_totals(screen)
@@ -695,7 +701,7 @@ def render_chart(screen) -> str:
             f'<figcaption><ul class="legend">{legend}</ul></figcaption></figure>')
 
 
-def player_stats(screen) -> list[dict[str, float]]:
+def player_stats(screen: "Screen") -> list[dict[str, int]]:
     """Per player over the match: deals taken, contracts made, average score per deal."""
     n = screen.view.rules.players
     stats = [{"taken": 0, "made": 0, "total": 0, "deals": 0} for _ in range(n)]
@@ -711,7 +717,7 @@ def player_stats(screen) -> list[dict[str, float]]:
     return stats
 
 
-def render_stats(screen) -> str:
+def render_stats(screen: "Screen") -> str:
     lang = screen.lang
     if not screen.sheet:
         return ""
@@ -820,7 +826,7 @@ def render_last_trick(screen) -> str:
             f'</div></div></div>')
 
 
-def render_history(screen) -> str:
+def render_history(screen: "Screen") -> str:
     """The finished matches kept in the browser: when, how many players and deals, the totals."""
     lang = screen.lang
     items = []
@@ -846,7 +852,7 @@ def render_history(screen) -> str:
             f'</div></div></div>')
 
 
-def render_tricks(screen) -> str:
+def render_tricks(screen: "Screen") -> str:
     """Every trick of the deal so far: who led it, the cards in play order, who won it."""
     v, lang = screen.view, screen.lang
     n = v.rules.players
@@ -870,11 +876,11 @@ def render_tricks(screen) -> str:
             f'</div></div></div>')
 
 
-def render_settings(screen) -> str:
+def render_settings(screen: "Screen") -> str:
     """The page's settings: saved with the match."""
     s, lang = screen.settings, screen.lang
 
-    def radios(name: str, choices, chosen) -> str:
+    def radios(name: str, choices: list[tuple[str, str]], chosen: str) -> str:
         return "".join(
             f'<label class="choice"><input type="radio" name="{name}" value="{value}"{" checked" if value == chosen else ""}>'
             f'<span>{escape(label)}</span></label>' for value, label in choices)
