@@ -89,6 +89,11 @@ def start_game(page, players: int, number: int) -> None:
     page.click(f"label.choice:has(input[name=players][value='{players}'])")
     page.fill("input[name=deal]", str(number))
     page.click("[data-action=start]")
+    # A match in progress: the form asks before ending it.
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'setup'"
+                           " || !!document.querySelector('[data-testid=confirm-new-game]')")
+    if page.query_selector("[data-testid=confirm-new-game]"):
+        page.click("[data-action=confirm-start]")
     page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'setup'")
     assert page.get_attribute("#table", "data-deal") == str(number)
 

@@ -50,22 +50,30 @@ def _make_ecart(page, players: int) -> None:
     act(page, "[data-action=confirm-ecart]")
 
 
-@pytest.mark.parametrize("width,height,players", [
-    (1024, 600, 3), (1280, 800, 4), (1366, 768, 4), (1280, 800, 3), (375, 667, 3), (375, 667, 4), (375, 667, 5)])
-def test_the_whole_hand_fits_the_screen_during_bidding_and_the_ecart(page, site_url, width, height, players):
-    page.set_viewport_size({"width": width, "height": height})
+SIZES = [(1024, 600), (1280, 800), (1366, 768), (375, 667)]
+
+
+def _fits_every_size(page, where: str) -> None:
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(f"() => innerWidth === {width} && innerHeight === {height}")
+        _fits(page, f"{where} at {width}×{height}")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_whole_hand_fits_the_screen_during_bidding_and_the_ecart(page, site_url, players):
     number = _taker_at_ecart(players)
     open_table(page, site_url)
     start_game(page, players, number)
     page.wait_for_function(HUMAN_TURN)
-    _fits(page, "bidding")
+    _fits_every_size(page, "bidding")
     _bid_to_ecart(page)
     assert phase(page) == "ecart"
     assert len(page.query_selector_all("#hand button[data-card]")) == {3: 24, 4: 18, 5: 15}[players] + CHIEN[players]
-    _fits(page, "écart")
+    _fits_every_size(page, "écart")
     _make_ecart(page, players)
     page.wait_for_function(HUMAN_TURN)
-    _fits(page, phase(page))
+    _fits_every_size(page, phase(page))
 
 
 @pytest.mark.parametrize("players", [3, 5])

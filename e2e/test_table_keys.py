@@ -7,10 +7,10 @@ from table_driver import HUMAN_TURN, first_number, open_table, phase, simulate, 
 FOCUSED = "() => { const a = document.activeElement; return a ? (a.id || a.tagName) : ''; }"
 
 
-def test_a_whole_deal_at_four_players_with_the_keyboard_alone(page, site_url):
+def test_a_whole_deal_at_four_players_with_the_keyboard_alone_in_english(page, site_url):
     number = first_number(4, lambda s: s.finished and s.deal.score is not None)
     finished = simulate(4, number)
-    open_table(page, site_url)
+    open_table(page, site_url, "?pause=0&lang=en")
     start_game(page, 4, number)
     presses = 0
     arrows_checked = False
@@ -44,6 +44,9 @@ def test_a_whole_deal_at_four_players_with_the_keyboard_alone(page, site_url):
                                      "rs => rs.map(r => [+r.dataset.trick, +r.dataset.leader, +r.dataset.winner])")
     expected = [[i + 1, t.leader, t.winner] for i, t in enumerate(finished.deal.tricks)]
     assert sorted(rows) == expected
+    assert page.text_content("#tricks-title") == "The tricks of the deal"
+    assert page.text_content("[data-trick='1'] p").startswith("Trick 1: led by ")
     page.keyboard.press("Escape")
     assert page.query_selector("[data-testid=tricks]") is None
+    assert page.text_content(".calc li:first-child").startswith(("Made by", "Failed by"))
     print(f"key presses for the deal: {presses}")
