@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from table_driver import HUMAN_TURN, first_number, open_table, phase, play_one, simulate, start_game, step
 
-from tarot.livecount import live_count  # importable once table_driver has put the repository on the path
 from tarot.cards import NOTATION
+from tarot.livecount import live_count  # importable once table_driver has put the repository on the path
 
 PILES = ("() => [...document.querySelectorAll('[data-testid=live-count] [data-pile]')].map(e =>"
          " [e.dataset.pile, +e.dataset.tricks, +e.dataset.halfPoints, e.dataset.bouts])")
