@@ -108,9 +108,17 @@ def shoot(browser, url: str, out: Path, size: tuple[int, int]) -> None:
         snap("done")
         if page.is_visible("#btn-menu"):
             page.click("#btn-menu")
+        page.click("[data-action=settings]")
+        snap("settings")
+        page.keyboard.press("Escape")
+        if page.is_visible("#btn-menu"):
+            page.click("#btn-menu")
             snap("menu")
         page.click("[data-action=new-game]")
         snap("new-game")
+        page.click("[data-action=start]")
+        page.wait_for_selector("[data-testid=confirm-new-game]")
+        snap("confirm")
         ctx.close()
 
 
