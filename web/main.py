@@ -414,8 +414,9 @@ class Page:
         if dialog is None:
             return
         controls = [c for c in dialog.querySelectorAll("button, input, select, textarea, summary, [tabindex]")
-                    if not c.disabled and c.getAttribute("tabindex") != "-1" and c.offsetParent is not None
-                    and not (c.type == "radio" and not c.checked)]  # a radio group is one stop: its checked one
+                    if not c.matches(":disabled") and c.getAttribute("tabindex") != "-1"
+                    and c.offsetParent is not None
+                    and not c.matches("input[type=radio]:not(:checked)")]  # a radio group: one stop
         if not controls:
             return
         active = js(document.activeElement)
