@@ -262,8 +262,7 @@ def test_the_persons_name_replaces_vous_everywhere(players):
     for region in ("topbar", "felt", "panel", "side", "live"):
         assert not re.search(r"\bVous\b", regions[region]), region
     assert "Anne" in regions["side"] and "Anne" in regions["felt"]
-    result = session.deal.result
-    if result["taker"] == 0:
+    if session.deal.taker == 0:
         assert "Anne (" in regions["panel"]
 
 
