@@ -14,7 +14,7 @@ import pytest
 from table_driver import act, human_turn, start_game
 
 READY = "() => document.getElementById('table').dataset.phase !== 'loading'"
-RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.pyc.zip", "pyodide-lock.json"]
 NOT_FOR_THE_PAGE = ["tarot/cli.py", "tarot/bench.py", "tarot/tournament.py", "tarot/__main__.py"]
 
 # Every change of a loading stage (data-state of #loading li) and PyScript's progress
@@ -24,12 +24,14 @@ window.__stages = [];
 window.__progress = [];
 addEventListener('py:progress', e => __progress.push([e.detail, performance.now()]));
 new MutationObserver(changes => {
-  for (const c of changes) {
-    if (c.target.dataset && c.target.dataset.stage && c.target.tagName === 'LI') {
-      __stages.push([c.target.dataset.stage, c.target.dataset.state, performance.now()]);
-    }
-  }
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-state']});
+  // Each change's new value: the next change's old value of the same element, else the current one
+  // (several changes can come in one batch, when a stage ends and the next begins at once).
+  changes = changes.filter(c => c.target.tagName === 'LI' && c.target.dataset && c.target.dataset.stage);
+  changes.forEach((c, i) => {
+    const next = changes.slice(i + 1).find(d => d.target === c.target);
+    __stages.push([c.target.dataset.stage, next ? next.oldValue : c.target.dataset.state, performance.now()]);
+  });
+}).observe(document, {subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['data-state']});
 """
 
 
@@ -189,3 +191,80 @@ def test_the_service_worker_lists_every_file_with_its_content_hash(site_dir):
     for name in NOT_FOR_THE_PAGE + ["sw.js", "vendor/pyodide/package.json"]:
         assert name not in names
     assert not any("codemirror" in n or "xterm" in n for n in names)  # PyScript features not used
+
+
+def test_the_new_game_form_is_usable_before_python_and_commencer_waits_for_it(page, site_url):
+    held: list = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python cannot start yet
+    page.goto(site_url + "?pause=0", wait_until="domcontentloaded")
+    page.wait_for_selector("#overlay [data-testid=setup][data-early]")
+    assert page.get_attribute("#table", "data-phase") == "loading"
+    assert page.evaluate("performance.getEntriesByName('tarot:ready').length") == 0
+    # The person chooses the game while Python starts.
+    page.click("label.choice:has(input[name=players][value='3'])")
+    page.select_option("select[name=level]", "debutant")
+    page.fill("input[name=deal]", "42")
+    page.fill("input[name=name]", "Léa")
+    page.click("[data-action=start]")
+    # Commencer: the form gives way to the loading stages until Python can deal.
+    page.wait_for_selector("#loading", state="visible")
+    assert page.is_hidden("#overlay")
+    assert page.get_attribute("#loading [data-stage=download]", "data-state") == "active"
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    page.wait_for_function("() => !['loading', 'setup'].includes(document.getElementById('table').dataset.phase)")
+    assert page.get_attribute("#table", "data-deal") == "42"
+    assert page.get_attribute("#table", "data-players") == "3"
+    assert page.get_attribute("#table", "data-level") == "debutant"
+    assert "Léa" in page.text_content("#table")
+    assert page.query_selector("[data-early]") is None
+
+
+def test_choices_made_before_python_stay_in_its_form(page, site_url):
+    page.goto(site_url + "?lang=en&pause=0", wait_until="domcontentloaded")
+    page.wait_for_selector("#overlay [data-testid=setup][data-early]")
+    assert page.text_content("#setup-title") == "New game"
+    page.click("label.choice:has(input[name=players][value='5'])")
+    page.fill("input[name=deal]", "777")
+    page.wait_for_function("() => performance.getEntriesByName('tarot:ready').length > 0")
+    # Python's own form now, with the same choices; nothing started without the person.
+    assert page.query_selector("[data-early]") is None
+    assert page.get_attribute("#table", "data-phase") == "setup"
+    assert page.is_checked("input[name=players][value='5']")
+    assert page.input_value("input[name=deal]") == "777"
+    page.click("[data-action=start]")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'setup'")
+    assert page.get_attribute("#table", "data-deal") == "777"
+    assert page.get_attribute("#table", "data-players") == "5"
+
+
+def test_python_comes_as_bytecode_and_the_build_repeats_byte_for_byte(site_dir, tmp_path):
+    import subprocess
+    import sys
+    import zipfile
+
+    def pyc_header(data: bytes) -> tuple[bytes, int]:
+        return data[:4], struct.unpack("<I", data[4:8])[0]  # magic number, flags (PEP 552)
+
+    with zipfile.ZipFile(site_dir / "vendor" / "pyodide" / "python_stdlib.pyc.zip") as stdlib:
+        names = stdlib.namelist()
+        assert not [n for n in names if n.endswith(".py")] and len([n for n in names if n.endswith(".pyc")]) > 500
+        headers = {pyc_header(stdlib.read(n)) for n in names if n.endswith(".pyc")}
+    with zipfile.ZipFile(site_dir / "web" / "python-modules.zip") as bundle:
+        names = bundle.namelist()
+        sources = [n for n in names if n.endswith(".py")]
+        assert {n.rsplit("/", 1)[0] + "/__pycache__/" + n.rsplit("/", 1)[1][:-3] for n in sources} \
+            <= {n.split(".cpython-")[0] for n in names if n.endswith(".pyc")}
+        assert "pyscript/__pycache__/web.cpython-314.pyc" in names  # PyScript writes the source
+        headers |= {pyc_header(bundle.read(n)) for n in names if n.endswith(".pyc")}
+    assert len({magic for magic, _ in headers}) == 1  # one Python's bytecode: the vendored Pyodide's
+    assert {flags for _, flags in headers} == {0b01}  # hash-based, never checked against a source: no dates
+
+    again = tmp_path / "site"
+    subprocess.run([sys.executable, str(site_dir.parent / "scripts" / "build.py"), "--out", str(again)],
+                   check=True, capture_output=True)
+    built = {p.relative_to(site_dir).as_posix(): p.read_bytes() for p in site_dir.rglob("*") if p.is_file()}
+    rebuilt = {p.relative_to(again).as_posix(): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert built.keys() == rebuilt.keys()
+    assert [name for name in built if built[name] != rebuilt[name]] == []

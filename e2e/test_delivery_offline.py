@@ -4,6 +4,7 @@ of the site is offered, and taken on reload."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 from pathlib import Path
 
@@ -90,3 +91,22 @@ def test_a_new_version_is_offered_and_a_reload_takes_it(page, site_dir, tmp_path
         assert len(caches) == 1 and caches != first  # the old version's cache is gone
     finally:
         server.stop()
+
+
+def test_a_snapshot_that_cannot_be_restored_only_means_a_normal_start(page, site_url, site_dir):
+    loader = (site_dir / "web" / "pyodide-loader.mjs").read_text(encoding="utf-8")
+    modules = re.search(r'^const MODULES_VERSION = "(\w+)";', loader, re.M).group(1)
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    version = page.evaluate("import('./web/pyodide-loader.mjs').then(m => m.version)")
+    key = f"{site_url}vendor/pyodide/python-snapshot-{version}-{modules}.bin"
+    page.evaluate("(key) => caches.open('tarot python snapshots')"
+                  ".then(c => c.put(key, new Response(new Uint8Array(4096).fill(7))))", key)
+    page.reload()
+    page.wait_for_function(READY)
+    assert page.evaluate("performance.getEntriesByName('tarot:python-from-snapshot').length") == 0
+    page.wait_for_function("(key) => caches.open('tarot python snapshots').then(c => c.match(key))"
+                           ".then(found => !found)", arg=key)  # thrown away, to be made anew
+    start_game(page, 4, 3)
+    assert human_turn(page) == "bidding"
+    act(page, "[data-bid=pass]")

@@ -23,7 +23,7 @@ def _expected(players: int, number: int, at: int) -> tuple[list, int]:
 @pytest.mark.parametrize("players", [4, 5])
 def test_the_live_count_is_the_engines_at_every_trick_of_a_whole_deal(page, site_url, players):
     def partner_late(s) -> bool:
-        return s.finished and s.deal.score is not None and (players < 5 or 0 not in (s.deal.partner, s.deal.taker))
+        return s.finished and s.deal.result.score is not None and (players < 5 or 0 not in (s.deal.partner, s.deal.taker))
 
     number = first_number(players, partner_late)
     open_table(page, site_url)

@@ -46,7 +46,7 @@ def test_the_focus_stays_in_the_new_game_dialog_and_the_table_behind_is_inert(pa
 
 
 def test_a_new_game_asks_before_ending_a_match_and_the_finished_match_is_kept(page, site_url):
-    number = first_number(4, lambda s: s.finished and s.deal.score is not None)
+    number = first_number(4, lambda s: s.finished and s.deal.result.score is not None)
     open_table(page, site_url)
     start_game(page, 4, number)
     play_to_end(page)

@@ -8,7 +8,7 @@ FOCUSED = "() => { const a = document.activeElement; return a ? (a.id || a.tagNa
 
 
 def test_a_whole_deal_at_four_players_with_the_keyboard_alone_in_english(page, site_url):
-    number = first_number(4, lambda s: s.finished and s.deal.score is not None)
+    number = first_number(4, lambda s: s.finished and s.deal.result.score is not None)
     finished = simulate(4, number)
     open_table(page, site_url, "?pause=0&lang=en")
     start_game(page, 4, number)

@@ -6,8 +6,10 @@ from table_driver import first_number, open_table, play_to_end, sheet_rows, simu
 
 
 def test_the_chart_draws_the_sheets_running_totals_and_the_statistics_count_the_deals(page, site_url):
-    number = first_number(4, lambda s: s.finished and s.deal.score is not None
-                          and simulate(4, s.deal_number + 1).deal.score is not None)
+    def counted(s) -> bool:
+        return s.finished and s.deal.result.score is not None
+
+    number = first_number(4, lambda s: counted(s) and counted(simulate(4, s.deal_number + 1)))
     open_table(page, site_url)
     start_game(page, 4, number)
     play_to_end(page)

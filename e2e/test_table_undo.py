@@ -10,7 +10,7 @@ from tarot.record import from_record  # importable once table_driver has put the
 
 
 def test_taking_back_a_card_then_playing_on_gives_a_legal_deal_marked_on_the_sheet(page, site_url):
-    number = first_number(4, lambda s: s.finished and s.deal.score is not None)
+    number = first_number(4, lambda s: s.finished and s.deal.result.score is not None)
     open_table(page, site_url)
     start_game(page, 4, number)
     while not (human_turn(page) == "play" and len(hand_cards(page)) <= 15):

@@ -31,7 +31,7 @@ def _play(page, bid: str) -> None:
 
 def test_a_name_set_at_the_start_replaces_vous_everywhere(page, site_url):
     number = first_number(4, lambda s: s.finished and s.deal.taker == 0, bid=GARDE_SANS)
-    score = simulate(4, number, bid=GARDE_SANS).deal.score
+    score = simulate(4, number, bid=GARDE_SANS).deal.result.score
     open_table(page, site_url)
     page.fill("input[name=name]", "Anne")
     start_game(page, 4, number)
@@ -50,9 +50,9 @@ def test_a_name_set_at_the_start_replaces_vous_everywhere(page, site_url):
 
 
 def test_a_failed_contract_is_counted_without_a_sign_from_nowhere(page, site_url):
-    number = first_number(4, lambda s: s.finished and s.deal.score is not None and not s.deal.score.made)
+    number = first_number(4, lambda s: s.finished and s.deal.result.score is not None and not s.deal.result.score.made)
     deal = simulate(4, number).deal
-    score = deal.score
+    score = deal.result.score
     open_table(page, site_url)
     start_game(page, 4, number)
     _play(page, "pass")

@@ -11,7 +11,10 @@ Layout of _site/:
                                        game needs with its content hash)
 
 Everything is referenced with relative URLs, so the site works from any
-sub-path and never needs a CDN. Run `npm ci` first (node_modules/ must exist).
+sub-path and never needs a CDN. Run `npm ci` first (node_modules/ must exist):
+the page's Python bytecode (vendor/pyodide/python_stdlib.pyc.zip, the modules'
+__pycache__ in web/python-modules.zip) is compiled by the vendored Pyodide under
+Node.js (scripts/bytecode.py, cached in .cache/python-bytecode/).
 
 Usage: python3 scripts/build.py [--out DIR]
 """
@@ -88,10 +91,14 @@ def copy_page(out: Path) -> list[str]:
 
 def refresh_page_files(out: Path) -> None:
     """Rewrite the built pyscript.toml's [files] with every module the page imports
-    (web/files.py), so a new engine module is never missing from the page."""
+    (web/files.py), so a new engine module is never missing from the page, and the
+    built boot.js's words shared with Python (web/bootwords.py)."""
     tool = ROOT / "web" / "files.py"
     if tool.is_file() and (out / "pyscript.toml").is_file():
         subprocess.run([sys.executable, str(tool), "--write", str(out / "pyscript.toml")], check=True)
+    if (ROOT / "web" / "bootwords.py").is_file() and (out / "web" / "boot.js").is_file():
+        subprocess.run([sys.executable, "-m", "web.bootwords", "--write", str(out / "web" / "boot.js")],
+                       cwd=ROOT, check=True)
 
 
 def copy_package(out: Path) -> int:

@@ -8,13 +8,22 @@ Called by scripts/build.py on the freshly built site (standard library only):
 - ``inline_styles``: the stylesheets go into the built index.html, so the first
   paint waits for no other download; the Content-Security-Policy allows exactly
   these style elements, by their SHA-256;
+- ``inline_setup_form``: the new-game form, as web/render.py draws it for a new
+  visitor (in French and in English), goes into the built index.html as two
+  ``<template>`` elements, so that web/boot.js shows it before Python is ready;
 - ``install_web_app``: ``manifest.webmanifest`` goes to the site's root next to
   index.html, the service worker too (``sw.js``; its scope is the directory it is
   served from, so the site works under any sub-path);
 - ``bundle_python``: web/python-modules.zip, the Python modules of pyscript.toml's
-  [files] in one download, which web/pyodide-loader.mjs unpacks for the page and
-  for the bots' worker; the built pyscript.toml loses its [files] (PyScript would
-  fetch them one by one);
+  [files] in one download, each with its bytecode (``__pycache__/*.pyc``, compiled by
+  the vendored Pyodide: scripts/bytecode.py), and the bytecode of PyScript's own
+  Python package (whose source PyScript writes), which web/pyodide-loader.mjs unpacks
+  for the page and for the bots' worker; the built pyscript.toml loses its [files]
+  (PyScript would fetch them one by one);
+- ``precompile_stdlib``: vendor/pyodide/python_stdlib.pyc.zip, Pyodide's standard
+  library as bytecode (scripts/bytecode.py), which the loader gives Pyodide instead
+  of the stock python_stdlib.zip (kept, unused by the page: the vendored Pyodide
+  stays complete as published);
 - ``write_service_worker``: fills ``sw.js`` with the files the game needs, each
   with a hash of its content, and a version made from those hashes. Any change of
   a file gives a new version: browsers that have the old one install the new one
@@ -29,21 +38,39 @@ import base64
 import hashlib
 import json
 import re
+import subprocess
 import sys
 import tomllib
 import zipfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bytecode
+
 PRELOAD_MARKER = "<!-- build: preloads -->"
+SETUP_MARKER = "<!-- build: new-game form -->"
+SETUP_LANGS = ("fr", "en")
+# Run in the built site (its own web/ and tarot/): the new-game form a new visitor sees.
+_RENDER_SETUP = """
+import json
+from web.render import render_overlay
+from web.session import Session, Settings
+forms = {}
+for lang in LANGS:
+    session = Session(Settings(first_deal=1, lang=lang))
+    session.ui.setup_open = True
+    forms[lang] = render_overlay(session.screen())
+print(json.dumps(forms))
+"""
 SW_SOURCE = "web/sw.js"
 MANIFEST_SOURCE = "web/manifest.webmanifest"
 SW_NAME = "sw.js"
 MANIFEST_NAME = "manifest.webmanifest"
 PYTHON_BUNDLE = "web/python-modules.zip"
+STDLIB = "python_stdlib.pyc.zip"  # in vendor/pyodide/: the standard library as bytecode
 HASH_CHARS = 16  # of the SHA-256, in hex
 
-PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                   "pyodide-lock.json"]
+PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, "pyodide-lock.json"]
 # PyScript's optional features the page does not use: their modules are neither
 # preloaded nor cached (editor, terminal, package graph, zip archives in [files]).
 PYSCRIPT_UNUSED = ("codemirror", "index-", "xterm", "pyodide_graph", "zip-", "mpy-", "storage",
@@ -114,6 +141,25 @@ def inline_styles(out: Path) -> int:
     return len(hashes)
 
 
+def inline_setup_form(out: Path) -> int:
+    """Put the new-game form (drawn by the built site's web/render.py under this Python) into
+    index.html, one ``<template id="setup-LANG">`` per language; returns their number."""
+    index = out / "index.html"
+    html = index.read_text(encoding="utf-8")
+    if SETUP_MARKER not in html:
+        return 0
+    code = f"LANGS = {SETUP_LANGS!r}\n" + _RENDER_SETUP
+    result = subprocess.run([sys.executable, "-c", code], cwd=out, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"build: the new-game form could not be drawn:\n{result.stderr}")
+    forms = json.loads(result.stdout)
+    if any("<script" in form or " style=" in form for form in forms.values()):
+        raise SystemExit("build: the new-game form holds a script or a style attribute (refused by the policy)")
+    templates = "\n".join(f'<template id="setup-{lang}">{forms[lang]}</template>' for lang in SETUP_LANGS)
+    index.write_text(html.replace(SETUP_MARKER, templates), encoding="utf-8")
+    return len(forms)
+
+
 def install_web_app(out: Path) -> None:
     """Move the manifest and the service worker from web/ to the site's root."""
     for source, name in ((MANIFEST_SOURCE, MANIFEST_NAME), (SW_SOURCE, SW_NAME)):
@@ -132,21 +178,38 @@ def python_files(out: Path) -> list[str]:
 
 
 def bundle_python(out: Path) -> int:
-    """Zip the [files] (as built) into web/python-modules.zip and take them out of the built
-    pyscript.toml. Same files, same bytes (fixed dates and order)."""
+    """Zip the [files] (as built), each with its bytecode, into web/python-modules.zip and take
+    them out of the built pyscript.toml. Same files, same bytes (fixed dates and order)."""
     names = python_files(out)
+    sources = {name: (out / name).read_bytes() for name in names}
+    pyscript = bytecode.pyscript_sources(out / "vendor" / "pyscript")  # PyScript writes their source
+    compiled = bytecode.modules({**sources, **pyscript})
+    entries = [(name, sources[name]) for name in names]
+    entries += [(bytecode.pycache_name(name), compiled[name]) for name in names + sorted(pyscript)]
     with zipfile.ZipFile(out / PYTHON_BUNDLE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
-        for name in names:
+        for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            bundle.writestr(info, (out / name).read_bytes())
+            bundle.writestr(info, data)
+    loader = out / "web" / "pyodide-loader.mjs"
+    text = loader.read_text(encoding="utf-8")
+    text, n = re.subn(r'^const MODULES_VERSION = ".*";', lambda _: f'const MODULES_VERSION = "{file_hash(out / PYTHON_BUNDLE)}";',
+                      text, count=1, flags=re.M)
+    if n != 1:
+        raise SystemExit("build: web/pyodide-loader.mjs has no 'const MODULES_VERSION = \"...\";' line")
+    loader.write_text(text, encoding="utf-8")
     toml = out / "pyscript.toml"
     text = toml.read_text(encoding="utf-8")
     section = re.compile(r"^\[files\]\n.*?(?=^\[|\Z)", re.M | re.S)
     note = f"# [files]: in {PYTHON_BUNDLE}, unpacked by web/pyodide-loader.mjs ({len(names)} modules)\n"
     toml.write_text(section.sub(lambda _: note, text), encoding="utf-8")
     return len(names)
+
+
+def precompile_stdlib(out: Path) -> int:
+    """Write vendor/pyodide/python_stdlib.pyc.zip; returns its size."""
+    return bytecode.stdlib(out / "vendor" / "pyodide" / STDLIB).stat().st_size
 
 
 def precache_list(out: Path) -> list[str]:
@@ -190,13 +253,16 @@ def finish(out: Path) -> str:
     """All delivery steps on a built site; returns a one-line summary."""
     preloads = inject_preloads(out)
     styles = inline_styles(out)
+    forms = inline_setup_form(out)
     install_web_app(out)
     modules = bundle_python(out)
+    stdlib = precompile_stdlib(out)
     precache = write_service_worker(out)
     size = sum(f[2] for f in precache["files"])
-    return (f"{modules} Python modules in {PYTHON_BUNDLE}; offline: {len(precache['files'])} files "
+    return (f"{modules} Python modules with their bytecode in {PYTHON_BUNDLE}; standard library as "
+            f"bytecode ({stdlib / 1e6:.1f} MB); offline: {len(precache['files'])} files "
             f"({size / 1e6:.1f} MB), version {precache['version']}; {preloads} module preloads; "
-            f"{styles} stylesheets inlined")
+            f"{styles} stylesheets inlined; new-game form in {forms} languages")
 
 
 if __name__ == "__main__":

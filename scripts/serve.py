@@ -4,15 +4,21 @@
     python3 scripts/serve.py [--port 8000] [--host 127.0.0.1] [--prefix /] [--dir _site]
 
 Sends the MIME types the browser needs (.mjs as JavaScript, .wasm as
-application/wasm, ...), disables caching so a rebuild shows at once, and can
-serve the site under a sub-path (--prefix /tarot/) as a static host would.
+application/wasm, ...), compresses what a static host compresses (gzip, for a
+browser that accepts it: HTML, JavaScript, CSS, JSON, WebAssembly, SVG, text; not
+the zip archives and images, already compressed), so that the bytes sent are those
+a visitor downloads; disables caching so a rebuild shows at once (an ETag lets the
+browser revalidate), and can serve the site under a sub-path (--prefix /tarot/) as
+a static host would.
 Also imported by e2e/conftest.py (SiteServer) to serve the site during tests.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import io
+import os
 import posixpath
 import sys
 import threading
@@ -47,6 +53,29 @@ MIME_TYPES = {
 }
 
 
+# Compressed when the browser accepts gzip, as static hosts do (GitHub Pages among them).
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".map", ".wasm", ".svg", ".webmanifest", ".py",
+                ".toml", ".txt"}
+GZIP_LEVEL = 6
+
+_gzipped: dict[tuple[str, int, int], bytes] = {}
+_gzip_lock = threading.Lock()
+
+
+def gzipped(path: str) -> tuple[bytes, str]:
+    """The file at ``path`` compressed (made once per content, then kept), and its ETag."""
+    st = os.stat(path)
+    key = (path, st.st_mtime_ns, st.st_size)
+    with _gzip_lock:
+        body = _gzipped.get(key)
+    if body is None:
+        with open(path, "rb") as f:
+            body = gzip.compress(f.read(), compresslevel=GZIP_LEVEL, mtime=0)
+        with _gzip_lock:
+            _gzipped[key] = body
+    return body, f'"{st.st_mtime_ns:x}-{st.st_size:x}-gz"'
+
+
 def normalize_prefix(prefix: str) -> str:
     prefix = "/" + prefix.strip("/")
     return prefix if prefix == "/" else prefix + "/"
@@ -67,7 +96,7 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format, *args):  # noqa: A002 (signature of the base class)
+    def log_message(self, format, *args):
         if not self.quiet:
             super().log_message(format, *args)
 
@@ -97,7 +126,38 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             return io.BytesIO(body)
+        compressed = self._send_compressed()
+        if compressed is not False:
+            return compressed
         return super().send_head()
+
+    def _send_compressed(self):
+        """Answer with the file compressed, when it is compressible and the browser accepts gzip;
+        ``False`` to let the plain handler answer (directories, missing files, other types)."""
+        accepted = self.headers.get("Accept-Encoding", "")
+        if "gzip" not in [part.split(";")[0].strip() for part in accepted.split(",")]:
+            return False
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not urllib.parse.urlsplit(self.path).path.endswith("/"):
+                return False  # the plain handler redirects to the directory's URL
+            path = os.path.join(path, "index.html")
+        if os.path.splitext(path)[1] not in COMPRESSIBLE or not os.path.isfile(path):
+            return False
+        body, etag = gzipped(path)
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return None
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("ETag", etag)
+        self.end_headers()
+        return io.BytesIO(body)
 
     def translate_path(self, path):
         rel = self._site_path()

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Set up and run every test suite:
 #
-#   bash scripts/test.sh [STAGE...]     STAGE: unit, pyodide, e2e (default: all three)
+#   bash scripts/test.sh [STAGE...]     STAGE: checks, unit, pyodide, e2e (default: all four)
 #
+#   checks   ruff (lint), mypy (types of tarot/ and web/) and the README's example as a doctest
 #   unit     pytest tests/ under CPython (.venv)
 #   pyodide  the same tests/ inside Pyodide under Node.js (scripts/pyodide_tests.mjs)
 #   e2e      pytest e2e/ with Playwright in headless Chromium against the built site
@@ -17,7 +18,7 @@ set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/_common.sh"
 cd "$ROOT"
 
-ALL_STAGES=(unit pyodide e2e)
+ALL_STAGES=(checks unit pyodide e2e)
 STAGES=("$@")
 [[ ${#STAGES[@]} -eq 0 ]] && STAGES=("${ALL_STAGES[@]}")
 for stage in "${STAGES[@]}"; do
@@ -53,6 +54,23 @@ mkdir -p "$LOGS"
 declare -a SUMMARY=()
 failed=0
 
+# The checks stage: each tool runs even if one before it failed; configured in pyproject.toml.
+run_checks() {
+  local status=0 passed=() failed_tools=()
+  echo "--- ruff check tarot web tests e2e scripts"
+  if "$ROOT/.venv/bin/ruff" check tarot web tests e2e scripts; then passed+=(ruff); else status=1; failed_tools+=(ruff); fi
+  echo "--- mypy (tarot/ and web/)"
+  if "$PY" -m mypy; then passed+=(mypy); else status=1; failed_tools+=(mypy); fi
+  echo "--- README.md examples (doctest)"
+  if "$PY" -m doctest README.md; then passed+=(doctest); else status=1; failed_tools+=(doctest); fi
+  if [[ $status -eq 0 ]]; then
+    echo "checks: ${passed[*]} passed"
+  else
+    echo "checks: ${failed_tools[*]} failed"
+  fi
+  return $status
+}
+
 run_stage() {
   local name="$1" title="$2"; shift 2
   local logfile="$LOGS/$name.log" started=$SECONDS status
@@ -62,7 +80,7 @@ run_stage() {
   local seconds=$((SECONDS - started))
   # pytest's closing line, e.g. "42 passed in 3.10s" or "no tests ran in 0.01s".
   local result
-  result="$(grep -E '([0-9]+ (passed|failed|errors?|skipped)|no tests ran)' "$logfile" \
+  result="$(grep -E '(^checks: |[0-9]+ (passed|failed|errors?|skipped)|no tests ran)' "$logfile" \
             | tail -n 1 | sed -E 's/^=+ //; s/ =+$//')"
   local verdict="PASS"
   if [[ $status -ne 0 ]]; then
@@ -76,6 +94,8 @@ run_stage() {
 
 for stage in "${STAGES[@]}"; do
   case "$stage" in
+    checks)
+      run_stage checks "checks (ruff, mypy, doctest)" run_checks ;;
     unit)
       run_stage unit "unit tests (CPython)" "$PY" -m pytest -q tests ;;
     pyodide)

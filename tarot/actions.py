@@ -5,9 +5,10 @@ compare by value, so ``Play(card) in deal.legal_actions()`` works.
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import Any, NamedTuple, Union
 
 from .cards import CARDS, Card, parse_card, parse_cards, sort_for_hand
+from .errors import quote
 from .rules import MISERE_KINDS, Contract
 
 
@@ -22,9 +23,12 @@ class Bid(NamedTuple):
 
 
 class Call(NamedTuple):
-    """5 players: the taker calls a card (a king, or a queen… when allowed)."""
+    """The taker calls a card (a king, or a queen… when allowed) whose holder is his
+    partner; ``Call(None)`` goes on without a partner where the call is optional
+    (4 players, ``prise_partner``: not written in records, a record without a call
+    there goes on without one)."""
 
-    card: Card
+    card: Card | None
 
 
 class Ecart(NamedTuple):
@@ -45,6 +49,14 @@ class Poignee(NamedTuple):
     cards: tuple[Card, ...]
 
 
+class Purchase(NamedTuple):
+    """Optional rule ``purchase``: after a prise and his écart, the taker asks for a suit
+    card he does not hold (``card``) and gives one of his (``give``) to its holder."""
+
+    card: Card
+    give: Card
+
+
 class Misere(NamedTuple):
     """Optional rule: a misère declared, ``atout`` (no trump) or ``tetes`` (no face card)."""
 
@@ -57,16 +69,17 @@ class Play(NamedTuple):
     card: Card
 
 
-Action = Union[Bid, Call, Ecart, Chelem, Poignee, Misere, Play]
+Action = Union[Bid, Call, Ecart, Chelem, Poignee, Misere, Purchase, Play]
 
 PASS = Bid(None)
 BIDS = {"pass": PASS, **{c.code: Bid(c) for c in Contract}}
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 ANNOUNCE_CHELEM = Chelem(True)
 NO_CHELEM = Chelem(False)
+NO_CALL = Call(None)
 
 
-def action_to_json(seat: int, action: Action) -> dict:
+def action_to_json(seat: int, action: Action) -> dict[str, Any]:
     """The record form of ``action`` taken by ``seat``."""
     if isinstance(action, Play):
         return {"seat": seat, "type": "play", "card": str(action.card)}
@@ -74,16 +87,20 @@ def action_to_json(seat: int, action: Action) -> dict:
         return {"seat": seat, "type": "bid", "bid": action.code}
     if isinstance(action, Call):
         return {"seat": seat, "type": "call", "card": str(action.card)}
+    if isinstance(action, Purchase):
+        return {"seat": seat, "type": "purchase", "card": str(action.card), "give": str(action.give)}
     if isinstance(action, Ecart):
         return {"seat": seat, "type": "ecart", "cards": [str(c) for c in action.cards]}
     if isinstance(action, Chelem):
-        return {"seat": seat, "type": "chelem"}
+        if action.announce:
+            return {"seat": seat, "type": "chelem"}
+        return {"seat": seat, "type": "chelem", "announce": False}
     if isinstance(action, Poignee):
         return {"seat": seat, "type": "declare", "kind": "poignee",
                 "cards": [str(c) for c in sort_for_hand(action.cards)]}
     if isinstance(action, Misere):
         return {"seat": seat, "type": "declare", "kind": "misere", "misere": action.kind}
-    raise TypeError(f"not an action: {action!r}")
+    raise TypeError(f"not an action: {quote(action)}")
 
 
 def action_from_json(obj: object) -> tuple[int, Action]:
@@ -99,14 +116,19 @@ def action_from_json(obj: object) -> tuple[int, Action]:
     if kind == "bid":
         bid = obj.get("bid")
         if not isinstance(bid, str) or bid not in BIDS:
-            raise ValueError(f"not a bid: {bid!r}")
+            raise ValueError(f"not a bid: {quote(bid)}")
         return seat, BIDS[bid]
     if kind == "call":
         return seat, Call(parse_card(obj.get("card")))
     if kind == "ecart":
         return seat, Ecart(tuple(parse_cards(_card_list(obj))))
     if kind == "chelem":
-        return seat, ANNOUNCE_CHELEM
+        announce = obj.get("announce", True)
+        if not isinstance(announce, bool):
+            raise ValueError(f"'announce' must be true or false, not {quote(announce)}")
+        return seat, ANNOUNCE_CHELEM if announce else NO_CHELEM
+    if kind == "purchase":
+        return seat, Purchase(parse_card(obj.get("card")), parse_card(obj.get("give")))
     if kind == "declare":
         what = obj.get("kind")
         if what == "poignee":
@@ -114,13 +136,13 @@ def action_from_json(obj: object) -> tuple[int, Action]:
         if what == "misere":
             which = obj.get("misere")
             if which not in MISERE_KINDS:
-                raise ValueError(f"not a misère: {which!r} (atout or tetes)")
+                raise ValueError(f"not a misère: {quote(which)} (atout or tetes)")
             return seat, Misere(which)
-        raise ValueError(f"not a declaration: {what!r}")
-    raise ValueError(f"not an action type: {kind!r}")
+        raise ValueError(f"not a declaration: {quote(what)}")
+    raise ValueError(f"not an action type: {quote(kind)}")
 
 
-def _card_list(obj: dict) -> list:
+def _card_list(obj: dict[str, Any]) -> list[Any]:
     cards = obj.get("cards")
     if not isinstance(cards, list):
         raise ValueError("'cards' must be a list")

@@ -7,7 +7,9 @@ cards is an ``int`` bit mask: bit ``c`` is set when card ``c`` is in the set.
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterable
+
+from .errors import quote
 
 SUITS = "SHDC"  # pique, cœur, carreau, trèfle
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -125,7 +127,7 @@ def parse_card(token: object) -> Card:
     """
     card = _BY_NOTATION.get(token) if isinstance(token, str) else None
     if card is None:
-        raise ValueError(f"not a card: {token!r}")
+        raise ValueError(f"not a card: {quote(token)}")
     return card
 
 
@@ -148,13 +150,6 @@ def cards_of(mask: int) -> list[Card]:
         out.append(CARDS[low.bit_length() - 1])
         mask ^= low
     return out
-
-
-def iter_cards(mask: int) -> Iterator[Card]:
-    while mask:
-        low = mask & -mask
-        yield CARDS[low.bit_length() - 1]
-        mask ^= low
 
 
 def count(mask: int) -> int:

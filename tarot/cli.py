@@ -20,7 +20,7 @@ import sys
 from dataclasses import fields
 from typing import Callable, Iterator, Sequence
 
-from .errors import RecordError
+from .errors import RecordError, quote
 from .rules import POIGNEE_NAMES, POIGNEE_TRUMPS, Contract, Rules
 from .scoring import CHELEM_BONUS
 
@@ -28,10 +28,16 @@ PROG = "python -m tarot"
 COMPACT = (",", ":")
 
 RULE_HELP = {
-    "misere": "misère bonuses: a hand dealt with no trump (atout) or no face card (tetes), "
-              "declared before one's first card, earns 10 from each other player",
+    "misere": "misères: a hand dealt with no trump (atout) or no honour (tetes: no face card, no bout), "
+              "declared before one's first card: 10 from (or to) each other player as the side wins (or loses)",
     "petit_au_bout_within": "petit au bout moves the target by 10 instead of earning a bonus",
     "red_pips_reversed": "in hearts and diamonds the 1 is the highest pip card and the 10 the lowest",
+    "individual_primes": "poignées paid to or by the player who showed one, like the misères (older rules)",
+    "handful_against_taker": "a defender's poignée always counts against the taker (Pagat)",
+    "purchase": "4 players: after a prise and the écart, the taker buys a suit card for one of his (Pagat)",
+    "prise_partner": "4 players: after a prise the taker may call a king for a partner instead (Pagat)",
+    "traditional_scoring": "Pagat's pots and tokens, besides the FFT scores",
+    "round_to_ten": "the points of gain or loss rounded to the nearest ten, a 5 up (older rules)",
 }
 
 
@@ -108,7 +114,7 @@ def _describe(error: ValueError, with_line: bool) -> str:
     return str(error)
 
 
-def replay_record(record: object) -> tuple[dict | None, str | None]:
+def replay_record(record: object) -> tuple[dict[str, object] | None, str | None]:
     """The engine's result for ``record``, or why there is none."""
     from .state import Deal, Phase
 
@@ -119,10 +125,12 @@ def replay_record(record: object) -> tuple[dict | None, str | None]:
     except Exception as e:  # an engine failure must not stop the other records
         return None, f"cannot be replayed: {type(e).__name__}: {e}"
     if deal.phase is not Phase.DONE:
-        done = len(record["actions"]) if isinstance(record.get("actions"), list) else 0
+        actions = record.get("actions") if isinstance(record, dict) else None
+        done = len(actions) if isinstance(actions, list) else 0
         return None, (f"unfinished deal: no result (it stops in the {deal.phase.value} phase with "
                       f"seat {deal.to_act} to act, after {done} actions)")
-    return deal.result, None
+    assert deal.result is not None
+    return deal.result.to_json(), None
 
 
 def _record_error(record: object, error: RecordError) -> str:
@@ -132,7 +140,11 @@ def _record_error(record: object, error: RecordError) -> str:
     prefix = f"action {error.index}: "
     if message.startswith(prefix):
         message = message[len(prefix):]
-    entry = json.dumps(record["actions"][error.index], separators=COMPACT, ensure_ascii=False)
+    assert isinstance(record, dict)  # a record with a faulty action is an object
+    try:
+        entry = json.dumps(record["actions"][error.index], separators=COMPACT, ensure_ascii=False)
+    except (RecursionError, ValueError):
+        entry = quote(record["actions"][error.index])
     if len(entry) > 120:
         entry = entry[:117] + "..."
     where = f"actions[{error.index}] {entry}"
@@ -183,11 +195,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         if level not in LEVELS:
             raise Stop(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
     rules = rules_from_args(args, n)
+    pots: tuple[int, ...] = ()
+    doubled: tuple[bool, ...] = ()
     for k in range(args.deals):
         seed = deal_seed(args.seed, k)
-        deal = Deal.new(rules, dealer=k % n, seed=seed)
+        deal = Deal.new(rules, dealer=k % n, seed=seed, pots=pots, pots_doubled=doubled)
         bots = [make_bot(levels[s], deal_seed(seed, s + 1)) for s in range(n)]
-        while not deal.is_over:
+        while deal.to_act is not None:
             seat = deal.to_act
             where = f"selfplay: deal {k + 1}: the {levels[seat]} bot at seat {seat}"
             try:
@@ -201,6 +215,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
                 print(f"{where} chose {action!r}: rule {e.code}: {e.explain('en')}", file=sys.stderr)
                 return 1
         print(json.dumps(deal.to_record(), separators=COMPACT), flush=True)
+        if deal.result is not None and deal.result.pots is not None:  # the pots stay on the table
+            pots, doubled = deal.result.pots, deal.result.pots_doubled or ()
     return 0
 
 
@@ -235,19 +251,21 @@ def _points(half: int) -> str:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from .scoring import score_deal
+    from .scoring import impossible_count, score_deal
 
     n = args.players
     half = args.points
     if n == 4 and half % 2:
         raise Stop(f"at 4 players the attack's points are whole numbers; {_points(half)} is not possible")
-    # Each bout is worth 4.5 points; the Excuse's exchange moves half a point at most.
-    least, most = max(0, 9 * args.bouts - 1), min(182, 182 - (9 * (3 - args.bouts) - 1))
-    if not least <= half <= most:
-        raise Stop(f"with {args.bouts} bouts the attack has {_points(least)} to {_points(most)} "
-                   f"points, not {_points(half)}")
-    if args.alone and n != 5:
-        raise Stop("--alone is for 5 players only (a taker without a partner)")
+    rules = rules_from_args(args, n)
+    contract = Contract.from_code(args.contract)
+    impossible = impossible_count(rules, contract, half, args.bouts, petit_au_bout=args.petit_au_bout,
+                                  chelem=args.chelem)
+    if impossible is not None:
+        raise Stop(f"impossible count: {impossible}")
+    if args.alone and not rules.calls_partner(contract):
+        raise Stop("--alone is for a taker who calls a partner: 5 players "
+                   "(or 4 with --prise-partner after a prise)")
     poignees = args.poignee or []
     if len(poignees) > n:
         raise Stop(f"{len(poignees)} poignées at {n} players: each player shows at most one")
@@ -255,8 +273,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     needed = sum(sizes[p] for p in poignees)
     if needed > 22:
         raise Stop(f"these poignées show {needed} trumps; there are only 21 trumps and the Excuse")
-    rules = rules_from_args(args, n)
-    score = score_deal(rules, Contract.from_code(args.contract), half, args.bouts,
+    score = score_deal(rules, contract, half, args.bouts,
                        petit_au_bout=args.petit_au_bout, poignees=poignees,
                        chelem=args.chelem, alone=args.alone)
     print(json.dumps({"made": score.made, "target": score.target, "taker": score.taker,
@@ -298,7 +315,10 @@ def cmd_tournament(argv: list[str]) -> int:
 
 # -------------------------------------------------------------------- parser
 def rules_from_args(args: argparse.Namespace, players: int) -> Rules:
-    return Rules(players=players, **{name: getattr(args, name) for name in Rules.options()})
+    try:
+        return Rules(players=players, **{name: getattr(args, name) for name in Rules.options()})
+    except ValueError as e:
+        raise Stop(str(e)) from None
 
 
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:

@@ -5,6 +5,19 @@ The code and parameters let any front end say the reason in its own language
 """
 from __future__ import annotations
 
+import reprlib
+
+_QUOTE = reprlib.Repr()
+_QUOTE.maxstring = _QUOTE.maxother = 40
+_QUOTE.maxlevel = 2
+_QUOTE.maxlist = _QUOTE.maxdict = 4
+
+
+def quote(value: object) -> str:
+    """``value`` as Python writes it, cut short: a message never repeats a huge or deeply
+    nested token in full (``'T2222222...2222'``, ``[[[...]]]``)."""
+    return _QUOTE.repr(value)
+
 
 class IllegalAction(ValueError):
     """An action the rules refuse; ``code`` names the rule, ``params`` fill in the details."""
@@ -21,7 +34,7 @@ class IllegalAction(ValueError):
 
         return explain(self.code, self.params, lang)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"code": self.code, "params": {k: _plain(v) for k, v in self.params.items()}}
 
 

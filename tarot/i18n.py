@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from .cards import CARDS, EXCUSE_ID, FIRST_TRUMP, RANK_OF, SUIT_OF, Card
 
-LANGS = ("fr", "en")
-
 _SUIT_FR = ("pique", "cœur", "carreau", "trèfle")
 _SUIT_EN = ("spades", "hearts", "diamonds", "clubs")
 _RANK_FR = {1: "As", 11: "Valet", 12: "Cavalier", 13: "Dame", 14: "Roi"}
@@ -89,7 +87,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "must_play_trump": ("Vous devez jouer atout.", "You must play a trump."),
     "called_suit_first_trick": ("Au premier pli, on ne peut pas entamer à {suit}, la couleur appelée, sauf avec {card}.",
                                 "The first trick may not be led in {suit}, the called suit, except with {card}."),
-    "chelem_not_taker": ("Seul le preneur peut annoncer un chelem.", "Only the taker may announce a chelem."),
     "poignee_played": ("La poignée se présente avant de jouer sa première carte.",
                        "A poignée is shown before one's first card."),
     "poignee_twice": ("Vous avez déjà présenté une poignée.", "You have already shown a poignée."),
@@ -107,14 +104,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "misere_atout_held": ("Pas de misère d'atout : vous avez des atouts.",
                           "No trump misère: you hold trumps."),
     "misere_tetes_held": ("Pas de misère de têtes : vous avez des têtes (roi, dame, cavalier ou valet).",
-                          "No face misère: you hold face cards (king, queen, knight or jack)."),
+                          "No honour misère: you hold face cards (king, queen, knight or jack)."),
+    "misere_tetes_bout": ("Pas de misère de têtes : « ni tête ni bout », et vous avez {card}.",
+                          "No honour misère: \"no face card and no bout\", and you hold {card}."),
+    "purchase_not_suit": ("On n'achète qu'une carte de couleur, pas {card}.",
+                          "Only a suit card may be bought, not {card}."),
+    "purchase_held": ("Vous avez déjà {card} : demandez une carte que vous n'avez pas.",
+                      "You already hold {card}: ask for a card you do not hold."),
+    "purchase_in_ecart": ("{card} est dans votre écart : elle n'est dans aucune autre main.",
+                          "{card} is in your écart: it is in no other hand."),
+    "purchase_give_not_held": ("Vous ne pouvez pas donner {card} : vous ne l'avez pas.",
+                               "You cannot give {card}: you do not hold it."),
+    "purchase_give_bought": ("Donnez une autre carte que celle que vous achetez ({card}).",
+                             "Give a card other than the one you buy ({card})."),
     "not_an_action": ("Action inconnue.", "Unknown action."),
 }
 
 PHASE_NAMES = {
-    "fr": {"bidding": "enchères", "calling": "appel", "ecart": "écart", "chelem": "annonce du chelem",
+    "fr": {"bidding": "enchères", "calling": "appel", "ecart": "écart", "purchase": "achat",
+           "chelem": "annonce du chelem",
            "play": "jeu de la carte", "done": "fin de donne"},
-    "en": {"bidding": "bidding", "calling": "call", "ecart": "écart", "chelem": "chelem announcement",
+    "en": {"bidding": "bidding", "calling": "call", "ecart": "écart", "purchase": "purchase",
+           "chelem": "chelem announcement",
            "play": "card play", "done": "end of deal"},
 }
 
@@ -129,18 +140,18 @@ _CALL_MORE = (
 ACTION_NAMES = {
     "fr": {"bid": "enchérir", "call": "appeler une carte", "ecart": "faire l'écart",
            "chelem": "annoncer un chelem", "poignee": "présenter une poignée",
-           "misere": "annoncer une misère", "play": "jouer une carte"},
+           "misere": "annoncer une misère", "purchase": "acheter une carte", "play": "jouer une carte"},
     "en": {"bid": "bidding", "call": "calling a card", "ecart": "making the écart",
            "chelem": "announcing a chelem", "poignee": "showing a poignée",
-           "misere": "declaring a misère", "play": "playing a card"},
+           "misere": "declaring a misère", "purchase": "buying a card", "play": "playing a card"},
 }
 
 
-def explain(code: str, params: dict, lang: str = "en") -> str:
+def explain(code: str, params: dict[str, object], lang: str = "en") -> str:
     """The refusal ``code`` in ``lang``, with its parameters written for a player."""
     i = 0 if lang == "fr" else 1
     template = MESSAGES.get(code, (code, code))[i]
-    words = {}
+    words: dict[str, str] = {}
     for k, v in params.items():
         if k == "suit" and isinstance(v, int):
             words[k] = suit_name(v, lang)
@@ -153,7 +164,7 @@ def explain(code: str, params: dict, lang: str = "en") -> str:
         elif k == "lowest" and isinstance(v, int):
             words["more"] = _CALL_MORE[lang == "en"].get(v, "")
         elif k == "sizes" and isinstance(v, (list, tuple)):
-            words[k] = (" / " if lang == "en" else " / ").join(str(x) for x in v)
+            words[k] = " / ".join(str(x) for x in v)
         else:
             words[k] = _cards(v, lang)
     try:

@@ -1,10 +1,15 @@
 """Playing deals out: one deal with bots, and a match of deals with the dealer rotating."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .rules import Rules
 from .state import Deal
+
+if TYPE_CHECKING:
+    from .bots import Bot
 
 _MASK64 = (1 << 64) - 1
 
@@ -14,10 +19,11 @@ def deal_seed(base: int, index: int) -> int:
     return (base * 0x9E3779B97F4A7C15 + index * 0xBF58476D1CE4E5B9 + index) & _MASK64
 
 
-def play_out(deal: Deal, bots: list) -> Deal:
+def play_out(deal: Deal, bots: Sequence[Bot]) -> Deal:
     """Let ``bots[seat]`` take every decision until the deal is over."""
     while not deal.is_over:
         seat = deal.to_act
+        assert seat is not None  # a deal that is not over has a seat to act
         deal.apply(bots[seat].choose(deal.view(seat)), seat=seat)
     return deal
 
@@ -29,7 +35,7 @@ class Match:
 
     rules: Rules
     first_deal: int = 0  # the deal number of the first deal; deal k uses number first_deal + k
-    records: list[dict] = field(default_factory=list)  # finished deals, redeals included
+    records: list[dict[str, Any]] = field(default_factory=list)  # finished deals, redeals included
 
     @property
     def dealer(self) -> int:
@@ -39,8 +45,17 @@ class Match:
     def deal_number(self) -> int:
         return self.first_deal + len(self.records)
 
+    @property
+    def pots(self) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+        """Traditional scoring: the pots on the table (and which were doubled) after the last deal."""
+        if not self.records:
+            return (), ()
+        result = self.records[-1]["result"]
+        return tuple(result.get("pots", ())), tuple(result.get("pots_doubled", ()))
+
     def new_deal(self) -> Deal:
-        return Deal.new(self.rules, dealer=self.dealer, seed=self.deal_number)
+        pots, doubled = self.pots
+        return Deal.new(self.rules, dealer=self.dealer, seed=self.deal_number, pots=pots, pots_doubled=doubled)
 
     def finish(self, deal: Deal) -> None:
         if not deal.is_over:
@@ -49,8 +64,16 @@ class Match:
 
     @property
     def totals(self) -> list[int]:
+        return self._add_up("scores")
+
+    @property
+    def token_totals(self) -> list[int]:
+        """Traditional scoring: each seat's tokens won or lost over the match."""
+        return self._add_up("tokens")
+
+    def _add_up(self, key: str) -> list[int]:
         totals = [0] * self.rules.players
         for record in self.records:
-            for seat, score in enumerate(record["result"].get("scores", [])):
-                totals[seat] += score
+            for seat, value in enumerate(record["result"].get(key, [])):
+                totals[seat] += value
         return totals

@@ -6,17 +6,24 @@ that breaks a rule is refused with the action's index and the rule's reason.
 """
 from __future__ import annotations
 
-from .actions import NO_CHELEM, Chelem, action_from_json, action_to_json
+from typing import TYPE_CHECKING
+
+from .actions import NO_CALL, NO_CHELEM, Call, Chelem, action_from_json, action_to_json
 from .cards import N_CARDS, parse_cards
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, RecordError, quote
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .state import Deal
 
 FORMAT = "tarot-deal/1"
 
 
-def to_record(deal) -> dict:
+def to_record(deal: Deal) -> dict[str, object]:
+    """The record of ``deal`` so far (with its ``result`` once it is over).  A declined
+    chelem is written (``"announce": false``); a declined optional call is not."""
     actions = [action_to_json(seat, a) for seat, a in deal.history
-               if not (isinstance(a, Chelem) and not a.announce)]
+               if not (type(a) is Call and a.card is None)]
     record = {
         "format": FORMAT,
         "rules": deal.rules.to_json(),
@@ -25,19 +32,45 @@ def to_record(deal) -> dict:
         "chien": [str(c) for c in deal.dealt_chien],
         "actions": actions,
     }
+    if deal.pots:
+        record["pots"] = list(deal.pots)
+        if any(deal.pots_doubled):
+            record["pots_doubled"] = list(deal.pots_doubled)
     if deal.result is not None:
-        record["result"] = deal.result
+        record["result"] = deal.result.to_json()
     return record
 
 
-def from_record(record: object):
-    """The deal after the record's last action; :class:`RecordError` if it is not valid."""
+def from_record(record: object) -> Deal:
+    """The deal after the record's last action; :class:`RecordError` if it is not valid.
+
+    A record may leave out a declined chelem (and a declined optional call): the next
+    action implies it."""
+    try:
+        return _from_record(record)
+    except RecursionError:
+        raise RecordError("malformed record: nested too deeply") from None
+
+
+def _pots(record: dict[str, object], rules: Rules) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    pots, doubled = record.get("pots", []), record.get("pots_doubled", [])
+    if not isinstance(pots, list) or not all(type(p) is int and p >= 0 for p in pots):
+        raise RecordError(f"pots must be a list of token counts, not {quote(pots)}")
+    if not isinstance(doubled, list) or len(doubled) > len(pots) \
+            or not all(isinstance(d, bool) for d in doubled):
+        raise RecordError("pots_doubled must be a list of true or false, one per pot")
+    if pots and not rules.traditional_scoring:
+        raise RecordError("pots are for the traditional_scoring rule option")
+    return tuple(pots), tuple(doubled)
+
+
+def _from_record(record: object) -> Deal:
     from .state import Deal, Phase
 
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     if record.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}")
+        raise RecordError(f"format must be {FORMAT!r}, not {quote(record.get('format'))}")
     try:
         rules = Rules.from_json(record.get("rules"))
     except (TypeError, ValueError) as e:
@@ -70,7 +103,8 @@ def from_record(record: object):
                 break
             seen.add(c)
         raise RecordError(f"card dealt twice: {twice}" if twice is not None else "cards are missing")
-    deal = Deal(rules, dealer, hands, chien)
+    pots, doubled = _pots(record, rules)
+    deal = Deal(rules, dealer, hands, chien, pots, doubled)
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("actions must be a list")
@@ -80,7 +114,9 @@ def from_record(record: object):
         except ValueError as e:
             raise RecordError(str(e), index) from None
         if deal.phase is Phase.CHELEM and not isinstance(action, Chelem):
-            deal.apply(NO_CHELEM)  # a chelem not announced is not written down
+            deal.apply(NO_CHELEM)  # a chelem declined need not be written down
+        if deal.phase is Phase.CALLING and not isinstance(action, Call) and deal.can(NO_CALL):
+            deal.apply(NO_CALL)  # nor an optional call declined
         try:
             deal.apply(action, seat=seat)
         except IllegalAction as e:

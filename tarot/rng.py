@@ -5,6 +5,11 @@ same thing on CPython and on Pyodide, whatever their ``random`` module does.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
 _MASK = (1 << 64) - 1
 
 
@@ -39,21 +44,17 @@ class Rng:
     def random(self) -> float:
         return (self.next64() >> 11) / (1 << 53)
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def sample(self, items: list, k: int) -> list:
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)
         for i in range(k):
             j = i + self.below(len(pool) - i)
             pool[i], pool[j] = pool[j], pool[i]
         return pool[:k]
-
-    def fork(self, salt: int) -> "Rng":
-        """An independent generator derived from this one and ``salt``."""
-        return Rng(self.next64() ^ ((salt * 0xD1B54A32D192ED03) & _MASK))

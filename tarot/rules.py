@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import IntEnum
 
+from .errors import quote
+
 
 class Contract(IntEnum):
     """The contracts, in bidding order; the value is the coefficient's rank."""
@@ -35,11 +37,10 @@ class Contract(IntEnum):
         for c in cls:
             if c.code == code:
                 return c
-        raise ValueError(f"not a contract: {code!r}")
+        raise ValueError(f"not a contract: {quote(code)}")
 
 
 MULTIPLIERS = {Contract.PRISE: 1, Contract.GARDE: 2, Contract.GARDE_SANS: 4, Contract.GARDE_CONTRE: 6}
-BID_CODES = ("pass",) + tuple(c.code for c in Contract)
 
 # Target for 0, 1, 2, 3 bouts.
 TARGETS = (56, 51, 41, 36)
@@ -50,36 +51,65 @@ HAND_SIZES = {3: 24, 4: 18, 5: 15}
 CHIEN_SIZES = {3: 6, 4: 6, 5: 3}
 PETIT_AU_BOUT_BONUS = 10
 MISERE_BONUS = 10
-MISERE_KINDS = ("atout", "tetes")  # no trump; no face card (king, queen, cavalier, valet)
+MISERE_KINDS = ("atout", "tetes")  # no trump; no honour (no king, queen, cavalier, valet, no bout)
+# Pagat's traditional scoring (tokens): handfuls, and what each contract adds to the game's value.
+TRADITIONAL_HANDFULS = {"simple": 10, "double": 20, "triple": 30}
+TRADITIONAL_CONTRACT_BONUS = {Contract.PRISE: 0, Contract.GARDE: 10, Contract.GARDE_SANS: 20,
+                              Contract.GARDE_CONTRE: 30}
+TRADITIONAL_ANTE, TRADITIONAL_DEALER_ANTE, TRADITIONAL_DEALER_TOP_UP = 10, 20, 5
+TRADITIONAL_PURCHASE, TRADITIONAL_PETIT_AU_BOUT, TRADITIONAL_CHELEM = 10, 10, 200
 
 
 @dataclass(frozen=True)
 class Rules:
-    """The rules of a deal.
+    """The rules of a deal: the FFT rules, unless an option says otherwise.
 
-    - ``players``: 3, 4 or 5.
-    - ``misere``: the misère bonuses of the older rules (a hand with no trump, or
-      with no face card, declared before the first card, 10 points from each
-      other player).
-    - ``petit_au_bout_within``: petit au bout counts "within" the contract: it
-      lowers the target by 10 for the attack (raises it by 10 for the defence)
-      instead of earning a bonus.
+    Older French rules (``anciennes-regles-4-joueurs-primes``):
+
+    - ``misere``: the misères: *pas d'atout* (no trump; the Excuse is no trump) and
+      *pas d'honneur* (no king, queen, cavalier, valet and no bout), declared before
+      one's first card; worth 10, never multiplied, to or from each other player as
+      the declarer's side wins or loses the deal.
+    - ``individual_primes``: the poignées are scored like the misères, to the player
+      who showed one (from or to each other player), not to the side.
+    - ``round_to_ten``: the points of gain or loss are rounded to the nearest ten
+      (a 5 rounds up: 15 gives 20) before the 25 is added.
     - ``red_pips_reversed``: the historic ranking of the pip cards in hearts and
-      diamonds: the 1 is the highest pip card and the 10 the lowest (faces keep
-      their order above them).
+      diamonds: the 1 is the highest pip card and the 10 the lowest.
+
+    Pagat's rules for 3 to 5 players (``pagat-french-tarot-3-5-players``):
+
+    - ``petit_au_bout_within``: petit au bout counts "within": it lowers the target by
+      10 for the attack (raises it by 10 for the defence) instead of earning a bonus.
+    - ``handful_against_taker``: a defender's poignée always counts against the taker;
+      the taker's (or his partner's) counts for him if he makes, against him otherwise.
+    - ``purchase`` (4 players): after a prise, once the écart is made, the taker asks
+      for a suit card he does not hold and gives a card of his choice to its holder.
+    - ``prise_partner`` (4 players): after a prise the taker may instead call a king,
+      before the chien is shown; its holder is his partner and each scores the value once.
+    - ``traditional_scoring``: pots and tokens, besides the FFT scores.
     """
 
     players: int = 4
     misere: bool = False
     petit_au_bout_within: bool = False
     red_pips_reversed: bool = False
+    individual_primes: bool = False
+    handful_against_taker: bool = False
+    purchase: bool = False
+    prise_partner: bool = False
+    traditional_scoring: bool = False
+    round_to_ten: bool = False
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or self.players not in (3, 4, 5):
-            raise ValueError(f"players must be 3, 4 or 5, not {self.players!r}")
+            raise ValueError(f"players must be 3, 4 or 5, not {quote(self.players)}")
         for f in fields(self)[1:]:
             if not isinstance(getattr(self, f.name), bool):
                 raise ValueError(f"rule option {f.name} must be true or false")
+        for option in FOUR_PLAYERS_ONLY:
+            if getattr(self, option) and self.players != 4:
+                raise ValueError(f"rule option {option} is for 4 players only")
 
     @property
     def hand_size(self) -> int:
@@ -94,9 +124,45 @@ class Rules:
         """Trumps to show for a simple, double and triple poignée."""
         return POIGNEE_TRUMPS[self.players]
 
-    def to_json(self) -> dict:
+    # ------------------------------------------------- the rule questions
+    def calls_partner(self, contract: Contract) -> bool:
+        """Does the taker call a card (a king) whose holder becomes his partner?
+        Always at 5 players; at 4 players after a prise with ``prise_partner``."""
+        return self.players == 5 or (self.prise_partner and contract is Contract.PRISE)
+
+    def call_optional(self, contract: Contract) -> bool:
+        """May the taker go on without calling? (4 players: the call replaces the purchase.)"""
+        return self.players != 5 and self.calls_partner(contract)
+
+    def purchases(self, contract: Contract, called: bool) -> bool:
+        """Does the taker make a purchase after his écart? (``purchase``, a prise, no call.)"""
+        return self.purchase and contract is Contract.PRISE and not called
+
+    @staticmethod
+    def chien_goes(contract: Contract) -> str:
+        """Where the chien goes: ``hand`` (shown, taken, then an écart: prise and garde),
+        ``attack`` (garde sans: counted for the taker unseen) or ``defence`` (garde contre)."""
+        if contract.chien_shown:
+            return "hand"
+        return "attack" if contract is Contract.GARDE_SANS else "defence"
+
+    def shares(self, with_partner: bool) -> tuple[int, int, int]:
+        """How many times the deal's value the taker, the partner and each defender score
+        (signed for the attack): the taker collects from every defender, less the
+        partner's share of one."""
+        defenders = self.players - 1 - with_partner
+        return (defenders - 1, 1, -1) if with_partner else (defenders, 0, -1)
+
+    def poignee_for_attack(self, shown_by_attack: bool, made: bool) -> bool:
+        """Does a poignée count for the attack? For the side that wins the deal; with
+        ``handful_against_taker`` a defender's always counts for the defence."""
+        if self.handful_against_taker and not shown_by_attack:
+            return False
+        return made
+
+    def to_json(self) -> dict[str, object]:
         """``players`` and every option that differs from its default."""
-        out = {"players": self.players}
+        out: dict[str, object] = {"players": self.players}
         for f in fields(self)[1:]:
             if getattr(self, f.name) != f.default:
                 out[f.name] = getattr(self, f.name)
@@ -107,9 +173,9 @@ class Rules:
         if not isinstance(data, dict):
             raise ValueError("rules must be an object")
         known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(str(k) for k in set(data) - known)
         if unknown:
-            raise ValueError(f"unknown rule option: {unknown[0]}")
+            raise ValueError(f"unknown rule option: {quote(unknown[0])}")
         if "players" not in data:
             raise ValueError("rules need 'players'")
         return cls(**data)
@@ -119,7 +185,10 @@ class Rules:
         """The names of the optional variants."""
         return [f.name for f in fields(Rules)[1:]]
 
+    @staticmethod
+    def options_for(players: int) -> list[str]:
+        """The options a game of ``players`` may use (some are for 4 players only)."""
+        return [o for o in Rules.options() if players == 4 or o not in FOUR_PLAYERS_ONLY]
 
-def target(bouts: int) -> int:
-    return TARGETS[bouts]
 
+FOUR_PLAYERS_ONLY = ("purchase", "prise_partner")

@@ -5,13 +5,15 @@ Per defender the attack scores ``(25 + |points - target|) x multiplier``
 that won it), plus or minus the poignées (to the side that wins the deal,
 never multiplied), plus the chelem.  The taker collects that from every
 defender (x2 at 3 players, x3 at 4; at 5 the taker x2 and the partner x1, or
-x4 alone).  Half points go to the side that wins the deal.
+x4 alone: :meth:`Rules.shares`).  Half points go to the side that wins the deal.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .rules import (MISERE_BONUS, PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, Contract, Rules, TARGETS)
+from .errors import quote
+from .rules import (PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, Contract, Rules, TARGETS)
 
 CHELEM_BONUS = {"announced_made": 400, "announced_failed": -200, "unannounced_made": 200,
                 "defense": -200, None: 0}
@@ -33,16 +35,18 @@ class DealScore:
     partner: int | None
     defender: int
 
-    @staticmethod
-    def misere_share(players: int, declarer: bool) -> int:
-        """A misère: the declarer receives 10 from every other player."""
-        return MISERE_BONUS * (players - 1) if declarer else -MISERE_BONUS
 
 
 def score_deal(rules: Rules, contract: Contract, attack_half_points: int, bouts: int, *,
-               petit_au_bout: str | None = None, poignees: list[str] = (),
+               petit_au_bout: str | None = None, poignees: Sequence[str] = (),
+               defence_poignees: Sequence[str] = (),
                chelem: str | None = None, alone: bool = False) -> DealScore:
-    """Score a finished deal; ``attack_half_points`` counts the attack's cards in half points."""
+    """Score a finished deal; ``attack_half_points`` counts the attack's cards in half points.
+
+    ``poignees`` are the poignées that count for the side that wins the deal;
+    ``defence_poignees`` those shown by defenders, which count the same way unless
+    ``handful_against_taker`` (then always for the defence).  ``alone``: a taker who
+    called no partner where the rules call one."""
     if not 0 <= bouts <= 3:
         raise ValueError("bouts must be 0, 1, 2 or 3")
     if not 0 <= attack_half_points <= 182:
@@ -50,28 +54,87 @@ def score_deal(rules: Rules, contract: Contract, attack_half_points: int, bouts:
     if petit_au_bout not in (None, "attack", "defense"):
         raise ValueError("petit au bout is attack, defense or none")
     if chelem not in CHELEM_BONUS:
-        raise ValueError(f"not a chelem outcome: {chelem!r}")
-    for p in poignees:
+        raise ValueError(f"not a chelem outcome: {quote(chelem)}")
+    for p in (*poignees, *defence_poignees):
         if p not in POIGNEE_BONUS:
-            raise ValueError(f"not a poignée: {p!r} (simple, double or triple)")
+            raise ValueError(f"not a poignée: {quote(p)} (simple, double or triple)")
     target = TARGETS[bouts]
     coef = contract.multiplier
     if rules.petit_au_bout_within and petit_au_bout:
         target += -PETIT_AU_BOUT_BONUS if petit_au_bout == "attack" else PETIT_AU_BOUT_BONUS
     made = attack_half_points >= 2 * target
     difference = (abs(attack_half_points - 2 * target) + 1) // 2
+    if rules.round_to_ten:
+        difference = round_to_ten(difference)
     sign = 1 if made else -1
     base = (25 + difference) * coef
     pab = 0
     if petit_au_bout and not rules.petit_au_bout_within:
         pab = PETIT_AU_BOUT_BONUS * coef * (1 if petit_au_bout == "attack" else -1)
     poignee_total = sign * sum(POIGNEE_BONUS[p] for p in poignees)
+    for p in defence_poignees:
+        for_attack = rules.poignee_for_attack(shown_by_attack=False, made=made)
+        poignee_total += POIGNEE_BONUS[p] if for_attack else -POIGNEE_BONUS[p]
     chelem_bonus = CHELEM_BONUS[chelem]
     d = sign * base + pab + poignee_total + chelem_bonus
-    n = rules.players
-    if n == 5 and not alone:
-        taker, partner = 2 * d, d
-    else:
-        taker, partner = (n - 1) * d, None
+    with_partner = rules.calls_partner(contract) and not alone
+    taker_share, partner_share, defender_share = rules.shares(with_partner)
     return DealScore(made, target, difference, base, pab, poignee_total, chelem_bonus, d,
-                     taker, partner, -d)
+                     taker_share * d, partner_share * d if with_partner else None, defender_share * d)
+
+
+def round_to_ten(points: int) -> int:
+    """The points of gain or loss rounded to the nearest ten (``round_to_ten``): a 5
+    rounds up, so 4 gives 0, 5 gives 10 and 15 gives 20."""
+    return (points + 5) // 10 * 10
+
+
+def impossible_count(rules: Rules, contract: Contract, attack_half_points: int, bouts: int, *,
+                     petit_au_bout: str | None = None, chelem: str | None = None) -> str | None:
+    """Why this count of the attack cannot happen in a deal, or ``None`` if it can.
+
+    Each bout is worth 4.5 points (the Excuse 4 when kept against a low card); an
+    attack that wins every trick holds every card but the chien of a garde contre and
+    the Excuse a defender played; a defence that wins every trick leaves the attack
+    the chien or the écart (no king, no bout) and the Excuse it played at most."""
+    half, points = attack_half_points, _points(attack_half_points)
+    least, most = max(0, 9 * bouts - 1), min(182, 182 - (9 * (3 - bouts) - 1))
+    if not least <= half <= most:
+        return f"with {bouts} bouts the attack has {_points(least)} to {_points(most)} points, not {points}"
+    chien = rules.chien_size
+    chien_most = int(2 * _most_points_of(chien))  # the chien's points at most, in half points
+    goes = rules.chien_goes(contract)
+    if chelem in ("announced_made", "unannounced_made"):
+        if goes != "defence":
+            if (half, bouts) not in ((182, 3), (174, 2)):
+                return (f"a chelem made leaves the attack 91 points and 3 bouts (87 and 2 when a defender "
+                        f"kept the Excuse), not {points} and {bouts}")
+        elif half < 182 - chien_most - 8:
+            return f"a chelem made in a garde contre leaves the attack at least {_points(182 - chien_most - 8)} points"
+    if chelem == "defense":
+        if goes == "defence" and (half, bouts) not in ((0, 0), (8, 1)):
+            return f"a garde contre swept by the defence leaves the attack nothing but the Excuse, not {points}"
+        if goes == "hand":
+            ecart_most = int(2 * _most_points_of(chien, kings=False))
+            if half > ecart_most + 8 or bouts > 1:
+                return (f"a defence that wins every trick leaves the attack its écart (no king, no bout) and "
+                        f"the Excuse at most, not {points} points and {bouts} bouts")
+        if goes == "attack" and half > chien_most + 8:
+            return f"a defence that wins every trick leaves the attack the chien and the Excuse at most, not {points}"
+    if petit_au_bout == "attack" and bouts == 0:
+        return "petit au bout for the attack means the attack holds the Petit: it cannot have 0 bouts"
+    if petit_au_bout == "defense" and bouts == 3:
+        return "petit au bout for the defence means the defence holds the Petit: the attack cannot have 3 bouts"
+    return None
+
+
+def _most_points_of(cards: int, kings: bool = True) -> float:
+    """The most points ``cards`` cards can hold (kings and bouts first; without them
+    when ``kings`` is false: queens and cavaliers, as in an écart)."""
+    values = [4.5] * 4 + [4.5, 4.5] if kings else []
+    values += [3.5] * 4 + [2.5] * 4 + [1.5] * 4
+    return sum(sorted(values, reverse=True)[:cards])
+
+
+def _points(half: int) -> str:
+    return f"{half // 2}" if half % 2 == 0 else f"{half / 2}"

@@ -13,15 +13,18 @@ from __future__ import annotations
 from enum import Enum
 from functools import lru_cache
 
-from .actions import (ANNOUNCE_CHELEM, BIDS, NO_CHELEM, PASS, PLAYS, Action, Bid, Call, Chelem,
-                      Ecart, Misere, Play, Poignee)
+from typing import Any, Callable, NamedTuple
+
+from .actions import (ANNOUNCE_CHELEM, BIDS, NO_CALL, NO_CHELEM, PASS, PLAYS, Action, Bid, Call,
+                      Chelem, Ecart, Misere, Play, Poignee, Purchase)
 from .cards import (BOUTS, CARDS, EXCUSE, EXCUSE_BIT, EXCUSE_ID, FACES, FIRST_TRUMP, HALF_POINTS,
-                    KINGS, KING, MASK_FOR_SUIT, PETIT_BIT, RANK_MASKS, RANK_OF, SUIT_MASKS, SUIT_OF,
-                    TRUMP, TRUMPS, Card, cards_of, count, half_points_of, mask_of)
+                    KINGS, KING, RANK_MASKS, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, Card,
+                    cards_of, count, mask_of)
 from .dealing import deal_cards, is_petit_sec
 from .errors import IllegalAction
+from .result import DealResult
 from .rules import MISERE_KINDS, POIGNEE_NAMES, Contract, Rules
-from .scoring import DealScore, score_deal
+from .view import SeatView, seat_view
 
 SUIT_CARDS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 ECARTABLE = SUIT_CARDS & ~KINGS  # what an écart is made of; trumps only when these run short
@@ -34,15 +37,25 @@ def ecart_trumps_needed(hand: int, size: int) -> int:
     them and completes with trumps (never the Petit or the 21).
     """
     return max(0, size - count(hand & ECARTABLE))
+
+
+def purchasable(hand: int, ecart: int) -> int:
+    """Option ``purchase``: the cards the taker may ask for (a mask): the suit cards in
+    another hand, that is neither in his hand nor in his écart."""
+    return SUIT_CARDS & ~hand & ~ecart
+
+
 _HIGH_BITS = tuple(~((1 << (c + 1)) - 1) for c in range(78))  # cards above c
 
 
 class Phase(str, Enum):
-    """The phases of a deal, in order (``calling`` at 5 players, ``ecart`` for prise and garde)."""
+    """The phases of a deal, in order (``calling`` where the taker calls a partner,
+    ``ecart`` for prise and garde, ``purchase`` with that option after a prise)."""
 
     BIDDING = "bidding"
     CALLING = "calling"
     ECART = "ecart"
+    PURCHASE = "purchase"
     CHELEM = "chelem"
     PLAY = "play"
     DONE = "done"
@@ -101,10 +114,29 @@ class Trick:
         return f"Trick(leader={self.leader}, cards={[str(c) for c in self.cards]}, winner={self.winner})"
 
 
+class Event(NamedTuple):
+    """What one action did, as :meth:`Deal.apply` returns it: who acted and how, the trick
+    a card completed (with its winner), and the result when the deal ended."""
+
+    seat: int
+    action: Action
+    trick: Trick | None = None
+    result: DealResult | None = None
+
+
+class PurchaseMade(NamedTuple):
+    """A purchase (rule option): the card bought, the card given, and who held the first."""
+
+    card: Card
+    give: Card
+    holder: int
+
+
 class Deal:
     """The whole state of one deal; build with :meth:`new` or :meth:`from_record`."""
 
-    def __init__(self, rules: Rules, dealer: int, hands: list[list[Card]], chien: list[Card]) -> None:
+    def __init__(self, rules: Rules, dealer: int, hands: list[list[Card]], chien: list[Card],
+                 pots: tuple[int, ...] = (), pots_doubled: tuple[bool, ...] = ()) -> None:
         n = rules.players
         if not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
@@ -124,6 +156,9 @@ class Deal:
         self.partner: int | None = None  # the true partner (hidden from the seats until revealed)
         self.partner_revealed = False
         self.ecart: int = 0
+        self.purchase: PurchaseMade | None = None
+        self.pots = tuple(pots)  # traditional scoring: the pots on the table before the deal
+        self.pots_doubled = tuple(pots_doubled) + (False,) * (len(pots) - len(pots_doubled))
         self.chelem_announced = False
         self.poignees: list[tuple[int, str, tuple[Card, ...]]] = []
         self.miseres: list[tuple[int, str]] = []
@@ -138,27 +173,46 @@ class Deal:
         self.has_played = 0  # bit s: seat s has played a card
         self._legal = -1  # cached legal_cards_mask() of the seat to act (-1: not computed)
         self.side_tricks = [0, 0]  # tricks won by defence, attack
-        self.result: dict | None = None
-        self.piles: tuple[int, int] = (0, 0)  # at the end: the cards of the defence, of the attack
-        self.card_points: tuple[int, int] = (0, 0)  # at the end: their half points, exchange made
-        self.score: DealScore | None = None
+        self.result: DealResult | None = None
         self.phase = Phase.BIDDING
         self.to_act: int | None = (dealer + 1) % n
         if any(is_petit_sec(h) for h in self.hands):
-            self._end({"redeal": "petit_sec"})
+            self._redeal("petit_sec")
 
     @classmethod
-    def new(cls, rules: Rules | int = 4, dealer: int = 0, seed: int = 0) -> "Deal":
-        """A freshly dealt deal, reproducible from ``seed``."""
+    def new(cls, rules: Rules | int = 4, dealer: int = 0, seed: int = 0,
+            pots: tuple[int, ...] = (), pots_doubled: tuple[bool, ...] = ()) -> "Deal":
+        """A freshly dealt deal, reproducible from ``seed`` (``pots``: traditional scoring)."""
         if isinstance(rules, int):
             rules = Rules(players=rules)
         hands, chien = deal_cards(rules, dealer, seed)
-        return cls(rules, dealer, hands, chien)
+        return cls(rules, dealer, hands, chien, pots, pots_doubled)
 
     # ----------------------------------------------------------------- queries
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.DONE
+
+    @property
+    def _taker(self) -> int:
+        """The taker, in the phases after the bidding (which always have one)."""
+        if self.taker is None:
+            raise RuntimeError("no taker before the end of the bidding")
+        return self.taker
+
+    @property
+    def _contract(self) -> Contract:
+        """The contract, in the phases after the bidding."""
+        if self.contract is None:
+            raise RuntimeError("no contract before the end of the bidding")
+        return self.contract
+
+    @property
+    def _actor(self) -> int:
+        """The seat to act, in every phase but the end."""
+        if self.to_act is None:
+            raise RuntimeError("nobody acts once the deal is over")
+        return self.to_act
 
     @property
     def attack(self) -> int:
@@ -181,7 +235,7 @@ class Deal:
         if seat is None or seat == self.to_act:
             mask = self._legal
             if mask < 0:
-                mask = self._legal = self._legal_mask(self.to_act)
+                mask = self._legal = self._legal_mask(self._actor)
             return mask
         return self._legal_mask(seat)
 
@@ -213,20 +267,23 @@ class Deal:
         if phase is _PLAY:
             mask = self._legal
             if mask < 0:
-                mask = self._legal = self._legal_mask(self.to_act)
+                mask = self._legal = self._legal_mask(self._actor)
             out: list[Action] = []
             for plays, byte in zip(_BYTE_PLAYS, mask.to_bytes(10, "little")):
                 if byte:
                     out += plays[byte]
-            if not self.has_played >> self.to_act & 1:
+            if not self.has_played >> self._actor & 1:
                 out.extend(self.declarations())
             return out
         if phase is _BIDDING:
             return list(_BIDS_ABOVE[self.highest_bid])
         if phase is Phase.CALLING:
-            return [Call(c) for c in self.callable_cards()]
+            calls: list[Action] = [Call(c) for c in self.callable_cards()]
+            return calls + [NO_CALL] if self.rules.call_optional(self._contract) else calls
         if phase is Phase.ECART:
             return [Ecart(tuple(self.default_ecart()))]
+        if phase is Phase.PURCHASE:
+            return [self.default_purchase()]
         if phase is Phase.CHELEM:
             return [NO_CHELEM, ANNOUNCE_CHELEM]
         return []
@@ -241,7 +298,7 @@ class Deal:
 
     def callable_cards(self) -> list[Card]:
         """5 players: the cards the taker may call (kings; queens too with four kings; …)."""
-        hand = self.hands[self.taker]
+        hand = self.hands[self._taker]
         out = []
         rank = KING
         while rank >= 1:
@@ -253,7 +310,7 @@ class Deal:
 
     def default_ecart(self) -> list[Card]:
         """One legal écart: the lowest suit cards first, then the lowest trumps."""
-        hand = self.hands[self.taker]
+        hand = self.hands[self._taker]
         size = self.rules.chien_size
         suit = hand & ECARTABLE
         picks = sorted(cards_of(suit), key=lambda c: (HALF_POINTS[c], RANK_OF[c]))[:size]
@@ -261,13 +318,20 @@ class Deal:
             picks += cards_of(hand & TRUMPS & ~BOUTS)[: size - len(picks)]
         return picks
 
+    def default_purchase(self) -> Purchase:
+        """One legal purchase: the highest suit card held elsewhere, for the taker's lowest card."""
+        hand = self.hands[self._taker]
+        card = max(cards_of(purchasable(hand, self.ecart)), key=lambda c: (RANK_OF[c], -c))
+        give = min(cards_of(hand), key=lambda c: (HALF_POINTS[c], c >= FIRST_TRUMP, RANK_OF[c]))
+        return Purchase(card, give)
+
     def declarations(self) -> list[Action]:
         """The declarations the seat to act may make before its first card.
 
         One poignée per size it can show (its lowest trumps; the Excuse only when it
         completes all its trumps), and the misères it holds when that option is on.
         """
-        seat = self.to_act
+        seat = self._actor
         out: list[Action] = []
         if not any(s == seat for s, _, _ in self.poignees):
             hand = self.hands[seat]
@@ -320,6 +384,8 @@ class Deal:
 
     def _refuse_call(self, action: Call) -> IllegalAction | None:
         card = action.card
+        if card is None and self.rules.call_optional(self._contract):
+            return None
         if type(card) is not Card or card >= FIRST_TRUMP:
             return IllegalAction("call_not_a_face")
         if card not in self.callable_cards():
@@ -334,7 +400,7 @@ class Deal:
         cards = list(action.cards)
         if len(cards) != size:
             return IllegalAction("ecart_size", expected=size, given=len(cards))
-        hand = self.hands[self.taker]
+        hand = self.hands[self._taker]
         seen = 0
         for c in cards:
             bit = 1 << c
@@ -354,13 +420,30 @@ class Deal:
                 return IllegalAction("ecart_trump_avoidable", card=cards_of(trumps)[0])
         return None
 
+    def _refuse_purchase(self, action: Purchase) -> IllegalAction | None:
+        card, give = action.card, action.give
+        if type(card) is not Card or type(give) is not Card:
+            return IllegalAction("not_an_action")
+        hand = self.hands[self._taker]
+        if card >= FIRST_TRUMP:
+            return IllegalAction("purchase_not_suit", card=card)
+        if hand >> card & 1:
+            return IllegalAction("purchase_held", card=card)
+        if self.ecart >> card & 1:
+            return IllegalAction("purchase_in_ecart", card=card)
+        if give == card:
+            return IllegalAction("purchase_give_bought", card=card)
+        if not hand >> give & 1:
+            return IllegalAction("purchase_give_not_held", card=give)
+        return None
+
     def _refuse_chelem(self, action: Chelem) -> IllegalAction | None:
         return None if isinstance(action.announce, bool) else IllegalAction("not_an_action")
 
     def _refuse_poignee(self, action: Poignee) -> IllegalAction | None:
         if not _all_cards(action.cards):
             return IllegalAction("not_an_action")
-        seat = self.to_act
+        seat = self._actor
         if self.has_played & (1 << seat):
             return IllegalAction("poignee_played")
         if any(s == seat for s, _, _ in self.poignees):
@@ -395,6 +478,8 @@ class Deal:
             return IllegalAction("misere_atout_held")
         if action.kind == "tetes" and dealt & FACES:
             return IllegalAction("misere_tetes_held")
+        if action.kind == "tetes" and dealt & BOUTS:
+            return IllegalAction("misere_tetes_bout", card=cards_of(dealt & BOUTS)[0])
         if action.kind not in MISERE_KINDS:
             return IllegalAction("not_an_action")
         return None
@@ -403,7 +488,7 @@ class Deal:
         card = action.card
         if type(card) is not Card:
             return IllegalAction("not_an_action")
-        seat = self.to_act
+        seat = self._actor
         bit = 1 << card
         hand = self.hands[seat]
         if not hand & bit:
@@ -411,7 +496,7 @@ class Deal:
         if self.legal_cards_mask(seat) & bit:
             return None
         led = self._led
-        if led < 0:
+        if led < 0 and self.called is not None:
             return IllegalAction("called_suit_first_trick", suit=SUIT_OF[self.called], card=self.called)
         if led != TRUMP and hand & SUIT_MASKS[led]:
             return IllegalAction("must_follow_suit", suit=led)
@@ -422,43 +507,48 @@ class Deal:
         return IllegalAction("must_trump", suit=led)
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Check ``action`` (for ``seat``, if given) and apply it; the state is unchanged if refused."""
+    def apply(self, action: Action, seat: int | None = None) -> Event:
+        """Check ``action`` (for ``seat``, if given) and apply it; the state is unchanged if refused.
+
+        Returns what happened: an :class:`Event` with the trick a card completed and the
+        result when the deal ended."""
         if type(action) is Play and self.phase is _PLAY:
             to_act = self.to_act  # the common case, checked inline
             card = action.card
-            if (seat is None or seat == to_act) and type(card) is Card:
+            if (seat is None or seat == to_act) and type(card) is Card and to_act is not None:
                 mask = self._legal
                 if mask < 0:
                     mask = self._legal = self._legal_mask(to_act)
                 if mask >> card & 1:
                     self.history.append((to_act, action))
-                    self._play(to_act, card)
-                    return
+                    trick = self._play(to_act, card)
+                    return Event(to_act, action, trick, self.result)
         refusal = self.why_not(action, seat)
         if refusal is not None:
             raise refusal
-        self._apply(action)
+        return self._apply(action)
 
-    def _apply(self, action: Action) -> None:
-        seat = self.to_act
+    def _apply(self, action: Action) -> Event:
+        seat = self._actor
         self.history.append((seat, action))
-        kind = type(action)
-        if kind is Play:
-            self._play(seat, action.card)
-        elif kind is Bid:
+        if isinstance(action, Play):
+            return Event(seat, action, self._play(seat, action.card), self.result)
+        if isinstance(action, Bid):
             self._bid(seat, action)
-        elif kind is Call:
+        elif isinstance(action, Call):
             self._call(action.card)
-        elif kind is Ecart:
+        elif isinstance(action, Ecart):
             self._ecart(mask_of(action.cards))
-        elif kind is Chelem:
+        elif isinstance(action, Chelem):
             self._chelem(action.announce)
-        elif kind is Poignee:
+        elif isinstance(action, Poignee):
             size = POIGNEE_NAMES[self.rules.poignee_trumps.index(len(action.cards))]
             self.poignees.append((seat, size, tuple(sorted(action.cards))))
-        elif kind is Misere:
+        elif isinstance(action, Misere):
             self.miseres.append((seat, action.kind))
+        elif isinstance(action, Purchase):
+            self._purchase(action.card, action.give)
+        return Event(seat, action, None, self.result)
 
     def _bid(self, seat: int, action: Bid) -> None:
         self.bids.append((seat, action))
@@ -468,48 +558,62 @@ class Deal:
             return
         best = self.highest_bid
         if best is None:
-            self._end({"redeal": "all_passed"})
+            self._redeal("all_passed")
             return
         self.contract = best
         self.taker = next(s for s, b in self.bids if b.contract == best)
         self.to_act = self.taker
-        if n == 5:
+        if self.rules.calls_partner(best):
             self.phase = Phase.CALLING
         else:
             self._after_call()
 
-    def _call(self, card: Card) -> None:
-        self.called = card
-        self.partner = self._holder_of_called()
+    def _call(self, card: Card | None) -> None:
+        if card is not None:
+            self.called = card
+            self.partner = self._holder_of_called()
         self._after_call()
 
     def _holder_of_called(self) -> int | None:
         """The partner: whoever holds the called card, unless the taker (who then plays alone)."""
+        if self.called is None:
+            return None
         bit = 1 << self.called
         holder = next((s for s in range(self.players) if self.hands[s] & bit), None)
         return None if holder == self.taker else holder
 
     def _after_call(self) -> None:
-        if self.contract.chien_shown:
-            self.hands[self.taker] |= self.chien
+        if self.rules.chien_goes(self._contract) == "hand":
+            self.hands[self._taker] |= self.chien
             self.phase = Phase.ECART
         else:
             self.phase = Phase.CHELEM
 
     def _ecart(self, mask: int) -> None:
-        self.hands[self.taker] &= ~mask
+        self.hands[self._taker] &= ~mask
         self.ecart = mask
+        if self.rules.purchases(self._contract, self.called is not None):
+            self.phase = Phase.PURCHASE
+        else:
+            self.phase = Phase.CHELEM
+
+    def _purchase(self, card: Card, give: Card) -> None:
+        holder = next(s for s in range(self.players) if self.hands[s] >> card & 1)
+        self.hands[self._taker] ^= (1 << card) | (1 << give)
+        self.hands[holder] ^= (1 << card) | (1 << give)
+        self.purchase = PurchaseMade(card, give, holder)
         self.phase = Phase.CHELEM
 
     def _chelem(self, announce: bool) -> None:
         self._legal = -1
         self.chelem_announced = announce
         if announce:
-            self.leader = self.taker
+            self.leader = self._taker
         self.to_act = self.leader
         self.phase = Phase.PLAY
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _play(self, seat: int, card: Card) -> Trick | None:
+        """Play ``card``; the trick it completes, if it does."""
         self._legal = -1
         bit = 1 << card
         self.hands[seat] ^= bit
@@ -538,12 +642,11 @@ class Deal:
             self.partner_revealed = True
         players = self.players
         if len(trick) == players:
-            self._end_trick()
-        else:
-            self.to_act = (seat + 1) % players
+            return self._end_trick()
+        self.to_act = (seat + 1) % players
+        return None
 
-    def _end_trick(self) -> None:
-        n = self.players
+    def _end_trick(self) -> Trick:
         cards = tuple(self.trick)
         winner = self._best_seat
         last = len(self.tricks) == self.rules.hand_size - 1
@@ -552,7 +655,8 @@ class Deal:
             side = (self.attack >> self.leader) & 1
             if self.side_tricks[1 - side] == 0:
                 winner = self.leader
-        self.tricks.append(Trick(self.leader, cards, winner, self._trick_mask))
+        done = Trick(self.leader, cards, winner, self._trick_mask)
+        self.tricks.append(done)
         self._trick_mask = 0
         partner = self.partner
         if winner == self.taker or (partner is not None and winner == partner):
@@ -568,85 +672,19 @@ class Deal:
         self.to_act = winner
         if last:
             self._finish()
+        return done
 
-    # ------------------------------------------------------------- the count
+    # ------------------------------------------------------------- the end
     def _finish(self) -> None:
-        n = self.players
-        attack = self.attack
-        piles = [0, 0]  # the cards each side ends with: defence, attack
-        exchange = 0  # half points the attack gives (+) or receives (-) for the Excuse
-        last = len(self.tricks) - 1
-        for i, trick in enumerate(self.tricks):
-            winner_side = (attack >> trick.winner) & 1
-            mask = trick.mask
-            if mask & EXCUSE_BIT and i != last:
-                owner_side = (attack >> trick.seat_of(trick.cards.index(EXCUSE), n)) & 1
-                if owner_side != winner_side and self.side_tricks[owner_side]:
-                    # The Excuse stays with its side, which gives a low card in exchange.
-                    mask &= ~EXCUSE_BIT
-                    piles[owner_side] |= EXCUSE_BIT
-                    exchange += 1 if owner_side else -1
-            piles[winner_side] |= mask
-        contract = self.contract
-        if contract.chien_shown:
-            piles[1] |= self.ecart
-        else:
-            piles[contract is Contract.GARDE_SANS] |= self.chien
-        self.piles = (piles[0], piles[1])
-        attack_cards = piles[1]
-        half = half_points_of(attack_cards) - exchange
-        self.card_points = (half_points_of(piles[0]) + exchange, half)  # half points: defence, attack
-        bouts = count(attack_cards & BOUTS)
+        self._end(count_deal(self))
 
-        petit_au_bout = None
-        final = self.tricks[last]
-        if PETIT_BIT & final.mask:
-            petit_au_bout = final.winner
-        elif final.cards[0] == EXCUSE_ID and final.winner == final.leader and last > 0 \
-                and PETIT_BIT & self.tricks[last - 1].mask:
-            petit_au_bout = self.tricks[last - 1].winner
-        pab_side = None if petit_au_bout is None else ("attack" if (attack >> petit_au_bout) & 1 else "defense")
+    def _redeal(self, why: str) -> None:
+        result = DealResult(rules=self.rules, scores=(0,) * self.players, redeal=why)
+        if self.rules.traditional_scoring:
+            result = ante_only(self, result)
+        self._end(result)
 
-        if self.side_tricks[0] == 0:
-            chelem = "announced_made" if self.chelem_announced else "unannounced_made"
-        elif self.chelem_announced:
-            chelem = "announced_failed"
-        elif self.side_tricks[1] == 0:
-            chelem = "defense"
-        else:
-            chelem = None
-
-        alone = n == 5 and self.partner is None
-        score = score_deal(self.rules, contract, half, bouts, petit_au_bout=pab_side,
-                           poignees=[size for _, size, _ in self.poignees], chelem=chelem, alone=alone)
-        scores = [0] * n
-        for s in range(n):
-            if s == self.taker:
-                scores[s] = score.taker
-            elif s == self.partner:
-                scores[s] = score.partner
-            else:
-                scores[s] = score.defender
-        for seat, _ in self.miseres:
-            for s in range(n):
-                scores[s] += score.misere_share(n, s == seat)
-        self.score = score
-        self._end({
-            "taker": self.taker,
-            "partner": self.partner,
-            "contract": contract.code,
-            "points": half // 2 if half % 2 == 0 else half / 2,
-            "bouts": bouts,
-            "target": score.target,
-            "made": score.made,
-            "petit_au_bout": pab_side,
-            "chelem": chelem,
-            "poignees": [{"seat": s, "size": size} for s, size, _ in self.poignees],
-            **({"miseres": [{"seat": s, "kind": k} for s, k in self.miseres]} if self.rules.misere else {}),
-            "scores": scores,
-        })
-
-    def _end(self, result: dict) -> None:
+    def _end(self, result: DealResult) -> None:
         self.result = result
         self.phase = Phase.DONE
         self.to_act = None
@@ -687,13 +725,11 @@ class Deal:
             other.side_tricks = sides
         return other
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: see :class:`tarot.view.SeatView`."""
-        from .view import seat_view
-
         return seat_view(self, seat)
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         from .record import to_record
 
         return to_record(self)
@@ -713,16 +749,21 @@ def _all_cards(cards: object) -> bool:
     return isinstance(cards, (tuple, list)) and all(type(c) is Card for c in cards)
 
 
-_CHECKS = {
+_CHECKS: dict[type, Callable[[Deal, Any], IllegalAction | None]] = {
     Bid: Deal._refuse_bid,
     Call: Deal._refuse_call,
     Ecart: Deal._refuse_ecart,
     Chelem: Deal._refuse_chelem,
     Poignee: Deal._refuse_poignee,
-    Misere: lambda deal, action: deal._refuse_misere(deal.to_act, action),
+    Misere: lambda deal, action: deal._refuse_misere(deal._actor, action),
+    Purchase: Deal._refuse_purchase,
     Play: Deal._refuse_play,
 }
 _PHASE_OF = {Bid: Phase.BIDDING, Call: Phase.CALLING, Ecart: Phase.ECART, Chelem: Phase.CHELEM,
-             Poignee: Phase.PLAY, Misere: Phase.PLAY, Play: Phase.PLAY}
+             Poignee: Phase.PLAY, Misere: Phase.PLAY, Purchase: Phase.PURCHASE, Play: Phase.PLAY}
 _ACTION_WORDS = {Bid: "bid", Call: "call", Ecart: "ecart", Chelem: "chelem", Poignee: "poignee",
-                 Misere: "misere", Play: "play"}
+                 Misere: "misere", Purchase: "purchase", Play: "play"}
+
+
+from .count import count_deal  # noqa: E402  (the count reads a finished Deal)
+from .traditional import ante_only  # noqa: E402

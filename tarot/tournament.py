@@ -31,9 +31,9 @@ import os
 import sys
 import time
 from dataclasses import fields
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
-from .bots import LEVELS, make_bot
+from .bots import LEVELS, Bot, make_bot
 from .cards import mask_of
 from .match import deal_seed
 from .rules import Contract, Rules
@@ -41,6 +41,10 @@ from .state import Deal
 
 PROG = "python -m tarot tournament"
 CONTRACTS = tuple(c.code for c in Contract)
+
+# One group's task: the rules' JSON, the deal's index, the tournament's seed, the two
+# levels (A, B) and the Expert's budget.
+Task = tuple[dict[str, Any], int, int, tuple[str, ...], int | None]
 
 
 def patterns(players: int) -> list[str]:
@@ -56,20 +60,20 @@ def patterns(players: int) -> list[str]:
     return out
 
 
-def _new_bot(level: str, seed: int, budget: int | None):
+def _new_bot(level: str, seed: int, budget: int | None) -> Bot:
     if budget is not None and level == "expert":
         return make_bot(level, seed, samples=budget)
     return make_bot(level, seed)
 
 
-def play_group(task: tuple) -> dict:
+def play_group(task: Task) -> dict[str, Any]:
     """Play one deal under every pattern; the figures of the group (see :func:`summarise`)."""
     rules_json, index, seed, levels, budget = task
     rules = Rules.from_json(rules_json)
     n = rules.players
     deal_seed_ = deal_seed(seed, index)
     dealer = index % n
-    out = {
+    out: dict[str, Any] = {
         "index": index,
         "plays": 0,
         "all_passed": 0,
@@ -88,6 +92,7 @@ def play_group(task: tuple) -> dict:
         out["layouts"].append((pattern, [mask_of(h) for h in deal.dealt_hands]))
         while not deal.is_over:
             seat = deal.to_act
+            assert seat is not None  # a deal that is not over has a seat to act
             view = deal.view(seat)
             t0 = time.perf_counter()
             action = bots[seat].choose(view)
@@ -96,23 +101,24 @@ def play_group(task: tuple) -> dict:
             deal.apply(action, seat=seat)
         out["plays"] += 1
         result = deal.result
-        redeal = result.get("redeal")
+        assert result is not None  # the deal is over
+        redeal = result.redeal
         if redeal == "all_passed":
             out["all_passed"] += 1
         elif redeal:
             out["redeals"] += 1
-        scores = result.get("scores", [0] * n)
+        scores = result.scores
         for s in range(n):
             out["score"][slots[s]] += scores[s]
             out["seats"][slots[s]] += 1
-        if not redeal:
-            taken = out["takes"][slots[result["taker"]]][result["contract"]]
+        if result.taker is not None and result.contract is not None:
+            taken = out["takes"][slots[result.taker]][result.contract.code]
             taken[0] += 1
-            taken[1] += bool(result["made"])
+            taken[1] += result.made
     return out
 
 
-def summarise(groups: list[dict], levels: Sequence[str], players: int) -> dict:
+def summarise(groups: list[dict[str, Any]], levels: Sequence[str], players: int) -> dict[str, Any]:
     """The report of a tournament from the figures of its groups."""
     groups = sorted(groups, key=lambda g: g["index"])
     k = len(groups)
@@ -161,10 +167,10 @@ def summarise(groups: list[dict], levels: Sequence[str], players: int) -> dict:
 
 
 def run(rules: Rules, deals: int, seed: int, levels: Sequence[str], jobs: int = 1,
-        budget: int | None = None, progress=None) -> dict:
+        budget: int | None = None, progress: Callable[[int, int], object] | None = None) -> dict[str, Any]:
     """Play a duplicate tournament and return its report (see :func:`summarise`)."""
-    tasks = [(rules.to_json(), i, seed, tuple(levels), budget) for i in range(deals)]
-    groups: list[dict] = []
+    tasks: list[Task] = [(rules.to_json(), i, seed, tuple(levels), budget) for i in range(deals)]
+    groups: list[dict[str, Any]] = []
     if jobs <= 1 or sys.platform == "emscripten" or deals <= 1:
         for task in tasks:
             groups.append(play_group(task))
@@ -189,7 +195,7 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
-def render(report: dict, seconds: float | None = None) -> str:
+def render(report: dict[str, Any], seconds: float | None = None) -> str:
     """The report as text."""
     a, b = report["bots"]
     names = [f"A {a['level']}", f"B {b['level']}"]
@@ -205,7 +211,7 @@ def render(report: dict, seconds: float | None = None) -> str:
     def row(label: str, values: list[str]) -> None:
         lines.append(f"{label:26}{values[0]:>22}{values[1]:>22}")
 
-    def score(bot: dict) -> str:
+    def score(bot: dict[str, Any]) -> str:
         ci = bot["ci95"]
         if ci is None:
             return f"{bot['mean_per_deal_per_seat']:+.1f}"

@@ -13,7 +13,7 @@ turn.
 """
 from __future__ import annotations
 
-from tarot.actions import BIDS, Call, Chelem, Ecart, Play
+from tarot.actions import BIDS, NO_CALL, Call, Chelem, Ecart, Play, Purchase
 from tarot.cards import CARDS, EXCUSE_ID, FIRST_TRUMP, SUIT_OF, Card, parse_card
 from tarot.dealing import is_petit_sec
 from tarot.rules import Rules
@@ -120,25 +120,37 @@ def deal_with(hands: dict[int, str] | None = None, *, players: int = 4, chien: s
 
 
 def to_play(deal: Deal, taker: int = 0, contract: str = "prise", *, call: str | None = None,
-            ecart: str | None = None, chelem: bool = False) -> Deal:
-    """Bid (``taker`` takes ``contract``, the others pass), call, discard, and reach the first card.
+            ecart: str | None = None, purchase: str | None = None, chelem: bool = False) -> Deal:
+    """Bid (``taker`` takes ``contract``, the others pass), call, discard, buy, and reach the
+    first card.
 
-    ``call`` defaults to a king the taker does not hold (5 players); ``ecart`` to
-    the engine's default écart.
+    ``call`` defaults to a king the taker does not hold (5 players; where the call is
+    optional, to no call); ``ecart`` to the engine's default écart; ``purchase``
+    (``"KH 2S"``: the card bought, the card given) to the engine's default purchase.
     """
-    bid_until(deal, taker, contract)
+    if deal.phase is Phase.BIDDING and not deal.bids:
+        bid_until(deal, taker, contract)
     while deal.phase is Phase.BIDDING:
         deal.apply(BIDS["pass"])
     if deal.phase is Phase.CALLING:
-        if call is None:
-            own = set(deal.hand(taker))
-            call_card = next(c for c in deal.callable_cards() if c not in own)
+        if call is None and deal.can(NO_CALL):
+            deal.apply(NO_CALL)
         else:
-            call_card = parse_card(call)
-        deal.apply(Call(call_card))
+            if call is None:
+                own = set(deal.hand(taker))
+                call_card = next(c for c in deal.callable_cards() if c not in own)
+            else:
+                call_card = parse_card(call)
+            deal.apply(Call(call_card))
     if deal.phase is Phase.ECART:
         chosen = cards(ecart) if ecart is not None else deal.default_ecart()
         deal.apply(Ecart(tuple(chosen)))
+    if deal.phase is Phase.PURCHASE:
+        if purchase is None:
+            deal.apply(deal.default_purchase())
+        else:
+            bought, given = cards(purchase)
+            deal.apply(Purchase(bought, given))
     if deal.phase is Phase.CHELEM:
         deal.apply(Chelem(chelem))
     assert deal.phase is Phase.PLAY, deal.phase

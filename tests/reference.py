@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tarot.cards import EXCUSE, PETIT, VINGT_ET_UN, Card, cards_of
+from tarot.cards import EXCUSE, PETIT, TRUMPS, VINGT_ET_UN, Card, cards_of, sort_for_hand
+from tarot.view import SeatView
 
 TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
 MULTIPLIER = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
@@ -108,9 +109,10 @@ def count(deal) -> dict:
     for i, (seats, cards, w) in enumerate(tricks):
         for seat, c in zip(seats, cards):
             goes_to = side(w)
-            if c == EXCUSE and i != len(tricks) - 1 and side(seat) != side(w) and won[side(seat)] > 0:
+            if c == EXCUSE and i != len(tricks) - 1 and side(seat) != side(w):
                 goes_to = side(seat)  # the Excuse stays with its side...
-                attack_points += Fraction(1, 2) if side(w) else -Fraction(1, 2)  # ...for a low card
+                # ...for a low card, or counted 4 points when that side has none to give
+                attack_points += Fraction(1, 2) if side(w) else -Fraction(1, 2)
             if goes_to:
                 attack_points += points(c)
                 attack_cards.add(c)
@@ -149,27 +151,39 @@ def count(deal) -> dict:
     made = attack_points >= target
     gap = abs(attack_points - target)
     difference = int(gap) + (1 if gap != int(gap) else 0)  # a half point goes to the winner
+    if rules.round_to_ten:
+        difference = 10 * ((difference + 5) // 10)  # to the nearest ten, a 5 up
     m = MULTIPLIER[contract]
     per_defender = (25 + difference) * m * (1 if made else -1)
     if pab_side and not rules.petit_au_bout_within:
         per_defender += 10 * m * (1 if pab_side == "attack" else -1)
-    per_defender += sum(POIGNEE[size] for _, size, _ in deal.poignees) * (1 if made else -1)
+    primes = []  # (seat, value, won): paid by or to each other player
+    for seat, size, _ in deal.poignees:
+        # The side that wins the deal gets the poignée; with handful_against_taker a
+        # defender's always goes to the defence.
+        for_attack = made and not (rules.handful_against_taker and not side(seat))
+        if rules.individual_primes:
+            primes.append((seat, POIGNEE[size], for_attack == side(seat)))
+        else:
+            per_defender += POIGNEE[size] if for_attack else -POIGNEE[size]
+    for seat, _ in deal.miseres:
+        primes.append((seat, 10, made == side(seat)))
     per_defender += {"announced_made": 400, "announced_failed": -200, "unannounced_made": 200,
                      "defense": -200, None: 0}[chelem]
+    defenders = n - len(attack)
     scores = []
     for seat in range(n):
         if seat == deal.taker:
-            if n == 5 and partner is not None:
-                scores.append(2 * per_defender)
-            else:
-                scores.append((n - 1) * per_defender)
+            # The taker collects from every defender, less his partner's share of one.
+            scores.append((defenders - (partner is not None)) * per_defender)
         elif seat == partner:
             scores.append(per_defender)
         else:
             scores.append(-per_defender)
-    for seat, _ in deal.miseres:
+    for seat, value, won in primes:
         for s in range(n):
-            scores[s] += 10 * (n - 1) if s == seat else -10
+            gain = value * (n - 1) if s == seat else -value
+            scores[s] += gain if won else -gain
     return {
         "partner": partner,
         "leaders": [seats[0] for seats, _, _ in tricks],
@@ -182,3 +196,59 @@ def count(deal) -> dict:
         "chelem": chelem,
         "scores": scores,
     }
+
+
+def seat_view(deal, seat: int) -> SeatView:
+    """A seat's view built the straightforward way, field by field (the engine's first
+    construction, kept to check :meth:`Deal.view` against)."""
+    from tarot.state import Phase
+
+    done = deal.phase is Phase.DONE
+    taker = deal.taker
+    shown_chien = deal.contract is not None and deal.rules.chien_goes(deal.contract) == "hand" \
+        and deal.phase is not Phase.CALLING
+    if done or shown_chien:
+        chien = tuple(deal.dealt_chien)
+    else:
+        chien = ()
+    if done or seat == taker:
+        ecart = tuple(cards_of(deal.ecart))
+    else:
+        ecart = tuple(cards_of(deal.ecart & TRUMPS))
+    partner_known = done or deal.partner_revealed or seat == deal.partner
+    if deal.called is not None and deal.partner is None:
+        # Alone: the taker knows if it called its own card; all know if the chien showed it.
+        in_chien = bool(deal.chien & (1 << deal.called))
+        partner_known = partner_known or (seat == taker and not in_chien) or (in_chien and shown_chien)
+    if taker is not None and deal.called is None and deal.phase is not Phase.CALLING:
+        partner_known = True  # no card called: no partner
+    purchase = None
+    if deal.purchase is not None:
+        bought = deal.purchase
+        purchase = (bought.holder, bought.card, bought.give if done or seat in (taker, bought.holder) else None)
+    return SeatView(
+        seat=seat,
+        rules=deal.rules,
+        dealer=deal.dealer,
+        phase=deal.phase.value,
+        to_act=deal.to_act,
+        hand=tuple(sort_for_hand(cards_of(deal.hands[seat]))),
+        hand_sizes=tuple(bin(h).count("1") for h in deal.hands),
+        bids=tuple((s, b.code) for s, b in deal.bids),
+        taker=taker,
+        contract=deal.contract,
+        called=deal.called,
+        partner=deal.partner if partner_known else None,
+        partner_known=partner_known,
+        chien=chien,
+        ecart=ecart,
+        chelem_announced=deal.chelem_announced,
+        poignees=tuple(deal.poignees),
+        miseres=tuple(deal.miseres),
+        tricks=tuple((t.leader, t.cards, t.winner) for t in deal.tricks),
+        leader=deal.leader,
+        trick=tuple(deal.trick),
+        legal=tuple(deal.legal_actions()) if deal.to_act == seat else (),
+        purchase=purchase,
+        result=deal.result,
+    )

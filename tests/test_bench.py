@@ -44,3 +44,18 @@ def test_a_registered_benchmark_is_run_with_its_description():
     assert figures["example_figure"] == 2
     assert figures["about"]["example_figure"] == "what it measures"
     assert "deals_per_second_4p_random" not in figures
+
+
+def test_seat_view_positions_are_play_positions_whose_legal_moves_are_not_yet_asked():
+    positions = bench.view_positions(40)
+    assert len(positions) == 40 and all(p.phase is Phase.PLAY and p._legal == -1 for p in positions)
+    fresh = bench._fresh(positions[-1].copy())
+    assert not [k for k in vars(fresh) if k.startswith("_view_")]
+    assert fresh.view(fresh.to_act) == positions[-1].view(positions[-1].to_act)
+
+
+def test_a_self_play_deal_of_the_benchmark_ends_with_a_result():
+    from tarot.bots import make_bot
+
+    deal = bench.play_bots_deal(Deal.new(Rules(players=4), dealer=0, seed=5), [make_bot("debutant", s) for s in range(4)])
+    assert deal.is_over and deal.result is not None

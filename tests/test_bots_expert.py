@@ -183,7 +183,7 @@ def test_rollouts_play_legal_cards_to_the_end():
                 deal.apply(BIDS["pass"])
             _finish_setup(deal, 0)
             rollout(deal)  # apply() refuses any illegal card
-            assert deal.phase is Phase.DONE and sum(deal.result["scores"]) == 0
+            assert deal.phase is Phase.DONE and sum(deal.result.scores) == 0
             assert EXCUSE_ID not in deal.tricks[-1].cards  # never kept for the last trick
 
 

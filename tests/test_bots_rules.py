@@ -50,7 +50,7 @@ def test_a_level_plays_only_legal_actions(level, players):
     for seed in range(40):
         deal = play_deal(players, 1000 * players + seed, [level], OPTIONS[seed % len(OPTIONS)])
         assert deal.phase is Phase.DONE
-        played += deal.result.get("redeal") is None
+        played += deal.result.redeal is None
     assert played >= 20  # most deals are played to the end, not redealt
 
 
@@ -69,11 +69,11 @@ def test_thousands_of_seeded_deals_hold_no_illegal_action(players):
     for seed in range(1000):
         levels = ["debutant", "standard"] if seed % 2 else ["standard", "debutant"]
         deal = play_deal(players, 100_000 * players + seed, levels, OPTIONS[seed % len(OPTIONS)])
-        finished += deal.result.get("redeal") is None
+        finished += deal.result.redeal is None
     for seed in range(60):
         levels = ["expert", "standard", "debutant"][seed % 3:] + ["expert", "standard", "debutant"][:seed % 3]
         deal = play_deal(players, 200_000 * players + seed, levels, OPTIONS[seed % len(OPTIONS)])
-        finished += deal.result.get("redeal") is None
+        finished += deal.result.redeal is None
     assert finished >= 600  # most deals are played to the end, not redealt
 
 

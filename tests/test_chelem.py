@@ -60,8 +60,8 @@ def test_a_chelem_announced_and_made():
     deal = deal_with({0: ALL_TRUMPS_BUT_FOUR})
     to_play(deal, taker=0, contract="garde_sans", chelem=True)
     play_keeping(deal, keep={0: "EX"})
-    assert deal.result["chelem"] == "announced_made"
-    assert deal.score.chelem == 400
+    assert deal.result.chelem == "announced_made"
+    assert deal.result.score.chelem == 400
 
 
 def test_a_chelem_announced_and_failed():
@@ -70,16 +70,16 @@ def test_a_chelem_announced_and_failed():
     to_play(deal, taker=0, contract="garde_sans", chelem=True)
     play_keeping(deal, keep={0: "EX"})
     assert deal.side_tricks[0] >= 1
-    assert deal.result["chelem"] == "announced_failed"
-    assert deal.score.chelem == -200
+    assert deal.result.chelem == "announced_failed"
+    assert deal.result.score.chelem == -200
 
 
 def test_a_chelem_made_without_announcement():
     deal = deal_with({0: ALL_TRUMPS_BUT_FOUR})
     to_play(deal, taker=0, contract="garde_sans")
     play_keeping(deal, keep={0: "EX"})
-    assert deal.result["chelem"] == "unannounced_made"
-    assert deal.score.chelem == 200
+    assert deal.result.chelem == "unannounced_made"
+    assert deal.result.score.chelem == 200
 
 
 def test_the_defence_taking_every_trick_earns_the_chelem_bonus():
@@ -88,8 +88,8 @@ def test_the_defence_taking_every_trick_earns_the_chelem_bonus():
     to_play(deal, taker=0, contract="garde_sans")
     play_keeping(deal)
     assert deal.side_tricks == [18, 0]
-    assert deal.result["chelem"] == "defense"
-    assert deal.score.chelem == -200  # 200 for each defender, paid by the attack
+    assert deal.result.chelem == "defense"
+    assert deal.result.score.chelem == -200  # 200 for each defender, paid by the attack
 
 
 def test_five_players_chelem_announced_makes_the_taker_lead():

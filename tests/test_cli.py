@@ -58,7 +58,7 @@ def finished_record(seed: int, players: int = 4) -> dict:
     while True:
         deal = play_out(Deal.new(Rules(players=players), dealer=seed % players, seed=seed),
                         [make_bot("random", seed * 10 + s) for s in range(players)])
-        if "taker" in deal.result:
+        if deal.result.taker is not None:
             return deal.to_record()
         seed += 1000
 
@@ -103,8 +103,8 @@ def test_replay_of_a_redeal_prints_the_redeal():
         if not deal.is_over:
             deal.apply(deal.legal_actions()[0])  # pass, pass, pass
     proc = cli("replay", "-", stdin=json.dumps(deal.to_record()))
-    assert lines(proc.stdout) == [deal.result]
-    assert "redeal" in deal.result
+    assert lines(proc.stdout) == [deal.result.to_json()]
+    assert deal.result.redeal is not None
 
 
 def illegal_play(record: dict) -> tuple[dict, int, str]:
@@ -232,7 +232,7 @@ def test_selfplay_at_3_and_5_players_with_a_rule_option(players):
     for record in lines(proc.stdout):
         assert record["rules"] == {"players": players, "petit_au_bout_within": True}
         assert len(record["hands"]) == players
-        assert Deal.from_record(record).result == record["result"]
+        assert Deal.from_record(record).result.to_json() == record["result"]
 
 
 def test_selfplay_with_the_default_level_plays_finished_deals():
@@ -359,12 +359,67 @@ def test_score_garde_contre_made_exactly():
     (["--players", "4", "--contract", "prise", "--bouts", "1"], "--points"),
     (["--players", "4", "--contract", "prise", "--bouts", "1", "--points", "50", "--chelem", "maybe"],
      "--chelem"),
+    # Counts that cannot happen in a deal:
+    (["--players", "4", "--contract", "garde", "--bouts", "0", "--points", "10", "--chelem", "unannounced_made"],
+     "a chelem made leaves the attack 91 points"),
+    (["--players", "4", "--contract", "garde", "--bouts", "3", "--points", "91", "--chelem", "defense"],
+     "a defence that wins every trick"),
+    (["--players", "4", "--contract", "garde", "--bouts", "0", "--points", "30", "--petit-au-bout", "attack"],
+     "cannot have 0 bouts"),
+    (["--players", "4", "--contract", "garde", "--bouts", "3", "--points", "60", "--petit-au-bout", "defense"],
+     "cannot have 3 bouts"),
+    (["--players", "3", "--contract", "prise", "--bouts", "1", "--points", "50", "--purchase"], "4 players only"),
 ])
 def test_score_bad_input_exits_2_saying_what_is_wrong(args, says):
     proc = cli("score", *args)
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert says in one_line_error(proc)
+
+
+def test_score_a_chelem_with_the_excuse_kept_by_the_defence():
+    # 87 points and 2 bouts: 46 beyond 41; (25 + 46) x 2 = 142, + 200 = 342 per defender.
+    assert score("--players", "4", "--contract", "garde", "--bouts", "2", "--points", "87",
+                 "--chelem", "unannounced_made") == {"made": True, "target": 41, "taker": 1026, "partner": None,
+                                                     "defender": -342}
+
+
+def test_score_with_a_partner_at_4_players_each_scores_the_value_once():
+    # prise_partner: 50 points with 2 bouts, 9 beyond 41: 34 each for the taker and the partner.
+    assert score("--players", "4", "--contract", "prise", "--bouts", "2", "--points", "50",
+                 "--prise-partner") == {"made": True, "target": 41, "taker": 34, "partner": 34, "defender": -34}
+
+
+def test_replay_cuts_a_huge_bad_token_short():
+    deal = Deal.new(Rules(players=4), dealer=0, seed=5)
+    record = deal.to_record()
+    record["actions"] = [{"seat": 1, "type": "bid", "bid": "x" * 1_000_000}]
+    proc = cli("replay", "-", stdin=json.dumps(record))
+    assert proc.returncode == 1 and len(proc.stderr) < 400 and "not a bid" in proc.stderr
+
+
+def test_replay_refuses_a_card_nested_deeply_as_a_malformed_record():
+    deal = Deal.new(Rules(players=4), dealer=0, seed=5)
+    record = deal.to_record()
+    record["actions"] = [{"seat": 1, "type": "play", "card": "[" * 900 + "]" * 900}]
+    text = json.dumps(record).replace('"' + "[" * 900 + "]" * 900 + '"', "[" * 900 + "]" * 900)
+    proc = cli("replay", "-", stdin=text)
+    assert proc.returncode == 1 and len(proc.stderr) < 400 and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("flag", ["--individual-primes", "--handful-against-taker", "--purchase",
+                                  "--prise-partner", "--traditional-scoring", "--round-to-ten"])
+def test_selfplay_takes_every_new_rule_option_as_a_flag(flag):
+    proc = cli("selfplay", "--players", "4", "--deals", "3", "--seed", "11", flag, "--misere")
+    assert proc.returncode == 0, proc.stderr
+    records = [json.loads(line) for line in proc.stdout.splitlines()]
+    name = flag[2:].replace("-", "_")
+    assert all(r["rules"][name] is True for r in records)
+    replay = cli("replay", "-", stdin=proc.stdout)
+    assert [json.loads(line) for line in replay.stdout.splitlines()] == [r["result"] for r in records]
+    if name == "traditional_scoring":  # the pots stay on the table from one deal to the next
+        for before, after in zip(records, records[1:]):
+            assert after.get("pots", []) == before["result"]["pots"]
 
 
 # --------------------------------------------------------------------- bench

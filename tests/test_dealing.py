@@ -83,7 +83,7 @@ def test_petit_sec_is_dealt_again():
     deal = deal_with({1: "T1 KH"}, voids={1: "T"})
     assert is_petit_sec(deal.hands[1])
     assert deal.phase is Phase.DONE
-    assert deal.result == {"redeal": "petit_sec"}
+    assert deal.result.to_json() == {"redeal": "petit_sec"}
     assert deal.to_act is None
     assert refused(deal, PASS) == "deal_over"
 
@@ -101,7 +101,7 @@ def test_the_petit_with_another_trump_is_not_petit_sec():
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_petit_sec_redeal_at_every_table_size(players):
     deal = deal_with({0: "T1"}, players=players, voids={0: "T"})
-    assert deal.result == {"redeal": "petit_sec"}
+    assert deal.result.to_json() == {"redeal": "petit_sec"}
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -110,5 +110,5 @@ def test_all_pass_is_dealt_again(players):
     for _ in range(players):
         deal.apply(PASS)
     assert deal.phase is Phase.DONE
-    assert deal.result == {"redeal": "all_passed"}
+    assert deal.result.to_json() == {"redeal": "all_passed"}
     assert deal.to_record()["result"] == {"redeal": "all_passed"}

@@ -17,7 +17,7 @@ def test_four_players_garde_sans_lost_to_a_defence_taking_every_trick():
     deal = deal_with({1: _trumps(1, 18)}, chien="T19 T20 T21 EX 1S 2S")
     to_play(deal, taker=0, contract="garde_sans")
     play_keeping(deal, keep={1: "T1"})
-    r = deal.result
+    r = deal.result.to_json()
     assert (r["points"], r["bouts"], r["target"], r["made"]) == (11, 2, 41, False)
     assert (r["petit_au_bout"], r["chelem"]) == ("defense", "defense")
     assert r["scores"] == [-1380, 460, 460, 460]
@@ -34,7 +34,7 @@ def test_four_players_garde_sans_chelem_announced_with_the_petit_before_the_excu
     play_keeping(deal, keep={0: "EX"}, tricks_left=1)
     play(deal, "EX")
     play_keeping(deal)
-    r = deal.result
+    r = deal.result.to_json()
     assert (r["points"], r["bouts"], r["made"]) == (91, 3, True)
     assert (r["petit_au_bout"], r["chelem"]) == ("attack", "announced_made")
     assert r["scores"] == [2280, -760, -760, -760]
@@ -52,9 +52,9 @@ def test_three_players_prise_with_the_excuse_led_first_and_exchanged():
     play(deal, "EX 1C 2C")
     assert deal.tricks[0].winner == 2
     play_keeping(deal)
-    r = deal.result
+    r = deal.result.to_json()
     assert EXCUSE not in deal.tricks[-1].cards and PETIT not in deal.tricks[-1].cards
-    assert deal.card_points == (3, 179)
+    assert deal.result.card_points == (3, 179)
     assert (r["points"], r["bouts"], r["target"], r["made"]) == (89.5, 3, 36, True)
     assert (r["petit_au_bout"], r["chelem"]) == (None, None)
     assert r["scores"] == [158, -79, -79]
@@ -62,30 +62,31 @@ def test_three_players_prise_with_the_excuse_led_first_and_exchanged():
 
 def test_five_players_garde_with_a_partner():
     # The taker (seat 0) holds T7..T21 and calls the king of hearts, held by seat 2.
-    # Chien 1S 2S 3S, discarded again. The attack wins every trick (the Excuse, played by the
-    # defence, goes to the attack, the defence having no trick): 91 points, 3 bouts:
-    # made by 55: (25+55)x2 = 160; unannounced chelem +200: 360 per defender;
-    # taker 2 x 360 = 720, partner 360, each of the three defenders -360.
+    # Chien 1S 2S 3S, discarded again. The attack wins every trick; the Excuse, played early
+    # by the defence, stays with the defence for 4 points: 87 points, 2 bouts:
+    # made by 46: (25+46)x2 = 142; unannounced chelem +200: 342 per defender;
+    # taker 2 x 342 = 684, partner 342, each of the three defenders -342.
     deal = deal_with({0: _trumps(7, 21), 2: "KH"}, players=5, chien="1S 2S 3S")
     to_play(deal, taker=0, contract="garde", call="KH", ecart="1S 2S 3S")
     assert deal.partner == 2
     play_keeping(deal)
-    r = deal.result
-    assert (r["partner"], r["points"], r["bouts"], r["chelem"]) == (2, 91, 3, "unannounced_made")
-    assert r["scores"] == [720, -360, 360, -360, -360]
+    r = deal.result.to_json()
+    assert (r["partner"], r["points"], r["bouts"], r["chelem"]) == (2, 87, 2, "unannounced_made")
+    assert r["scores"] == [684, -342, 342, -342, -342]
 
 
 def test_five_players_garde_alone_with_the_called_king_in_the_chien_and_a_triple_poignee():
     # The king of hearts is in the chien: the taker plays alone. Its écart must hold a trump
     # (only 2S and 3S can go otherwise): 2S 3S T7. It shows 13 trumps (a triple poignée) and
-    # wins every trick: 91 points, 3 bouts, made by 55: (25+55)x2 = 160, chelem +200,
-    # poignée +40: 400 per defender; taker 4 x 400 = 1600.
+    # wins every trick; a defender's Excuse played early stays with the defence (4 points):
+    # 87 points, 2 bouts, made by 46: (25+46)x2 = 142, chelem +200, poignée +40:
+    # 382 per defender; taker 4 x 382 = 1528.
     deal = deal_with({0: _trumps(7, 21)}, players=5, chien="KH 2S 3S")
     to_play(deal, taker=0, contract="garde", call="KH", ecart="2S 3S T7")
     assert deal.partner is None
     deal.apply(Poignee(tuple(cards(_trumps(9, 21)))))
     play_keeping(deal)
-    r = deal.result
+    r = deal.result.to_json()
     assert r["poignees"] == [{"seat": 0, "size": "triple"}]
-    assert (r["partner"], r["points"], r["bouts"], r["chelem"]) == (None, 91, 3, "unannounced_made")
-    assert r["scores"] == [1600, -400, -400, -400, -400]
+    assert (r["partner"], r["points"], r["bouts"], r["chelem"]) == (None, 87, 2, "unannounced_made")
+    assert r["scores"] == [1528, -382, -382, -382, -382]

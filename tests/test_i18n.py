@@ -1,6 +1,7 @@
 """Every refusal has its sentence in French and in English."""
 import inspect
 import re
+from pathlib import Path
 
 import tarot.state
 from tarot.errors import IllegalAction
@@ -15,6 +16,13 @@ def test_every_refusal_code_of_the_engine_has_both_sentences():
     for code in codes:
         fr, en = MESSAGES[code]
         assert fr and en
+
+
+def test_every_sentence_belongs_to_a_refusal_the_engine_raises():
+    package = Path(tarot.state.__file__).parent
+    source = "".join(p.read_text(encoding="utf-8") for p in package.rglob("*.py") if p.name != "i18n.py")
+    raised = set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', source))
+    assert not set(MESSAGES) - raised
 
 
 def test_an_unknown_code_falls_back_to_the_code_itself():

@@ -4,7 +4,7 @@ import pytest
 from tarot.bots import make_bot
 from tarot.cards import EXCUSE, HALF_POINTS, half_points_of
 from tarot.livecount import live_count
-from tarot.rules import Contract, Rules
+from tarot.rules import Rules
 from tarot.state import Deal, Phase
 
 from .helpers import card, deal_with, play, to_play
@@ -79,19 +79,19 @@ def test_over_whole_deals_the_live_count_adds_up_to_the_engines_count(players):
     done = 0
     for seed in range(1, 40):
         deal = _bots_play(players, seed, check)
-        if deal.score is None:  # dealt again
+        if deal.result.score is None:  # dealt again
             continue
         count = live_count(deal.view(0))
-        contract = deal.contract
+        goes = deal.rules.chien_goes(deal.contract)
         extra = [0, 0]  # the écart or the chien joins a side's cards at the end
-        if contract.chien_shown:
+        if goes == "hand":
             extra[0] = half_points_of(deal.ecart)
         else:
-            extra[0 if contract is Contract.GARDE_SANS else 1] = half_points_of(deal.chien)
-        assert count.attack.half_points + extra[0] == deal.card_points[1]
-        assert count.defence.half_points + extra[1] == deal.card_points[0]
+            extra[0 if goes == "attack" else 1] = half_points_of(deal.chien)
+        assert count.attack.half_points + extra[0] == deal.result.card_points[1]
+        assert count.defence.half_points + extra[1] == deal.result.card_points[0]
         if len(count.bouts_fallen) == 3:
-            assert count.target == deal.score.target
+            assert count.target == deal.result.score.target
         done += 1
         if done == 4:
             break

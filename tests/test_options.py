@@ -1,4 +1,7 @@
-"""Rule options (all off by default): misère, petit au bout within the contract, red pips reversed."""
+"""Rule options (all off by default): misère, petit au bout within the contract, red pips reversed.
+
+The options of the older French rules and of Pagat's rules added since have their own files
+(``test_primes.py``, ``test_purchase.py``, ``test_prise_partner.py``, ``test_traditional.py``)."""
 import pytest
 
 from tarot.actions import Misere, Play
@@ -10,7 +13,9 @@ from .helpers import deal_with, play, play_keeping, refused, to_play
 def test_every_option_is_off_by_default():
     rules = Rules()
     assert rules.players == 4
-    assert Rules.options() == ["misere", "petit_au_bout_within", "red_pips_reversed"]
+    assert Rules.options() == ["misere", "petit_au_bout_within", "red_pips_reversed", "individual_primes",
+                               "handful_against_taker", "purchase", "prise_partner",
+                               "traditional_scoring", "round_to_ten"]
     assert not any(getattr(rules, name) for name in Rules.options())
     assert rules.to_json() == {"players": 4}
 
@@ -36,17 +41,19 @@ def test_a_misere_is_refused_when_the_option_is_off():
     assert not any(isinstance(a, Misere) for a in deal.legal_actions())
 
 
-def test_a_trump_misere_earns_10_from_each_other_player():
+def test_a_trump_misere_is_paid_10_by_each_other_player_when_its_side_wins():
     deal = deal_with({}, voids={0: "T"}, misere=True)
     to_play(deal, taker=1, contract="garde_sans")
     assert Misere("atout") in deal.legal_actions()
     deal.apply(Misere("atout"))
     assert deal.miseres == [(0, "atout")]
     play_keeping(deal)
-    scores = deal.result["scores"]
-    assert deal.result["miseres"] == [{"seat": 0, "kind": "atout"}]
-    # Without the misère the defenders would score alike: seat 0 gets +30, seats 2 and 3 -10.
-    assert scores[0] - scores[2] == 40 and scores[2] == scores[3]
+    scores = deal.result.scores
+    assert deal.result.to_json()["miseres"] == [{"seat": 0, "kind": "atout"}]
+    # Without the misère the defenders would score alike: the declarer's side won or lost,
+    # and seat 0 gets +30 (or -30) where seats 2 and 3 get -10 (or +10).
+    won = not deal.result.made
+    assert scores[0] - scores[2] == (40 if won else -40) and scores[2] == scores[3]
     assert sum(scores) == 0
 
 
@@ -88,9 +95,9 @@ def test_petit_au_bout_within_lowers_the_target_instead_of_a_bonus():
     within = to_play(deal_with(hands, petit_au_bout_within=True), taker=0, contract="garde")
     for deal in (fft, within):
         play_keeping(deal, keep={0: "T1"})
-        assert deal.result["petit_au_bout"] == "attack"
-    assert fft.result["target"] == 36 and within.result["target"] == 26
-    assert fft.score.petit_au_bout == 20 and within.score.petit_au_bout == 0
+        assert deal.result.petit_au_bout == "attack"
+    assert fft.result.target == 36 and within.result.target == 26
+    assert fft.result.score.petit_au_bout == 20 and within.result.score.petit_au_bout == 0
     assert within.rules.to_json() == {"players": 4, "petit_au_bout_within": True}
 
 

@@ -13,8 +13,8 @@ def test_the_petit_won_in_the_last_trick_by_the_attack():
     play_keeping(deal, keep={0: "T1"})
     last = deal.tricks[-1]
     assert PETIT in last.cards and last.winner == 0
-    assert deal.result["petit_au_bout"] == "attack"
-    assert deal.score.petit_au_bout == 10 * 2  # garde: 10 x 2 per defender
+    assert deal.result.petit_au_bout == "attack"
+    assert deal.result.score.petit_au_bout == 10 * 2  # garde: 10 x 2 per defender
 
 
 def test_the_petit_captured_in_the_last_trick_goes_to_the_defence():
@@ -25,8 +25,8 @@ def test_the_petit_captured_in_the_last_trick_goes_to_the_defence():
     play_keeping(deal, keep={1: "T1"})
     last = deal.tricks[-1]
     assert last.cards[0] == PETIT and last.winner == 1
-    assert deal.result["petit_au_bout"] == "defense"
-    assert deal.score.petit_au_bout == -10 * 4
+    assert deal.result.petit_au_bout == "defense"
+    assert deal.result.score.petit_au_bout == -10 * 4
 
 
 def test_petit_au_bout_counts_for_its_side_whoever_wins_the_deal():
@@ -48,7 +48,7 @@ def test_no_petit_au_bout_when_the_petit_falls_earlier():
     play(deal, "T1")
     play_keeping(deal)
     assert PETIT not in deal.tricks[-1].cards
-    assert deal.result["petit_au_bout"] is None
+    assert deal.result.petit_au_bout is None
 
 
 def test_in_a_chelem_ending_with_the_excuse_the_petit_may_be_au_bout_in_the_trick_before():
@@ -62,8 +62,8 @@ def test_in_a_chelem_ending_with_the_excuse_the_petit_may_be_au_bout_in_the_tric
     before_last, last = deal.tricks[-2], deal.tricks[-1]
     assert before_last.cards[0] == PETIT and before_last.winner == 0
     assert last.cards[0] == card("EX") and last.winner == 0
-    assert deal.result["chelem"] == "announced_made"
-    assert deal.result["petit_au_bout"] == "attack"
+    assert deal.result.chelem == "announced_made"
+    assert deal.result.petit_au_bout == "attack"
 
 
 def test_a_defence_making_every_trick_may_bring_the_petit_au_bout_before_its_excuse():
@@ -78,8 +78,8 @@ def test_a_defence_making_every_trick_may_bring_the_petit_au_bout_before_its_exc
     before_last, last = deal.tricks[-2], deal.tricks[-1]
     assert before_last.cards[0] == PETIT and before_last.winner == 1
     assert last.cards[0] == card("EX") and last.winner == 1
-    assert deal.result["chelem"] == "defense"
-    assert deal.result["petit_au_bout"] == "defense"
+    assert deal.result.chelem == "defense"
+    assert deal.result.petit_au_bout == "defense"
 
 
 def test_the_petit_in_the_trick_before_last_is_not_au_bout_without_the_chelem_excuse():
@@ -91,4 +91,4 @@ def test_the_petit_in_the_trick_before_last_is_not_au_bout_without_the_chelem_ex
     play_keeping(deal, tricks_left=0)
     assert deal.tricks[0].winner == 1  # the defence has a trick: no chelem
     assert PETIT in deal.tricks[-2].cards and deal.tricks[-1].cards[0] == card("EX")
-    assert deal.result["petit_au_bout"] is None
+    assert deal.result.petit_au_bout is None

@@ -4,11 +4,11 @@ import json
 
 import pytest
 
-from tarot.actions import Misere, Poignee, action_from_json, action_to_json
+from tarot.actions import BIDS, Misere, Poignee, action_from_json, action_to_json
 from tarot.errors import RecordError
 from tarot.state import Deal, Phase
 
-from .helpers import card, cards, deal_with, play, play_keeping, to_play
+from .helpers import bid_until, card, cards, deal_with, play, play_keeping, to_play
 
 
 def _finished():
@@ -34,7 +34,8 @@ def test_a_record_has_the_documented_shape():
     # The declaration comes right before that seat's first card.
     i = record["actions"].index(declare)
     assert record["actions"][i + 1]["seat"] == 0 and record["actions"][i + 1]["type"] == "play"
-    assert not any(a["type"] == "chelem" for a in record["actions"])  # no chelem announced
+    # The chelem declined is written down.
+    assert {"seat": 1, "type": "chelem", "announce": False} in record["actions"]
     result = record["result"]
     assert set(result) == {"taker", "partner", "contract", "points", "bouts", "target", "made",
                            "petit_au_bout", "chelem", "poignees", "scores"}
@@ -67,11 +68,47 @@ def test_a_record_may_stop_part_way():
 
 
 def test_a_record_cut_after_the_ecart_reads_back_at_the_chelem_announcement():
-    deal = to_play(deal_with(), taker=1, contract="prise")
+    deal = bid_until(deal_with(), taker=1, contract="prise")
+    while deal.phase is Phase.BIDDING:
+        deal.apply(BIDS["pass"])
+    deal.apply(deal.legal_actions()[0])  # the écart
     record = deal.to_record()
     again = Deal.from_record(record)
     assert again.phase is Phase.CHELEM and again.to_act == 1
     assert again.to_record() == record
+
+
+def test_a_declined_chelem_is_written_and_a_record_without_it_still_loads():
+    deal = to_play(deal_with(), taker=1, contract="prise", chelem=False)
+    record = deal.to_record()
+    assert record["actions"][-1] == {"seat": 1, "type": "chelem", "announce": False}
+    assert Deal.from_record(record).phase is Phase.PLAY
+    older = dict(record, actions=record["actions"][:-1] + [
+        {"seat": deal.to_act, "type": "play", "card": str(deal.legal_actions()[0].card)}])
+    assert Deal.from_record(older).chelem_announced is False  # declined implicitly at the first card
+    announced = dict(record, actions=record["actions"][:-1] + [{"seat": 1, "type": "chelem"}])
+    assert Deal.from_record(announced).chelem_announced is True
+
+
+def test_a_card_nested_a_thousand_levels_deep_is_a_malformed_record():
+    deal = to_play(deal_with(), taker=1, contract="prise", chelem=False)
+    record = deal.to_record()
+    deep: object = "KH"
+    for _ in range(1000):
+        deep = [deep]
+    record["actions"].append({"seat": 1, "type": "play", "card": deep})
+    with pytest.raises(RecordError) as refusal:
+        Deal.from_record(record)
+    assert len(str(refusal.value)) < 200
+
+
+def test_a_huge_token_is_cut_short_in_the_message():
+    deal = to_play(deal_with(), taker=1, contract="prise", chelem=False)
+    record = deal.to_record()
+    record["actions"].append({"seat": 1, "type": "play", "card": "T" + "2" * 50_000_000})
+    with pytest.raises(RecordError) as refusal:
+        Deal.from_record(record)
+    assert "not a card" in str(refusal.value) and len(str(refusal.value)) < 200
 
 
 def test_the_result_of_a_record_is_ignored_on_input():

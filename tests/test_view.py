@@ -67,3 +67,48 @@ def test_at_the_end_everything_is_shown():
         assert view.phase == "done" and view.result == deal.result
         assert view.chien == tuple(cards("1S 2S 3S 4S 5S 6S"))
         assert len(view.tricks) == 18
+
+
+def _positions(players: int, deals: int, misere: bool, **options: bool) -> list:
+    """Every decision point of ``deals`` deals at ``players`` players, the decisions drawn at
+    random among the legal actions (so poignées, misères and a taker alone all occur)."""
+    from tarot.bots import random_ecart
+    from tarot.rng import Rng
+    from tarot.rules import Rules
+    from tarot.state import Deal
+
+    rules = Rules(players=players, misere=misere, **options)
+    rng = Rng(players)
+    positions = []
+    for index in range(deals):
+        deal = Deal.new(rules, dealer=index % players, seed=1000 * players + index)
+        while True:
+            positions.append(deal)
+            if deal.is_over:
+                break
+            deal = deal.copy()  # the next position; the one kept stays as it was
+            if deal.phase is Phase.ECART:
+                deal.apply(random_ecart(deal.view(deal.to_act), rng))
+            else:
+                actions = deal.legal_actions()
+                deal.apply(actions[rng.below(len(actions))])
+    return positions
+
+
+def test_the_seat_view_is_the_one_built_field_by_field_at_3_4_and_5_players():
+    from tarot.state import Deal
+
+    from .reference import seat_view
+
+    checked = 0
+    for players, misere, options in ((3, False, {}), (4, True, {}), (5, False, {}), (5, True, {}),
+                                     (4, False, {"purchase": True, "prise_partner": True})):
+        for deal in _positions(players, 14, misere, **options):
+            # The position as played (its earlier views made), a copy, and one read from its record.
+            for position in (deal, deal.copy(), Deal.from_record(deal.to_record())):
+                for seat in range(players):
+                    view, expected = position.view(seat), seat_view(position, seat)
+                    assert view == expected and repr(view) == repr(expected), (players, seat, deal)
+                    assert view.legal_cards == expected.legal_cards, (players, seat, deal)
+                    checked += 1
+    assert checked > 10_000

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tarot.actions import BIDS, Ecart, Play
-from tarot.cards import CARDS, NOTATION, mask_of
+from tarot.cards import CARDS, NOTATION, mask_of, parse_card
 from tarot.i18n import card_name
 from tarot.state import Deal
 from web import render
@@ -217,10 +217,10 @@ def test_the_score_sheet_has_a_row_per_deal_and_sums_to_zero(players):
 
 def test_the_end_of_a_deal_writes_the_count_out():
     number = next(n for n in range(1, 100)
-                  if "redeal" not in (run(Session(Settings(first_deal=n))).deal.result or {"redeal": 1}))
+                  if run(Session(Settings(first_deal=n))).deal.result.redeal is None)
     session = run(Session(Settings(first_deal=number)))
     panel = render.render(session.screen())["panel"]
-    score = session.deal.score
+    score = session.deal.result.score
     assert f"(25 + {score.difference})" in panel
     assert 'data-action="next-deal"' in panel
     assert f"il en fallait {score.target}" in panel
@@ -229,7 +229,7 @@ def test_the_end_of_a_deal_writes_the_count_out():
 def _finished(made: bool, players: int = 4, name: str = "") -> Session:
     for n in range(1, 200):
         session = run(Session(Settings(players=players, first_deal=n, name=name)))
-        score = session.deal.score
+        score = session.deal.result.score
         if score is not None and score.made is made:
             return session
     raise AssertionError("no such deal")
@@ -237,7 +237,7 @@ def _finished(made: bool, players: int = 4, name: str = "") -> Session:
 
 def test_a_failed_contract_is_counted_as_a_player_says_it():
     session = _finished(made=False)
-    score = session.deal.score
+    score = session.deal.result.score
     mult = session.deal.contract.multiplier
     calc = re.findall(r"<li>(.*?)</li>", re.search(r"<ol class=\"calc\".*?</ol>", render.render(session.screen())["panel"]).group())
     assert calc[0] == (f"Chute de {score.difference} : (25 + {score.difference}) × {mult} = "
@@ -249,7 +249,7 @@ def test_a_failed_contract_is_counted_as_a_player_says_it():
 def test_a_made_contract_is_counted_from_each_defender_in_english():
     session = _finished(made=True)
     session.settings.lang = "en"
-    score = session.deal.score
+    score = session.deal.result.score
     calc = re.findall(r"<li>(.*?)</li>", re.search(r"<ol class=\"calc\".*?</ol>", render.render(session.screen())["panel"]).group())
     assert calc[0].startswith(f"Made by {score.difference}: (25 + {score.difference})")
     assert calc[0].endswith(f"= {score.base} from each defender")
@@ -278,7 +278,7 @@ def test_a_save_resumes_exactly_where_it_was():
 
 
 def test_a_declined_chelem_survives_a_save():
-    # A record does not write down "no chelem": the save keeps it, or the taker would be asked again.
+    # The record writes down "no chelem": a save made just then resumes at the first card.
     session = with_deal(deal_with(dealer=3))  # seat 0 bids first
     session.deal_number = 1
     assert session.bid("garde_sans")
@@ -286,10 +286,8 @@ def test_a_declined_chelem_survives_a_save():
         session.deal.apply(BIDS["pass"])
     assert session.chelem(False)
     data = json.loads(session.save_text())
-    assert data["chelem_declined"] is True
-    from web.botstep import load_deal
-    assert load_deal(data["current"], True).phase.value == "play"
-    assert load_deal(data["current"], False).phase.value == "chelem"
+    assert "chelem_declined" not in data
+    assert Deal.from_record(data["current"]).phase.value == "play"
 
 
 @pytest.mark.parametrize("text, reason", [
@@ -421,3 +419,53 @@ def test_next_deal_takes_the_level_chosen_for_it():
     assert session.settings.level == "standard"
     session.next_deal()
     assert (session.settings.level, session.settings.next_level) == ("debutant", "")
+
+
+def _prise_by_seat_0(**options) -> Session:
+    session = with_deal(deal_with({0: "KS KH 2C", 2: "KD"}, chien="1D 2D 3D 4D 5D 6D", dealer=3, **options))
+    session.settings.options = dict(options)
+    assert session.bid("prise")
+    for _ in range(3):
+        session.deal.apply(BIDS["pass"])
+    return session
+
+
+def test_the_purchase_is_chosen_on_the_page_by_name_then_by_the_card_given():
+    session = _prise_by_seat_0(purchase=True)
+    session.ui.ecart = cards("1D 2D 3D 4D 5D 6D")
+    assert session.confirm_ecart()
+    page = html(session)
+    assert 'data-action="buy"' in page and 'data-buy="KD"' in page and 'data-buy="KS"' not in page
+    # The cards one may buy are named, never shown as cards: no hidden card reaches the page.
+    visible = session.view().visible_cards()
+    assert all(visible >> parse_card(n) & 1 for n in DATA_CARD.findall(page))
+    assert not session.click_card("2C")  # a card to buy first
+    assert session.ui.message == ("purchase_first", {})
+    session.ask_for("KD")
+    assert 'aria-pressed="true"' in html(session)
+    assert session.click_card("2C")
+    assert session.deal.purchase is not None and session.deal.purchase.card == parse_card("KD")
+    assert "KD" in [str(c) for c in session.view().hand]
+
+
+def test_with_prise_partner_the_page_offers_to_go_on_without_a_partner():
+    session = _prise_by_seat_0(prise_partner=True)
+    page = html(session)
+    assert 'data-action="no-call"' in page and 'data-action="call"' in page
+    assert session.decline_call()
+    assert session.deal.phase.value == "ecart" and session.deal.partner is None
+
+
+def test_four_player_options_stay_off_at_3_and_5_players():
+    for players in (3, 5):
+        settings = Settings(players=players, options={"purchase": True, "prise_partner": True, "misere": True})
+        assert settings.rules().to_json() == {"players": players, "misere": True}
+
+
+def test_the_score_sheet_shows_the_tokens_and_the_pots_with_traditional_scoring():
+    session = run(Session(Settings(players=4, first_deal=3, options={"traditional_scoring": True})))
+    page = html(session)
+    assert 'data-testid="tokens"' in page
+    tokens = session.match.token_totals
+    pots = session.match.pots[0]
+    assert sum(tokens) + sum(pots) == 0  # what the players lost is on the table

@@ -1,10 +1,11 @@
-// The page before Python: the loading stages, the offline service worker and its
-// "new version" banner. Plain JavaScript, no dependency; it runs before PyScript.
+// The page before Python: the loading stages, the new-game form, the offline service
+// worker and its "new version" banner. Plain JavaScript, no dependency; it runs before
+// PyScript.
 //
 // Loading stages (#loading li[data-stage], data-state pending → active → done),
 // each driven by a real signal:
 //   download  the Python runtime: resource timing entries of pyodide.asm.wasm and
-//             python_stdlib.zip (downloaded, or read from the offline cache);
+//             python_stdlib.pyc.zip (downloaded, or read from the offline cache);
 //   start     Python starting: PyScript's py:progress events "Loading interpreter"
 //             and "Loaded interpreter";
 //   game      the game's modules loading, until Python's first render (the
@@ -58,16 +59,35 @@ const TEXT = {
   },
 };
 
+// Shared with Python (web/params.py, web/session.py): written by `python3 -m web.bootwords --write`.
+const URL_YES = ["", "1", "true", "yes", "on", "oui"];
+const URL_NO = ["0", "false", "no", "off", "non"];
+const URL_LANGS = ["fr", "en"];
+const SAVE_KEY = "tarot.table";
+// End of the words shared with Python.
+
 const params = new URLSearchParams(location.search);
-// The same yes-words as web/params.py.
-const embedded = ["1", "true", "yes", "on", "oui"].includes((params.get("embed") || "").toLowerCase());
+
+// A parameter read as web/params.py reads it: its words trimmed and in lower case,
+// the last one that `read` accepts (undefined: not accepted) wins.
+function param(name, read) {
+  let found;
+  for (const [key, value] of params) {
+    const got = key.trim() === name ? read(value.trim().toLowerCase()) : undefined;
+    if (got !== undefined) found = got;
+  }
+  return found;
+}
+// A bare `?embed` means yes, as in Python; no value that Python refuses embeds.
+const yesNo = (word) => (URL_YES.includes(word) ? true : URL_NO.includes(word) ? false : undefined);
+const embedded = param("embed", yesNo) ?? false;
 
 function startLang() {
-  const asked = params.get("lang");
-  if (asked === "fr" || asked === "en") return asked;
+  const asked = param("lang", (word) => (URL_LANGS.includes(word) ? word : undefined));
+  if (asked) return asked;
   if (!embedded) {
     try {
-      const saved = JSON.parse(localStorage.getItem("tarot.table") || "null");
+      const saved = JSON.parse(localStorage.getItem(SAVE_KEY) || "null");
       if (saved && saved.settings && saved.settings.lang === "en") return "en";
     } catch {
       // no storage (blocked in this frame) or a damaged save: French
@@ -95,29 +115,37 @@ function stage(name, state) {
   loading.dataset.stage = active ? active.dataset.stage : name;
 }
 
-const RUNTIME = ["pyodide.asm.wasm", "python_stdlib.zip"];
+const RUNTIME = ["pyodide.asm.wasm", "python_stdlib.pyc.zip"];
 const arrived = new Set();
-function onResources(list) {
-  for (const entry of list.getEntries()) {
+let downloaded = false;
+
+// The runtime is in: the download ends and Python's start begins (in that order, always).
+function runtimeDownloaded() {
+  if (downloaded) return;
+  downloaded = true;
+  resources.disconnect();
+  performance.mark("tarot:downloaded");
+  stage("download", "done");
+  stage("start", "active");
+}
+
+function note(entries) {
+  for (const entry of entries) {
     const file = entry.name.split("?")[0].split("/").pop();
     if (RUNTIME.includes(file)) arrived.add(file);
   }
-  if (arrived.size === RUNTIME.length) {
-    resources.disconnect();
-    performance.mark("tarot:downloaded");
-    stage("download", "done");
-    stage("start", "active");
-  }
+  if (arrived.size === RUNTIME.length) runtimeDownloaded();
 }
-const resources = new PerformanceObserver(onResources);
+const resources = new PerformanceObserver((list) => note(list.getEntries()));
 resources.observe({ type: "resource", buffered: true });
 
 addEventListener("py:progress", ({ detail }) => {
   if (detail === "Loading interpreter") {
-    stage("start", "active");
+    // The observer's call can come late while Python starts on this thread: look now.
+    note(performance.getEntriesByType("resource"));
   } else if (detail === "Loaded interpreter") {
     performance.mark("tarot:python-started");
-    stage("download", "done");
+    runtimeDownloaded(); // a started Python had its runtime
     stage("start", "done");
     stage("game", "active");
   }
@@ -132,6 +160,90 @@ const marks = new PerformanceObserver((list) => {
   }
 });
 marks.observe({ type: "mark", buffered: true });
+
+// ------------------------------------------------------ new game before Python
+// A new visitor (no saved game, no game set by the URL, not embedded) gets the new-game
+// form at once, before Python is ready: web/render.py's own form for the language,
+// which the build writes into index.html (<template id="setup-fr">, "setup-en").
+// Python's first render draws the same form into #overlay; at that moment (a
+// MutationObserver, before anything else runs) the choices made so far are copied
+// into it, and a *Commencer* (or *Annuler*) asked early is taken by Python's form. After
+// an early *Commencer* the loading stages show until the deal starts.
+const PARAMS_KEEPING_THE_FORM = new Set(["lang", "pause"]);
+
+function hasSavedGame() {
+  try {
+    return Boolean(localStorage.getItem(SAVE_KEY));
+  } catch {
+    return false; // no storage: Python opens the new-game form too
+  }
+}
+
+function copyChoices(from, to) {
+  for (const field of from.elements) {
+    if (!field.name) continue;
+    if (field.type === "radio" || field.type === "checkbox") {
+      for (const twin of to.querySelectorAll(`[name="${field.name}"]`)) {
+        if (twin.value === field.value) twin.checked = field.checked;
+      }
+    } else if (to.elements[field.name] && !(to.elements[field.name] instanceof RadioNodeList)) {
+      to.elements[field.name].value = field.value;
+    }
+  }
+}
+
+function twinOf(field, form) {
+  if (field.name) {
+    return field.type === "radio" || field.type === "checkbox"
+      ? form.querySelector(`[name="${field.name}"][value="${field.value}"]`)
+      : form.elements[field.name];
+  }
+  return field.dataset.action ? form.querySelector(`[data-action="${field.dataset.action}"]`) : null;
+}
+
+function openEarlySetup() {
+  const overlay = document.getElementById("overlay");
+  const template = document.getElementById(`setup-${lang}`);
+  if (embedded || !overlay || !template || hasSavedGame()) return;
+  if ([...params.keys()].some((key) => !PARAMS_KEEPING_THE_FORM.has(key))) return;
+  overlay.replaceChildren(template.content.cloneNode(true));
+  const early = overlay.querySelector("form");
+  overlay.firstElementChild.dataset.early = "";
+  if (loading) loading.style.display = "none"; // the form first; the stages after Commencer
+  let asked = null; // "start" or "cancel-setup", asked before Python was ready
+  let focused = null;
+  early.addEventListener("focusin", ({ target }) => { focused = target; });
+  const wait = (action) => {
+    asked = action;
+    overlay.style.display = "none";
+    if (loading) loading.style.display = "";
+  };
+  early.addEventListener("submit", (event) => {
+    event.preventDefault();
+    wait("start");
+  });
+  early.addEventListener("click", (event) => {
+    if (event.target.closest("[data-action=cancel-setup]")) wait("cancel-setup");
+  });
+  new MutationObserver((changes, observer) => {
+    if (early.isConnected) return;
+    observer.disconnect(); // Python has drawn the overlay
+    overlay.style.display = "";
+    const form = document.getElementById("setup-form");
+    if (!form) return;
+    copyChoices(early, form);
+    const button = asked && form.querySelector(`[data-action="${asked}"]`);
+    if (asked === "start" && button) form.requestSubmit(button);
+    else if (button) button.click();
+    else if (focused && early.contains(focused)) {
+      const twin = twinOf(focused, form);
+      if (twin) twin.focus();
+    }
+  }).observe(overlay, { childList: true });
+  performance.mark("tarot:setup-early");
+}
+
+openEarlySetup();
 
 // ------------------------------------------------------------- next visit
 // Once the game has been open a while, a worker saves a snapshot of a freshly

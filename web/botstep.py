@@ -7,7 +7,9 @@ depends only on the deal number, the seat and how many actions were taken.
 """
 from __future__ import annotations
 
-from tarot.actions import NO_CHELEM, Action, action_to_json
+from typing import Any
+
+from tarot.actions import Action, action_to_json
 from tarot.bots import make_bot
 from tarot.match import deal_seed
 from tarot.state import Deal
@@ -18,9 +20,16 @@ def bot_seed(deal_number: int, seat: int, step: int) -> int:
     return deal_seed(deal_number * 8 + seat, step)
 
 
+def seat_to_act(deal: Deal) -> int:
+    """The seat to act; ``ValueError`` when the deal is over."""
+    if deal.to_act is None:
+        raise ValueError("the deal is over: no seat is to act")
+    return deal.to_act
+
+
 def decide(deal: Deal, level: str, deal_number: int) -> Action:
     """What the bot of ``level`` at the seat to act does now (it sees its own view only)."""
-    seat = deal.to_act
+    seat = seat_to_act(deal)
     bot = make_bot(level, bot_seed(deal_number, seat, len(deal.history)))
     return bot.choose(deal.view(seat))
 
@@ -34,16 +43,7 @@ def runs_on_main_thread(level: str) -> bool:
     return level in MAIN_THREAD_LEVELS
 
 
-def load_deal(record: dict, chelem_declined: bool = False) -> Deal:
-    """The deal a record describes; ``chelem_declined``: the taker said no to a chelem
-    (a record does not write it down, so a record taken just then needs the flag)."""
-    deal = Deal.from_record(record)
-    if chelem_declined and deal.phase.value == "chelem":
-        deal.apply(NO_CHELEM)
-    return deal
-
-
-def decide_json(record: dict, level: str, deal_number: int, chelem_declined: bool = False) -> dict:
+def decide_json(record: dict[str, Any], level: str, deal_number: int) -> dict[str, Any]:
     """``decide`` on a ``tarot-deal/1`` record; returns the action in record form."""
-    deal = load_deal(record, chelem_declined)
-    return action_to_json(deal.to_act, decide(deal, level, deal_number))
+    deal = Deal.from_record(record)
+    return action_to_json(seat_to_act(deal), decide(deal, level, deal_number))

@@ -21,12 +21,11 @@ def pip(suit: int, cls: str = "pip") -> str:
 
 def _inner(card: int, lang: str) -> str:
     if card == EXCUSE_ID:
-        star = '<svg class="pip" aria-hidden="true" focusable="false"><use href="#pip-star"/></svg>'
-        return (f'<span class="corner" aria-hidden="true"><span class="rank">★</span></span>'
-                f'<span class="center" aria-hidden="true">'
-                f'<svg class="big" aria-hidden="true" focusable="false"><use href="#pip-star"/></svg>'
-                f'<span class="word">Excuse</span></span>'
-                f'<span class="corner far" aria-hidden="true"><span class="rank">★</span></span>')
+        return ('<span class="corner" aria-hidden="true"><span class="rank">★</span></span>'
+                '<span class="center" aria-hidden="true">'
+                '<svg class="big" aria-hidden="true" focusable="false"><use href="#pip-star"/></svg>'
+                '<span class="word">Excuse</span></span>'
+                '<span class="corner far" aria-hidden="true"><span class="rank">★</span></span>')
     rank = RANK_OF[card]
     if card >= FIRST_TRUMP:
         return (f'<span class="corner" aria-hidden="true"><span class="rank">{rank}</span></span>'

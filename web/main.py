@@ -276,6 +276,10 @@ class Page:
             changed = s.click_card(str(el.getAttribute("data-card")))
         elif action == "call":
             changed = s.call(str(el.getAttribute("data-call")))
+        elif action == "no-call":
+            changed = s.decline_call()
+        elif action == "buy":
+            changed = s.ask_for(str(el.getAttribute("data-buy")))
         elif action == "confirm-ecart":
             changed = s.confirm_ecart()
         elif action == "announce-chelem":

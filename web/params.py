@@ -27,8 +27,10 @@ from tarot.rules import Rules
 
 from .session import Settings, parse_deal_number
 
-YES = ("", "1", "true", "yes", "on", "oui")  # web/boot.js reads `embed` with the same words
+# web/boot.js holds a copy of these words (python3 -m web.bootwords).
+YES = ("", "1", "true", "yes", "on", "oui")
 NO = ("0", "false", "no", "off", "non")
+LANGS = ("fr", "en")
 MAX_PAUSE_MS = 10_000
 SHOWN_VALUE_CHARS = 40
 
@@ -74,15 +76,15 @@ class PageParams:
             name=base.name, pace=base.pace, animations=base.animations, live_count=base.live_count,
         )
 
-    def draft(self, base: Settings) -> dict:
+    def draft(self, base: Settings) -> dict[str, object]:
         """The new-game form filled in with what the URL sets (``Ui.setup_draft``)."""
         s = self.settings(base)
         return {"players": s.players, "level": s.level, "options": s.options,
                 "deal": "" if self.deal is None else str(self.deal), "name": base.name}
 
-    def notices(self) -> list[tuple[str, dict]]:
+    def notices(self) -> list[tuple[str, dict[str, str]]]:
         """One page note per refused parameter: ``("url_refused", {...})`` or ``("url_unknown", {...})``."""
-        out = []
+        out: list[tuple[str, dict[str, str]]] = []
         for name, value in self.refused:
             shown = value if len(value) <= SHOWN_VALUE_CHARS else value[:SHOWN_VALUE_CHARS] + "…"
             if name in EXPECTED or name in Rules.options():
@@ -145,7 +147,7 @@ def parse_params(query: str) -> PageParams:
             if ok:
                 params.level = _plain(value)
         elif key == "lang":
-            ok = value.strip().lower() in ("fr", "en")
+            ok = value.strip().lower() in LANGS
             if ok:
                 params.lang = value.strip().lower()
         elif key == "deal":
@@ -164,9 +166,9 @@ def parse_params(query: str) -> PageParams:
         elif key in ("embed", "sheet") or key in options:
             flag = _yes_no(value)
             ok = flag is not None
-            if ok and key in options:
+            if flag is not None and key in options:
                 params.options[key] = flag
-            elif ok:
+            elif flag is not None:
                 setattr(params, key, flag)
         else:
             ok = False

@@ -7,13 +7,15 @@ and without the clicked card: no rule is written here.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tarot.actions import Ecart, Poignee
 from tarot.cards import Card
 from tarot.errors import IllegalAction
 from tarot.state import Deal
 
 
-def _blame(deal: Deal, make, chosen: list[Card], card: Card, defaults: list[Card],
+def _blame(deal: Deal, make: Callable[[tuple[Card, ...]], Ecart | Poignee], chosen: list[Card], card: Card, defaults: list[Card],
            size: int) -> IllegalAction | None:
     base = [c for c in chosen if c != card]
     if len(base) >= size:

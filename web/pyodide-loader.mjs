@@ -1,6 +1,8 @@
 // The Python runtime for the page and the bots' worker: the vendored Pyodide with
-// the game's Python modules (web/python-modules.zip, written by scripts/build.py)
-// unpacked into its home directory.
+// its standard library as bytecode (vendor/pyodide/python_stdlib.pyc.zip) and the
+// game's Python modules with theirs (web/python-modules.zip), both written by
+// scripts/build.py, the bytecode compiled by this same Pyodide: Python compiles no
+// module of its own or of the game when it starts.
 //
 // PyScript loads it as its interpreter (pyscript.toml: interpreter =
 // "./web/pyodide-loader.mjs") and calls loadPyodide(); web/boot.js calls start()
@@ -9,8 +11,9 @@
 //
 // Returning visits skip Python's own start-up: makeSnapshot(), run once in a worker
 // of its own (web/snapshot-worker.js, started by web/boot.js after a first visit),
-// saves the memory of a freshly started Python in the browser's Cache Storage, and
-// later starts restore it (mark "tarot:python-from-snapshot"). A snapshot that cannot
+// saves the memory of a freshly started Python that has imported the game's modules
+// in the browser's Cache Storage, and later starts restore it (mark
+// "tarot:python-from-snapshot"). A snapshot that cannot
 // be read, stored or restored only means a normal start.
 import { loadPyodide as loadVendored, version } from "../vendor/pyodide/pyodide.mjs";
 
@@ -18,9 +21,23 @@ export { version };
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const BUNDLE_URL = new URL("./python-modules.zip", import.meta.url).href;
+const STDLIB_URL = new URL("python_stdlib.pyc.zip", INDEX_URL).href;
 const HOME = "/home/pyodide";
 const SNAPSHOT_CACHE = "tarot python snapshots";
-const SNAPSHOT_KEY = new URL(`python-snapshot-${version}.bin`, INDEX_URL).href; // a cache key, never fetched
+// The game's modules' version (a hash of web/python-modules.zip, written by scripts/build.py):
+// a snapshot holds them imported, so a new version of the game makes a new snapshot.
+const MODULES_VERSION = "dev";  // written by scripts/build.py
+const SNAPSHOT_KEY = new URL(`python-snapshot-${version}-${MODULES_VERSION}.bin`, INDEX_URL).href; // a cache key, never fetched
+// What the snapshot holds imported: the game's modules (pure Python: none touches the
+// browser) and the standard library's modules the page imports; never a module that
+// holds a JavaScript object (PyScript's), which a snapshot cannot keep.
+const SNAPSHOT_IMPORTS = [
+  "import ast, asyncio, base64, codeop, html, inspect, json, pathlib, shutil, tempfile, textwrap, traceback, zipfile",
+  "import pyodide._package_loader, pyodide.code",  // unpackArchive's, PyScript's
+  "import web.botstep, web.params, web.render, web.session, web.worker",
+].join("\n");
+// A restored Python's random numbers would be the same on every visit: seeded afresh.
+const AFTER_RESTORE = "import sys\nif 'random' in sys.modules: sys.modules['random'].seed()";
 
 // Python's output goes to the console until PyScript hands its own writers over.
 const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
@@ -32,10 +49,10 @@ async function fetchBundle() {
   return response.arrayBuffer();
 }
 
+// The saved snapshot's entry (its body is read later, while Pyodide loads), or null.
 async function savedSnapshot() {
   try {
-    const response = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE });
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    return (await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE })) || null;
   } catch {
     return null; // no Cache Storage here (an insecure context, a blocked frame)
   }
@@ -55,6 +72,7 @@ async function saveSnapshot(snapshot) {
 
 const pythonOptions = () => ({
   indexURL: INDEX_URL,
+  stdLibURL: STDLIB_URL,
   stdout: (text) => output.stdout(text),
   stderr: (text) => output.stderr(text),
 });
@@ -63,7 +81,11 @@ async function startPython() {
   const snapshot = await savedSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await loadVendored({ ...pythonOptions(), _loadSnapshot: snapshot });
+      // Pyodide awaits the snapshot's bytes only once its own script is loaded.
+      const bytes = snapshot.arrayBuffer();
+      bytes.catch(() => {}); // a body that cannot be read fails loadVendored below, handled there
+      const pyodide = await loadVendored({ ...pythonOptions(), _loadSnapshot: bytes });
+      pyodide.runPython(AFTER_RESTORE);
       performance.mark("tarot:python-from-snapshot");
       return pyodide;
     } catch (error) {
@@ -77,7 +99,10 @@ async function startPython() {
 // A Python started for this only: in snapshot mode its `js` module is not usable.
 export async function makeSnapshot() {
   if (await savedSnapshot()) return false;
+  const bundle = fetchBundle();
   const pyodide = await loadVendored({ ...pythonOptions(), _makeSnapshot: true });
+  pyodide.unpackArchive(await bundle, "zip", { extractDir: HOME });
+  pyodide.runPython(SNAPSHOT_IMPORTS);
   await saveSnapshot(pyodide.makeMemorySnapshot());
   return true;
 }

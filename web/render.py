@@ -12,14 +12,13 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from tarot.actions import Bid, Call
-from tarot.cards import NOTATION, Card
+from tarot.cards import NOTATION, SUIT_MASKS, Card, cards_of, mask_of
 from tarot.errors import IllegalAction
+from tarot.state import purchasable
 from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name
-from tarot.rules import Contract
 
 from .cardface import card_back, card_button, card_html
 from .history import match_totals
-from .outcome import result_json
 from .labels import TEXT, level_name, option_name, points_text, seat_name, signed, t
 from .session import MAX_NAME_CHARS
 
@@ -241,7 +240,7 @@ def render_seat(screen, seat: int, position: str) -> str:
 
 
 def render_felt(screen) -> str:
-    v, lang = screen.view, screen.lang
+    v = screen.view
     positions = POSITIONS[v.rules.players]
     seats = "".join(render_seat(screen, s, positions[s]) for s in range(v.rules.players))
     return seats + f'<div class="table-center">{render_center(screen)}</div>'
@@ -369,6 +368,7 @@ def render_panel(screen) -> str:
     body = {
         "bidding": _panel_bidding,
         "calling": _panel_calling,
+        "purchase": _panel_purchase,
         "ecart": _panel_ecart,
         "chelem": _panel_chelem,
         "play": _panel_play,
@@ -400,7 +400,8 @@ def _panel_calling(screen) -> str:
     v, lang = screen.view, screen.lang
     if v.to_act != 0:
         return _status(screen)
-    calls = [a.card for a in v.legal if isinstance(a, Call)]
+    calls = [a.card for a in v.legal if isinstance(a, Call) and a.card is not None]
+    optional = any(isinstance(a, Call) and a.card is None for a in v.legal)
     kings_only = all(c.rank == 14 for c in calls)
     title = t("call_title" if kings_only else "call_title_more", lang)
     buttons = []
@@ -410,8 +411,36 @@ def _panel_calling(screen) -> str:
         buttons.append(f'<button type="button" class="call-choice" id="call-{NOTATION[c]}" data-action="call"{focus} '
                        f'data-call="{NOTATION[c]}" aria-label="{name}">{card_html(c, lang, size="small")}'
                        f'<span class="call-name">{name}</span></button>')
+    if optional:  # 4 players, prise_partner: the call replaces the purchase
+        buttons.append(_button(t("no_call", lang), action="no-call", ident="btn-no-call", cls="btn"))
     return (f'<h2 class="panel-title">{escape(title)}</h2>'
             f'<div class="actions calls" role="group" aria-label="{escape(title)}">{"".join(buttons)}</div>')
+
+
+_SUIT_SIGNS = "♠♥♦♣"
+_RANK_SIGNS = {1: "1", 11: "V", 12: "C", 13: "D", 14: "R"}
+
+
+def _panel_purchase(screen) -> str:
+    """Option purchase: the taker asks for a suit card held by another seat (named, never
+    shown where it lies), then clicks the card of his to give for it."""
+    v, lang = screen.view, screen.lang
+    if v.to_act != 0:
+        return f'<p class="status">{escape(t("purchase_waiting", lang, name=_name(screen, v.to_act)))}</p>'
+    chosen = screen.ui.purchase
+    rows = []
+    for suit in range(4):
+        buttons = []
+        for c in cards_of(purchasable(mask_of(v.hand), mask_of(v.ecart)) & SUIT_MASKS[suit]):
+            label = _RANK_SIGNS.get(c.rank, str(c.rank)) + _SUIT_SIGNS[suit]
+            buttons.append(f'<button type="button" class="buy-choice" data-action="buy" data-buy="{NOTATION[c]}" '
+                           f'aria-pressed="{"true" if c == chosen else "false"}" '
+                           f'aria-label="{escape(card_name(c, lang))}">{label}</button>')
+        rows.append(f'<div class="buy-row">{"".join(buttons)}</div>')
+    step = t("purchase_give", lang, card=card_name(chosen, lang)) if chosen is not None else t("purchase_ask", lang)
+    return (f'<h2 class="panel-title">{escape(t("purchase_title", lang))}</h2>'
+            f'<div class="buys" role="group" aria-label="{escape(t("purchase_title", lang))}">{"".join(rows)}</div>'
+            f'<p class="note">{escape(step)}</p>')
 
 
 def _panel_ecart(screen) -> str:
@@ -488,28 +517,30 @@ def _each(value: int, lang: str) -> str:
     return t("from_each_defender" if value > 0 else "to_each_defender", lang, value=abs(value))
 
 
-def calculation(screen: "Screen", result: dict[str, Any], score: DealScore) -> list[str]:
+def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
     """The count as a player says it: no sign without its reason (who pays whom)."""
     lang = screen.lang
     n = screen.view.rules.players
-    mult = Contract.from_code(result["contract"]).multiplier
+    mult = result.contract.multiplier
     base = score.base if score.made else -score.base
     calc = [t("calc_made" if score.made else "calc_failed", lang, diff=score.difference, mult=mult,
               each=_each(base, lang))]
     terms = [base]
-    pab = result.get("petit_au_bout")
+    pab = result.petit_au_bout
     if pab and score.petit_au_bout:
         calc.append(t("calc_pab", lang, side=t("side_" + pab, lang), mult=mult,
                       each=_each(score.petit_au_bout, lang)))
         terms.append(score.petit_au_bout)
     elif pab:
         calc.append(t("calc_pab_within", lang, side=t("side_" + pab, lang), target=score.target))
-    if result.get("poignees"):
-        names = ", ".join(f'{POIGNEE_WORDS[lang][p["size"]]} ({_name(screen, p["seat"])})' for p in result["poignees"])
+    side_poignees = [(s, size) for s, size in result.poignees if not any(p.seat == s and p.kind == "poignee"
+                                                                        for p in result.primes)]
+    if side_poignees and score.poignees:
+        names = ", ".join(f'{POIGNEE_WORDS[lang][size]} ({_name(screen, s)})' for s, size in side_poignees)
         calc.append(t("calc_poignee", lang, names=names, each=_each(score.poignees, lang)))
         terms.append(score.poignees)
-    if result.get("chelem"):
-        calc.append(t("calc_chelem", lang, kind=t("chelem_" + result["chelem"], lang), each=_each(score.chelem, lang)))
+    if result.chelem:
+        calc.append(t("calc_chelem", lang, kind=t("chelem_" + result.chelem, lang), each=_each(score.chelem, lang)))
         terms.append(score.chelem)
     d = score.per_defender
     if len(terms) > 1:
@@ -519,36 +550,43 @@ def calculation(screen: "Screen", result: dict[str, Any], score: DealScore) -> l
             x *= sign  # each term in the direction of the total
             said = str(x) if i == 0 else said + (f" + {x}" if x >= 0 else f" − {-x}")
         calc.append(t("calc_total", lang, terms=said, each=_each(d, lang)))
-    partner = result.get("partner")
-    k = score.taker // d if d else n - 1
+    partner = result.partner
+    k = result.shares[0]
     verb = "receives" if d > 0 else "pays"
-    calc.append(t(f"calc_taker_{verb}", lang, name=_name(screen, result["taker"]), value=abs(d), k=k,
+    calc.append(t(f"calc_taker_{verb}", lang, name=_name(screen, result.taker), value=abs(d), k=k,
                   total=abs(score.taker)))
     if partner is not None and score.partner is not None:
         calc.append(t(f"calc_partner_{verb}", lang, name=_name(screen, partner), value=abs(d)))
     calc.append(t("calc_defender_" + ("pays" if d > 0 else "receives"), lang, value=abs(d)))
-    for m in result.get("miseres", []):
-        calc.append(t("calc_misere", lang, name=_name(screen, m["seat"])))
+    for prime in result.primes:
+        what = t("misere_" + prime.name, lang) if prime.kind == "misere" else POIGNEE_WORDS[lang][prime.name]
+        calc.append(t("calc_prime_won" if prime.won else "calc_prime_lost", lang, name=_name(screen, prime.seat),
+                      what=what, value=prime.value, total=prime.value * (n - 1)))
+    if result.tokens is not None:
+        calc.append(t("calc_tokens", lang, tokens=", ".join(
+            f"{_name(screen, s)} {signed(x)}" for s, x in enumerate(result.tokens)),
+            pots=", ".join(str(p) for p in result.pots or ()) or "0"))
     return calc
 
 
 def render_result(screen) -> str:
-    """The end of the deal, with the count written out for people learning the rules."""
-    v, lang, score = screen.view, screen.lang, screen.score
-    result = result_json(v.result) or {}
-    if "redeal" in result:
-        return f'<p class="result-line">{escape(t(result["redeal"], lang))}</p>'
-    if score is None:
+    """The end of the deal, with the count written out for people learning the rules,
+    from the engine's result alone (its figures, its shares, where its chien went)."""
+    v, lang = screen.view, screen.lang
+    result = v.result
+    if result is None:
         return ""
-    n = v.rules.players
-    taker = result["taker"]
-    contract = Contract.from_code(result["contract"])
-    cname = _contract(result["contract"], lang)
+    if result.redeal is not None:
+        return f'<p class="result-line">{escape(t(result.redeal, lang))}</p>'
+    score, taker, contract = result.score, result.taker, result.contract
+    if score is None or taker is None or contract is None:
+        return ""
+    cname = _contract(contract.code, lang)
     plural = "s" if score.difference > 1 else ""
     key = ("made" if score.made else "failed") + ("_you" if taker == 0 and not screen.settings.name else "")
     lines = [t(key, lang, taker=_name(screen, taker), contract=cname, diff=score.difference, s=plural)]
-    bouts = result["bouts"]
-    lines.append(t("attack_points", lang, points=points_text(result["points"], lang), bouts=bouts,
+    bouts = result.bouts
+    lines.append(t("attack_points", lang, points=points_text(result.points, lang), bouts=bouts,
                    s="s" if bouts > 1 else "", target=score.target))
     head = "".join(f'<p class="result-line{" big" if i == 0 else ""}">{escape(x)}</p>' for i, x in enumerate(lines))
 
@@ -556,19 +594,19 @@ def render_result(screen) -> str:
     calc_html = "".join(f"<li>{escape(x)}</li>" for x in calc)
 
     cards = ""
-    if contract.chien_shown:
+    goes = v.rules.chien_goes(contract)
+    if goes == "hand":
         cards += (f'<div class="reveal"><span class="caption">{escape(t("chien_was", lang))}</span>'
                   f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.chien)}</span></div>')
         cards += (f'<div class="reveal" data-testid="ecart"><span class="caption">{escape(t("ecart_was", lang))}</span>'
                   f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.ecart)}</span></div>')
     else:
-        key = "chien_to_attack" if contract is Contract.GARDE_SANS else "chien_to_defense"
+        key = "chien_to_attack" if goes == "attack" else "chien_to_defense"
         cards += (f'<div class="reveal"><span class="caption">{escape(t(key, lang))}</span>'
                   f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.chien)}</span></div>')
-    scores = result.get("scores", [])
     rows = "".join(f'<li><span>{escape(_name(screen, s))}</span>'
                    f'<b class="{"pos" if x > 0 else "neg" if x < 0 else ""}" data-result-seat="{s}">{signed(x)}</b></li>'
-                   for s, x in enumerate(scores))
+                   for s, x in enumerate(result.scores))
     return (f'<div class="result-body">{head}<div class="reveals">{cards}</div></div>'
             f'<ol class="calc" aria-label="{escape(t("calc_label", lang))}">{calc_html}</ol>'
             f'<div class="deal-scores"><h3>{escape(t("score_of", lang))}</h3><ul>{rows}</ul></div>')
@@ -590,7 +628,7 @@ def render_hand(screen) -> str:
     choosing = my_turn and (v.phase == "ecart" or screen.poignee_size is not None)
     chien = set(v.chien) if v.phase == "ecart" and v.taker == 0 else set()
     buttons = []
-    marking = my_turn and v.phase in ("ecart", "play")  # cards to choose from now
+    marking = my_turn and v.phase in ("ecart", "purchase", "play")  # cards to choose from now
     autofocused = False
     offers_first = bool(screen.poignee_offers or screen.misere_offers) and not screen.ui.poignee_declined \
         and screen.poignee_size is None
@@ -640,6 +678,11 @@ def render_sheet(screen) -> str:
         rows.append(f'<tr data-deal="{number}"{undone}><th scope="row" title="{label}">{index}</th>'
                     f'<td class="what">{escape(what)}</td>{cells}</tr>')
     totals = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(screen.totals))
+    if screen.tokens is not None:  # traditional scoring: the tokens, and the pots on the table
+        pots = ", ".join(str(p) for p in screen.pots) or "0"
+        totals += (f'</tr><tr class="tokens" data-testid="tokens"><th scope="row" colspan="2">'
+                   f'{escape(t("tokens_total", lang, pots=pots))}</th>'
+                   + "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(screen.tokens)))
     empty = "" if rows else f'<p class="empty">{escape(t("no_deal_yet", lang))}</p>'
     return (f'<h2 class="side-title" id="sheet-title">{escape(t("score_sheet", lang))}</h2>'
             f'<div class="sheet-scroll"><table class="sheet" data-testid="score-sheet" aria-labelledby="sheet-title">'

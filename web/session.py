@@ -12,20 +12,20 @@ import json
 import unicodedata
 from dataclasses import dataclass, field
 
-from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CHELEM, Action, Bid, Call, Chelem, Ecart,
-                           Misere, Play, Poignee, action_from_json)
+from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CALL, NO_CHELEM, Action, Bid, Call, Chelem, Ecart,
+                           Misere, Play, Poignee, Purchase, action_from_json)
 from tarot.bots import LEVELS
-from tarot.cards import CARDS, Card, cards_of
+from tarot.cards import Card, cards_of
 from tarot.errors import IllegalAction
 from tarot.livecount import LiveCount, live_count
 from tarot.match import Match
 from tarot.rules import POIGNEE_NAMES, Rules
 from tarot.scoring import DealScore
-from tarot.state import Deal, Phase
+from tarot.state import Deal, Event, Phase
 from tarot.view import SeatView
 
-from .botstep import decide, load_deal
-from .outcome import redeal_reason, result_json
+from .botstep import decide
+from .outcome import result_json
 from .probe import ecart_refusal, poignee_refusal
 
 HUMAN = 0
@@ -72,7 +72,9 @@ class Settings:
     next_level: str = ""  # the bots' level from the next deal on ("": unchanged)
 
     def rules(self) -> Rules:
-        return Rules(players=self.players, **self.options)
+        """The rules of the game; an option the player count does not allow stays off."""
+        allowed = Rules.options_for(self.players)
+        return Rules(players=self.players, **{k: v for k, v in self.options.items() if k in allowed})
 
     def to_json(self) -> dict:
         return {"players": self.players, "level": self.level, "options": dict(self.options),
@@ -150,6 +152,7 @@ class Ui:
     settings_open: bool = False  # the page's settings dialog
     tricks_open: bool = False  # every trick of the deal, listed
     menu_open: bool = False  # the top bar's other tools, on a narrow screen
+    purchase: Card | None = None  # option purchase: the card the person asks for
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,8 @@ class Screen:
     score: DealScore | None  # the deal's count, once over
     sheet: tuple[tuple[int, dict], ...]  # (deal number, result) of each finished deal
     totals: tuple[int, ...]
+    tokens: tuple[int, ...] | None  # traditional scoring: the tokens won over the match
+    pots: tuple[int, ...]  # traditional scoring: the pots on the table
     events: tuple[tuple[str, dict], ...]  # what just happened, for the live region
     step: int  # how many actions the deal has seen (changes whenever the table does)
     notices: tuple[tuple[str, dict], ...] = ()  # page notes until dismissed (bad URL parameters)
@@ -222,6 +227,8 @@ class Session:
             if deal.phase is Phase.ECART:
                 playable = {c for c in view.hand if ecart_refusal(deal, [], c) is None}
                 selected = set(ui.ecart)
+            elif deal.phase is Phase.PURCHASE and ui.purchase is not None:
+                playable = set(view.hand)  # any card may be given for the one bought
             elif deal.phase is Phase.PLAY:
                 for a in view.legal:
                     if isinstance(a, Poignee):
@@ -243,8 +250,10 @@ class Session:
             view=view, deal_number=self.deal_number, playable=frozenset(playable),
             selected=frozenset(selected), poignee_offers=tuple(poignee_offers),
             misere_offers=tuple(misere_offers), poignee_size=ui.poignee_size, ui=ui,
-            score=deal.score if deal.is_over else None, sheet=tuple(sheet),
+            score=deal.result.score if deal.result is not None else None, sheet=tuple(sheet),
             totals=tuple(self.match.totals), events=tuple(self.events), step=len(deal.history),
+            tokens=tuple(self.match.token_totals) if self.settings.rules().traditional_scoring else None,
+            pots=self.match.pots[0],
             notices=tuple(self.notices), history=tuple(self.history),
             live=live_count(view) if self.settings.live_count and view.phase == "play" else None,
             can_undo=self.undo_point() is not None, undone=frozenset(self.undone))
@@ -288,22 +297,19 @@ class Session:
         refusal = self.deal.why_not(action, seat)
         if refusal is not None:
             return refusal
-        before = len(self.deal.tricks)
-        self.deal.apply(action, seat=seat)
-        self.events = self._describe(seat, action, before)
+        self.events = self._describe(self.deal.apply(action, seat=seat))
         self._check_over()
         return None
 
-    def _describe(self, seat: int, action: Action, tricks_before: int) -> list[tuple[str, dict]]:
-        """The public account of what ``seat`` just did (never a hidden card)."""
+    def _describe(self, event: Event) -> list[tuple[str, dict]]:
+        """The public account of what a seat just did (never a hidden card), from the
+        engine's record of it."""
         deal = self.deal
+        seat, action = event.seat, event.action
         out: list[tuple[str, dict]] = []
         if isinstance(action, Bid):
             out.append(("bids", {"seat": seat, "bid": action.code}))
-            if deal.taker is not None and deal.contract is not None and deal.contract.chien_shown \
-                    and deal.phase is Phase.ECART:
-                out.append(("taker_takes_chien", {"seat": deal.taker}))
-        elif isinstance(action, Call):
+        elif isinstance(action, Call) and action.card is not None:
             out.append(("calls", {"seat": seat, "card": action.card}))
         elif isinstance(action, Ecart):
             out.append(("ecart_made", {"seat": seat}))
@@ -314,12 +320,16 @@ class Session:
             out.append(("poignee_shown", {"seat": seat, "size": size}))
         elif isinstance(action, Misere):
             out.append(("misere_declared", {"seat": seat, "kind": action.kind}))
+        elif isinstance(action, Purchase):
+            out.append(("purchase_made", {"seat": seat, "card": action.card}))
         elif isinstance(action, Play):
             out.append(("plays", {"seat": seat, "card": action.card}))
-            if len(deal.tricks) > tricks_before:
-                out.append(("trick_won", {"seat": deal.tricks[-1].winner}))
-        if deal.is_over:
-            redeal = redeal_reason(deal.result)
+            if event.trick is not None:
+                out.append(("trick_won", {"seat": event.trick.winner}))
+        if deal.phase is Phase.ECART and deal.taker is not None and not isinstance(action, Ecart):
+            out.append(("taker_takes_chien", {"seat": deal.taker}))  # the chien goes to the taker's hand
+        if event.result is not None:
+            redeal = event.result.redeal
             out.append((redeal, {}) if redeal else ("result_title", {}))
         return out
 
@@ -337,7 +347,7 @@ class Session:
             return None
         deal = self.deal
         return {"record": deal.to_record(), "level": self.settings.level, "deal_number": self.deal_number,
-                "chelem_declined": self._chelem_declined(), "seat": seat, "step": len(deal.history)}
+                "seat": seat, "step": len(deal.history)}
 
     def bot_answer(self, request: dict, answer: dict) -> bool:
         """Apply a worker's decision if the table is still where the request was made."""
@@ -351,11 +361,6 @@ class Session:
         if refusal is not None:
             raise refusal
         return True
-
-    def _chelem_declined(self) -> bool:
-        deal = self.deal
-        return deal.phase is Phase.PLAY and not deal.trick and not deal.tricks and any(
-            isinstance(a, Chelem) and not a.announce for _, a in deal.history)
 
     def bot_step(self) -> Action | None:
         """Let the bot to act take its decision; ``None`` if it is not a bot's turn."""
@@ -399,6 +404,19 @@ class Session:
             return self._note(IllegalAction("not_an_action"))
         return self._note(self.act(HUMAN, Call(card)))
 
+    def decline_call(self) -> bool:
+        """Go on without a partner where the call is optional."""
+        return self._note(self.act(HUMAN, NO_CALL))
+
+    def ask_for(self, notation: str) -> bool:
+        """Option purchase: choose the card to buy (then a click on a hand card gives one for it)."""
+        card = _card(notation)
+        if card is None:
+            return self._note(IllegalAction("not_an_action"))
+        self.ui.purchase = None if self.ui.purchase == card else card
+        self.ui.message = None
+        return False
+
     def chelem(self, announce: bool) -> bool:
         return self._note(self.act(HUMAN, ANNOUNCE_CHELEM if announce else NO_CHELEM))
 
@@ -410,6 +428,12 @@ class Session:
             return self._note(IllegalAction("not_an_action"))
         if deal.phase is Phase.ECART and deal.to_act == HUMAN:
             return self._toggle(self.ui.ecart, card, lambda chosen: ecart_refusal(deal, chosen, card))
+        if deal.phase is Phase.PURCHASE and deal.to_act == HUMAN:
+            if self.ui.purchase is None:
+                self.ui.message = ("purchase_first", {})
+                return False
+            bought, self.ui.purchase = self.ui.purchase, None
+            return self._note(self.act(HUMAN, Purchase(bought, card)))
         if deal.phase is Phase.PLAY and deal.to_act == HUMAN and self.ui.poignee_size is not None:
             n = self._poignee_trumps(self.ui.poignee_size)
             return self._toggle(self.ui.poignee, card, lambda chosen: poignee_refusal(deal, chosen, card, n))
@@ -472,7 +496,6 @@ class Session:
             "settings": self.settings.to_json(),
             "records": list(self.match.records),
             "current": None if self.finished else deal.to_record(),
-            "chelem_declined": self._chelem_declined(),
             "poignee_declined": self.ui.poignee_declined,
             "undone": sorted(self.undone),
         }
@@ -532,7 +555,7 @@ class Session:
                 session.finished = False
         else:
             session.deal_number = session.match.deal_number
-            deal = load_deal(current, data.get("chelem_declined") is True)
+            deal = Deal.from_record(current)
             _same_deal(deal, session.match.new_deal())
             session.deal = deal
             session.finished = False

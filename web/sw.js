@@ -53,6 +53,9 @@ async function cacheOne(cache, url, hash) {
     throw new Error(`${url}: the content does not match version ${PRECACHE.version}`);
   }
   const headers = new Headers(response.headers);
+  // The body kept is the decoded one: a host's compression no longer applies to it.
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
   headers.set(HASH_HEADER, hash);
   await cache.put(url, new Response(body, { status: 200, statusText: "OK", headers }));
 }

@@ -11,8 +11,7 @@ from web.botstep import decide_json
 
 def decide(request_json: str) -> str:
     request = json.loads(request_json)
-    answer = decide_json(request["record"], request["level"], request["deal_number"],
-                         request["chelem_declined"])
+    answer = decide_json(request["record"], request["level"], request["deal_number"])
     return json.dumps(answer)
 
 

@@ -71,5 +71,3 @@ def make_bot(level: str, seed: int = 0, **options) -> Bot:
         raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
     return factory(seed, **options)
 
-
-from .speed import bench_bots  # noqa: E402  (python -m tarot bench uses it)

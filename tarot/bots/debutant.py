@@ -15,6 +15,7 @@ from ..rng import Rng
 from ..rules import Contract
 from ..state import ECARTABLE, ecart_trumps_needed, strength_table
 from ..view import SeatView
+from .purchase import choose_purchase, optional_call_declined
 
 # Trumps + 2 per bout needed to take (prise) and to guard (garde), per player count.
 _TAKE = {3: (9, 12), 4: (8, 11), 5: (7, 10)}
@@ -36,8 +37,13 @@ class DebutantBot:
             bid = Bid(contract)
             return bid if contract is not None and bid in view.legal else PASS
         if phase == "calling":
+            declined = optional_call_declined(view)
+            if declined is not None:
+                return declined
             calls = [a for a in view.legal if not hand >> a.card & 1]
             return calls[0] if calls else view.legal[0]
+        if phase == "purchase":
+            return choose_purchase(hand, mask_of(view.ecart))
         if phase == "ecart":
             return Ecart(tuple(_lowest_ecart(hand, view.rules.chien_size)))
         if phase == "chelem":

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import time
 
-from ..actions import PASS, PLAYS, Action, Bid, Call, Chelem, Ecart
+from ..actions import NO_CALL, PASS, PLAYS, Action, Bid, Call, Chelem, Ecart
+from .purchase import choose_purchase, optional_call_declined
 from ..cards import (EXCUSE_ID, HALF_POINTS, KINGS, RANK_OF, SUIT_MASKS, TRUMP, TRUMPS, cards_of,
                      mask_of)
 from ..rng import Rng
@@ -76,6 +77,8 @@ class ExpertBot:
             return self.call(view)
         if phase == "ecart":
             return self.ecart(view)
+        if phase == "purchase":
+            return choose_purchase(mask_of(view.hand), mask_of(view.ecart))
         if phase == "chelem":
             return chelem_call(view)
         k = Knowledge(view)
@@ -122,8 +125,7 @@ class ExpertBot:
             for i in alive:
                 d = deal.copy()
                 play(d, options[i])
-                scores = d.result.get("scores") if d.result is not None else None
-                results[i].append(scores[me] if scores else 0.0)
+                results[i].append(d.result.scores[me] if d.result is not None else 0.0)
             done += 1
             if done >= PRUNE_AFTER and len(alive) > 1:
                 alive = _prune(alive, results, options, prior)
@@ -201,8 +203,8 @@ class ExpertBot:
             for i, option in enumerate(options):
                 d = deal.copy()
                 play(d, option)
-                if d.result is not None and "scores" in d.result:
-                    totals[i] += d.result["scores"][me]
+                if d.result is not None:
+                    totals[i] += d.result.scores[me]
             done += 1
         self.last_worlds = done
         if not done:
@@ -210,6 +212,9 @@ class ExpertBot:
         return [t / done for t in totals]
 
     def call(self, view: SeatView) -> Call:
+        declined = optional_call_declined(view)
+        if declined is not None:
+            return declined
         hand = mask_of(view.hand)
         callable_cards = [a.card for a in view.legal]
         prior = Call(standard_call(hand, callable_cards))
@@ -230,10 +235,11 @@ class ExpertBot:
         options = [Ecart(tuple(e)) for e in ecart_candidates(hand, size, view.called)]
         prior = options[0]
         k = Knowledge(view)
+        me = view.seat
 
         def play(d: Deal, ecart: Ecart) -> None:
             d.apply(ecart)
-            d.apply(Chelem(False))
+            _finish_setup(d, me)
             rollout(d)
 
         return self._search(view, k, options, play, self.setup_samples, prior)
@@ -265,11 +271,14 @@ def _finish_setup(d: Deal, me: int) -> None:
     phase = d.phase.value
     if phase == "calling":
         hand = d.hands[d.taker]
-        d.apply(Call(standard_call(hand, d.callable_cards())))
+        d.apply(NO_CALL if d.can(NO_CALL) else Call(standard_call(hand, d.callable_cards())))
         phase = d.phase.value
     if phase == "ecart":
         hand = d.hands[d.taker]
         d.apply(Ecart(tuple(standard_ecart(hand, d.rules.chien_size, d.called))))
+        phase = d.phase.value
+    if phase == "purchase":
+        d.apply(choose_purchase(d.hands[d.taker], d.ecart))
         phase = d.phase.value
     if phase == "chelem":
         d.apply(Chelem(False))

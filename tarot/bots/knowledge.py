@@ -90,8 +90,6 @@ class Knowledge:
         for leader, cards in all_tricks:
             led = -1
             high_trump = -1
-            best = -2
-            best_seat = -1
             for i, c in enumerate(cards):
                 s = (leader + i) % n
                 self.played_by[s] |= 1 << c
@@ -119,9 +117,6 @@ class Knowledge:
                             self._losing_trumps[s].append(c)
                     if c > high_trump:
                         high_trump = c
-                st = self.strength[c] if suit == led or suit == TRUMP else -1
-                if st > best:
-                    best, best_seat = st, s
         for s in range(n):
             if self.trump_cap[s] < FIRST_TRUMP:
                 self.void[s] |= 1 << TRUMP
@@ -310,9 +305,6 @@ class Knowledge:
 
     def unseen_trumps(self) -> int:
         return self.unseen & TRUMPS
-
-    def opponents(self) -> list[int]:
-        return [s for s in range(self.n) if s != self.seat and self.p_ally(s) < 0.5]
 
     def may_have_trumps(self, s: int) -> bool:
         return not self.void[s] & (1 << TRUMP) and bool(self.possible(s) & TRUMPS)

@@ -287,8 +287,6 @@ def _safe_master_leads(k: Knowledge, legal: int) -> list[int]:
 
 
 def _attack_lead(k: Knowledge, legal: int, options: list[int]) -> int:
-    hand = k.hand
-    my_trumps = hand & TRUMPS & legal
     opp_trumps = opponents_trumps(k)
     trump_leads = [c for c in options if SUIT_OF[c] == TRUMP]
     suit_leads = [c for c in options if SUIT_OF[c] != TRUMP]

@@ -34,7 +34,7 @@ def sample_views(players: int = 4, deals: int = 6, seed: int = 2024) -> list[Sea
             view = deal.view(seat)
             views.append(view)
             deal.apply(bots[seat].choose(view), seat=seat)
-        if deal.result.get("redeal") is None:
+        if deal.result is not None and deal.result.redeal is None:
             played += 1
     Rng(seed).shuffle(views)
     return views

@@ -8,6 +8,7 @@ and plays its cards by the rules of thumb of :mod:`tarot.bots.play`.
 from __future__ import annotations
 
 from ..actions import Action, Bid, Call, Chelem, Ecart, Misere, Poignee, PASS, PLAYS
+from .purchase import choose_purchase, optional_call_declined
 from ..cards import BOUTS, TRUMPS, count, mask_of
 from ..rng import Rng
 from ..view import SeatView
@@ -76,7 +77,10 @@ class StandardBot:
         if phase == "bidding":
             return standard_bid(view)
         if phase == "calling":
-            return Call(standard_call(mask_of(view.hand), [a.card for a in view.legal]))
+            return optional_call_declined(view) or Call(standard_call(mask_of(view.hand), [
+                a.card for a in view.legal if type(a) is Call and a.card is not None]))
+        if phase == "purchase":
+            return choose_purchase(mask_of(view.hand), mask_of(view.ecart))
         if phase == "ecart":
             return Ecart(tuple(standard_ecart(mask_of(view.hand), view.rules.chien_size, view.called)))
         if phase == "chelem":

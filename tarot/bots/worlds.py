@@ -257,7 +257,7 @@ def world_deal(view: SeatView, sampler: WorldSampler, world: World) -> Deal | No
             return deal
         deal.apply(Chelem(view.chelem_announced))
         declared = {}
-        for s, size, cards in view.poignees:
+        for s, _size, cards in view.poignees:
             declared.setdefault(s, []).append(Poignee(tuple(cards)))
         for s, kind in view.miseres:
             declared.setdefault(s, []).append(Misere(kind))

@@ -1,0 +1,24 @@
+"""The files the page is built from: pyscript.toml lists what the page imports, nothing
+more; web/boot.js holds the same URL words and save key as the Python side."""
+from web.bootwords import block, with_block
+from web.files import ROOT, files_section, needed_files
+from web.session import SAVE_KEY
+
+
+def test_the_benchmarks_stay_out_of_the_page():
+    files = needed_files()
+    assert "tarot/bots/expert.py" in files  # the bots are in...
+    assert "tarot/bots/speed.py" not in files  # ...their timing code is not
+    assert "tarot/bench.py" not in files
+
+
+def test_pyscript_toml_lists_the_page_files():
+    text = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    assert files_section() in text
+
+
+def test_boot_js_reads_the_url_and_the_save_with_the_python_words():
+    boot = (ROOT / "web" / "boot.js").read_text(encoding="utf-8")
+    assert with_block(boot) == boot  # up to date: python3 -m web.bootwords --write
+    assert 'const URL_YES = ["", ' in boot  # a bare `?embed` means yes, as in web/params.py
+    assert SAVE_KEY not in boot.replace(block(), "")  # no second copy of the save key
