@@ -1,9 +1,9 @@
-"""The one place the page reads a deal's result.
+"""The one place the page reads a finished deal's result from its record.
 
-The engine's ``deal.result`` (also ``SeatView.result`` and a record's ``"result"``)
-is read here only, and always handed on in its JSON form (a plain dict, as in a
-``tarot-deal/1`` record), so that the rest of the page does not depend on how
-the engine holds it.
+A ``tarot-deal/1`` record keeps the deal's result in its JSON form (``"result"``);
+the score sheet, its chart and statistics and the kept matches read it through
+``result_json`` only, so that a change of that form is met here.  The deal on
+show is read from the engine's typed result (``deal.result``) by ``web.render``.
 """
 from __future__ import annotations
 
@@ -22,9 +22,3 @@ def result_json(result: object) -> dict[str, Any] | None:
         if isinstance(data, dict):
             return data
     raise TypeError(f"not a deal result: {type(result).__name__}")
-
-
-def redeal_reason(result: object) -> str | None:
-    """``all_passed`` or ``petit_sec`` when the deal was dealt again, else ``None``."""
-    data = result_json(result)
-    return None if data is None else data.get("redeal")
