@@ -15,7 +15,9 @@ from table_driver import (
     start_game,
 )
 
-TAKE = lambda legal: "garde" if "garde" in legal else "pass"
+def TAKE(legal: list[str]) -> str:
+    return "garde" if "garde" in legal else "pass"
+
 CHIEN = {3: 6, 4: 6, 5: 3}
 
 
