@@ -17,8 +17,10 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, SITE_DIR, SiteServer
 from playwright.sync_api import sync_playwright
 from table_driver import HUMAN_TURN, PLAYABLE, READY, act, first_number, phase, play_one, start_game
 
+
 def TAKE(legal: list[str]) -> str:
     return "garde" if "garde" in legal else "pass"
+
 
 FIT = ("() => { const w = innerWidth, h = innerHeight; const out = [...document.querySelectorAll("
        "'#hand button[data-card]')].filter(b => { const r = b.getBoundingClientRect();"

@@ -15,8 +15,10 @@ from table_driver import (
     start_game,
 )
 
+
 def TAKE(legal: list[str]) -> str:
     return "garde" if "garde" in legal else "pass"
+
 
 CHIEN = {3: 6, 4: 6, 5: 3}
 

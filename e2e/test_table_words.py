@@ -5,9 +5,9 @@ import re
 
 from table_driver import HUMAN_TURN, PLAYABLE, act, first_number, open_table, phase, simulate, start_game
 
+
 def GARDE_SANS(legal: list[str]) -> str:
     return "garde_sans" if "garde_sans" in legal else "pass"
-
 
 
 def _play(page, bid: str) -> None:
