@@ -32,7 +32,7 @@ def test_the_chart_draws_the_sheets_running_totals_and_the_statistics_count_the_
     deals = [simulate(4, number).deal, simulate(4, number + 1).deal]
     for seat in range(4):
         taken = sum(1 for d in deals if d.taker == seat)
-        made = sum(1 for d in deals if d.taker == seat and d.score.made)
+        made = sum(1 for d in deals if d.taker == seat and d.result.score.made)
         row = f"[data-testid=stats] tr[data-seat='{seat}']"
         assert int(page.text_content(f"{row} [data-stat=taken]")) == taken
         assert int(page.text_content(f"{row} [data-stat=made]")) == made
