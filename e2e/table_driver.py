@@ -89,14 +89,22 @@ def start_game(page, players: int, number: int) -> None:
     page.click(f"label.choice:has(input[name=players][value='{players}'])")
     page.fill("input[name=deal]", str(number))
     page.click("[data-action=start]")
+    # A match in progress: the form asks before ending it.
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'setup'"
+                           " || !!document.querySelector('[data-testid=confirm-new-game]')")
+    if page.query_selector("[data-testid=confirm-new-game]"):
+        page.click("[data-action=confirm-start]")
     page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'setup'")
     assert page.get_attribute("#table", "data-deal") == str(number)
 
 
-def act(page, selector: str) -> None:
+CORNER = {"x": 8, "y": 30}  # on the visible corner of a hand card (the next card covers the rest)
+
+
+def act(page, selector: str, **click) -> None:
     """Click ``selector`` and wait until the table has taken the action."""
     before = step(page)
-    page.click(selector)
+    page.click(selector, **click)
     page.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")
 
 
@@ -117,7 +125,7 @@ def play_one(page) -> str:
     elif current == "play":
         if page.query_selector("[data-action=no-poignee]"):
             page.click("[data-action=no-poignee]")
-        act(page, PLAYABLE)
+        act(page, PLAYABLE, position=CORNER)
     return current
 
 
@@ -148,3 +156,33 @@ def sheet_totals(page) -> list[int]:
     return page.eval_on_selector_all(
         "[data-testid=score-sheet] tfoot td[data-seat]",
         "tds => tds.map(td => parseInt(td.textContent.replace('−', '-').replace('+', ''), 10))")
+
+
+# ------------------------------------------------------------------ layout
+# What lies outside the viewport: hand cards, and the table's own scrolling (the play area
+# must fit; on a narrow screen the score sheet may follow below it).
+OUT_OF_VIEW = """() => {
+  const w = innerWidth, h = innerHeight, out = [];
+  for (const b of document.querySelectorAll('#hand button[data-card]')) {
+    const r = b.getBoundingClientRect();
+    if (r.left < 0 || r.right > w || r.top < 0 || r.bottom > h + 0.5) out.push(b.dataset.card);
+  }
+  const play = document.querySelector('.play-area').getBoundingClientRect();
+  return {cards: out, pageWidth: document.documentElement.scrollWidth - w,
+          playBottom: Math.round(play.bottom - h), playTop: Math.round(play.top)};
+}"""
+
+
+def out_of_view(page) -> dict:
+    return page.evaluate(OUT_OF_VIEW)
+
+
+def corner_steps(page) -> list[float]:
+    """How much of each hand card shows beside the next one in its row (its corner)."""
+    return page.evaluate("""() => {
+      const rs = [...document.querySelectorAll('#hand button[data-card]')].map(b => b.getBoundingClientRect());
+      const steps = [];
+      for (let i = 0; i + 1 < rs.length; i++)
+        if (Math.abs(rs[i + 1].top - rs[i].top) < 20) steps.push(rs[i + 1].left - rs[i].left);
+      return steps;
+    }""")

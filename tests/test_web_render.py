@@ -226,6 +226,46 @@ def test_the_end_of_a_deal_writes_the_count_out():
     assert f"il en fallait {score.target}" in panel
 
 
+def _finished(made: bool, players: int = 4, name: str = "") -> Session:
+    for n in range(1, 200):
+        session = run(Session(Settings(players=players, first_deal=n, name=name)))
+        score = session.deal.result.score
+        if score is not None and score.made is made:
+            return session
+    raise AssertionError("no such deal")
+
+
+def test_a_failed_contract_is_counted_as_a_player_says_it():
+    session = _finished(made=False)
+    score = session.deal.result.score
+    mult = session.deal.contract.multiplier
+    calc = re.findall(r"<li>(.*?)</li>", re.search(r"<ol class=\"calc\".*?</ol>", render.render(session.screen())["panel"]).group())
+    assert calc[0] == (f"Chute de {score.difference} : (25 + {score.difference}) × {mult} = "
+                       f"{score.base} pour chaque défenseur")
+    assert "−" not in calc[0]  # no sign without its reason
+    assert calc[-1] == f"Chaque défenseur reçoit {-score.per_defender}"
+
+
+def test_a_made_contract_is_counted_from_each_defender_in_english():
+    session = _finished(made=True)
+    session.settings.lang = "en"
+    score = session.deal.result.score
+    calc = re.findall(r"<li>(.*?)</li>", re.search(r"<ol class=\"calc\".*?</ol>", render.render(session.screen())["panel"]).group())
+    assert calc[0].startswith(f"Made by {score.difference}: (25 + {score.difference})")
+    assert calc[0].endswith(f"= {score.base} from each defender")
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_persons_name_replaces_vous_everywhere(players):
+    session = _finished(made=True, players=players, name="Anne")
+    regions = render.render(session.screen())
+    for region in ("topbar", "felt", "panel", "side", "live"):
+        assert not re.search(r"\bVous\b", regions[region]), region
+    assert "Anne" in regions["side"] and "Anne" in regions["felt"]
+    if session.deal.taker == 0:
+        assert "Anne (" in regions["panel"]
+
+
 # ------------------------------------------------------------------- saves
 def test_a_save_resumes_exactly_where_it_was():
     for stop in (5, 12, 40, 70, 400):
@@ -334,6 +374,51 @@ def test_the_new_game_form_keeps_what_was_filled_in_when_a_value_is_refused():
     assert 'value="misere" checked' in form
     assert 'value="abc"' in form
     assert "pas « abc »" in form
+
+
+# ----------------------------------------------------- history, settings, undo
+def test_a_finished_match_goes_to_the_history_and_a_damaged_history_reads_as_empty():
+    from web.history import archived, history_text, match_totals, parse_history
+
+    session = run(Session(Settings(first_deal=5)))
+    records = list(session.match.records)
+    kept = archived([], session.settings.to_json(), records, "2026-11-23T10:00:00.000Z")
+    assert parse_history(history_text(kept)) == kept
+    assert match_totals(kept[0]) == list(session.match.totals)
+    assert archived(kept, session.settings.to_json(), [], "later") == kept  # no finished deal: nothing kept
+    for bad in ("", "{", '{"format": "tarot-history", "version": 9, "matches": []}', "[1, 2]"):
+        assert parse_history(bad) == []
+
+
+def test_the_page_settings_are_saved_with_the_match_and_old_saves_still_load():
+    session = Session(Settings(first_deal=3, pace="fast", animations=False, live_count=False, next_level="debutant"))
+    again = Session.from_save(session.save_text())
+    assert (again.settings.pace, again.settings.animations, again.settings.live_count,
+            again.settings.next_level) == ("fast", False, False, "debutant")
+    old = json.loads(session.save_text())
+    for key in ("pace", "animations", "live_count", "next_level"):
+        del old["settings"][key]
+    assert Session.from_save(json.dumps(old)).settings.pace == "normal"
+    with pytest.raises(SaveError):
+        Session.from_save(json.dumps({**old, "settings": {**old["settings"], "pace": "warp"}}))
+
+
+def test_undo_takes_back_the_persons_last_decision_and_the_bots_after_it():
+    session = next(s for s in (run(Session(Settings(first_deal=n)), steps=30) for n in range(8, 40))
+                   if not s.finished)
+    keep = session.undo_point()
+    assert keep is not None and session.deal.history[keep][0] == 0
+    before = session.deal.history[:keep]
+    assert session.undo()
+    assert session.deal.history == before and session.deal.to_act == 0
+    assert session.deal_number in session.undone and session.screen().can_undo == (session.undo_point() is not None)
+
+
+def test_next_deal_takes_the_level_chosen_for_it():
+    session = run(Session(Settings(first_deal=2, next_level="debutant")))
+    assert session.settings.level == "standard"
+    session.next_deal()
+    assert (session.settings.level, session.settings.next_level) == ("debutant", "")
 
 
 def _prise_by_seat_0(**options) -> Session:

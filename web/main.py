@@ -13,6 +13,7 @@ import asyncio
 import json
 import random
 import traceback
+from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
@@ -20,9 +21,10 @@ from pyscript import document, window
 window.performance.mark("tarot:imports")  # start-up measurements: runtime ready
 
 from web.botstep import runs_on_main_thread
+from web.history import HISTORY_KEY, archived, history_text, parse_history
 from web.params import parse_params
 from web.render import REGIONS, render, root_attributes
-from web.session import SAVE_KEY, SaveError, Session, Settings, clean_name, parse_deal_number
+from web.session import PACES, SAVE_KEY, SaveError, Session, Settings, clean_name, parse_deal_number
 from web.teaching import ACTIONS as TEACHING_ACTIONS, HINTS_KEY, Teacher
 
 DEFAULT_PAUSE_MS = 700
@@ -41,14 +43,17 @@ class Page:
         # Teaching (web/teaching.py): hints, "why?", and a situation from the URL's #record=.
         self.teacher = Teacher(self.params, str(window.location.search), str(window.location.hash),
                                base=str(window.location.origin) + str(window.location.pathname))
-        self.pause = DEFAULT_PAUSE_MS if self.params.pause is None else self.params.pause
         self.root = document.getElementById("table")
         self.regions = {name: document.getElementById(name) for name in REGIONS}
         self.cache: dict[str, str] = {}
         self.timer = False
+        self.autofocused = ""
         self.generation = 0
         self.worker = None  # the bots' worker, started for slow levels only
+        self.history = self._read_history()
         self.session = self._open()
+        self.session.history = tuple(self.history)
+        self.behind = [document.getElementById("topbar"), js(document.querySelector("#table > .layout"))]
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_submit),
                          create_proxy(self.on_key)]
         document.addEventListener("click", self._proxies[0])
@@ -109,6 +114,23 @@ class Page:
         except Exception:
             return None
 
+    def _read_history(self) -> list[dict[str, Any]]:
+        try:
+            return parse_history(js(window.localStorage.getItem(HISTORY_KEY)))
+        except Exception:
+            return []
+
+    def _archive(self, old: Session) -> None:
+        """Keep the match being left (its finished deals) in the history."""
+        if self.params.embed or not old.match.records:
+            return
+        self.history = archived(self.history, old.settings.to_json(), list(old.match.records),
+                                str(window.Date.new().toISOString()))
+        try:
+            window.localStorage.setItem(HISTORY_KEY, history_text(self.history))
+        except Exception as e:
+            window.console.warn(f"history not saved: {e}")
+
     def save(self) -> None:
         if self.params.embed or self.teacher.situation is not None:  # leaves the visitor's own game alone
             return
@@ -138,12 +160,23 @@ class Page:
             self.root.setAttribute(key, value)
         document.documentElement.lang = screen.lang
         self._write_teaching()
+        dialog_open = bool(self.cache.get("overlay"))
+        for el in self.behind:  # a dialog is modal: what lies behind it takes no click nor focus
+            if el is not None:
+                el.inert = dialog_open
         if opened:  # a dialog opened: focus goes into it
             first = js(document.querySelector("#overlay input:checked, #overlay button"))
             if first is not None:
                 first.focus()
         else:
             self._restore_focus(focus_id, hand_index)
+        # Each new decision (or question) puts the focus on its first legal choice, once.
+        scope = "#overlay [data-autofocus]" if dialog_open else "[data-autofocus]"
+        wanted = js(document.querySelector(scope))
+        key = f"{screen.step}:{screen.view.phase}:{wanted.id}" if wanted is not None else ""
+        if wanted is not None and key != self.autofocused and not wanted.isSameNode(js(document.activeElement)):
+            wanted.focus()
+        self.autofocused = key
         self.schedule_bot()
 
     def _attribute(self, el, name: str):
@@ -190,6 +223,13 @@ class Page:
         self.timer = True
         generation = self.generation
         window.setTimeout(create_once_callable(lambda: self.bot_tick(generation)), self._delay())
+
+    @property
+    def pause(self) -> int:
+        """The bots' pause: the URL's ``pause`` if given, else the pace chosen in the settings."""
+        if self.params.pause is not None:
+            return self.params.pause
+        return PACES.get(self.session.settings.pace, DEFAULT_PAUSE_MS)
 
     def _delay(self) -> int:
         deal = self.session.deal
@@ -257,7 +297,7 @@ class Page:
         if el is None:
             return
         action = js(el.getAttribute("data-action"))
-        if action == "start":
+        if action in ("start", "save-settings"):
             return  # handled by the form's submit
         event.preventDefault()
         self._guarded(self._click, el, action)
@@ -265,6 +305,8 @@ class Page:
     def _click(self, el, action) -> None:
         s = self.session
         ui = s.ui
+        if action != "menu":
+            ui.menu_open = False
         bid = js(el.getAttribute("data-bid"))
         changed = False
         if action in TEACHING_ACTIONS:
@@ -307,9 +349,37 @@ class Page:
             ui.setup_open = True
             ui.setup_message = None
             ui.setup_draft = None
+            ui.setup_confirm = False
         elif action == "cancel-setup":
             ui.setup_open = False
             ui.setup_message = None
+            ui.setup_confirm = False
+        elif action == "confirm-start":
+            form = js(document.getElementById("setup-form"))
+            if form is not None:
+                self._start(form, confirmed=True)
+        elif action == "keep-match":
+            ui.setup_confirm = False
+        elif action == "menu":
+            ui.menu_open = not ui.menu_open
+        elif action == "undo":
+            if s.undo():
+                self.generation += 1  # a bot's pending decision belongs to the deal taken back
+                self.timer = False
+                changed = True
+        elif action == "tricks":
+            ui.tricks_open = True
+        elif action == "close-tricks":
+            ui.tricks_open = False
+        elif action == "settings":
+            ui.settings_open = True
+        elif action == "close-settings":
+            ui.settings_open = False
+        elif action == "history":
+            ui.history_open = True
+            ui.setup_open = False
+        elif action == "close-history":
+            ui.history_open = False
         elif action == "last-trick":
             ui.last_trick_open = not ui.last_trick_open
         elif action == "close-last-trick":
@@ -326,12 +396,29 @@ class Page:
 
     def on_submit(self, event) -> None:
         form = js(event.target)
-        if form is None or form.id != "setup-form":
+        if form is None or form.id not in ("setup-form", "settings-form"):
             return
         event.preventDefault()
-        self._guarded(self._start, form)
+        self._guarded(self._start if form.id == "setup-form" else self._apply_settings, form)
 
-    def _start(self, form) -> None:
+    def _apply_settings(self, form: Any) -> None:
+        """The settings dialog: pace, moving cards, live count, language, the next deal's bot level."""
+        s = self.session.settings
+        pace = js(form.querySelector("input[name=pace]:checked"))
+        if pace is not None and str(pace.value) in PACES:
+            s.pace = str(pace.value)
+        s.animations = bool(form.querySelector("input[name=animations]").checked)
+        s.live_count = bool(form.querySelector("input[name=live_count]").checked)
+        lang = js(form.querySelector("input[name=lang]:checked"))
+        if lang is not None and str(lang.value) in ("fr", "en"):
+            s.lang = str(lang.value)
+        level = str(form.querySelector("select[name=next_level]").value)
+        s.next_level = "" if level == s.level else level
+        self.session.ui.settings_open = False
+        self.save()
+        self.prepare_bots()
+
+    def _start(self, form: Any, confirmed: bool = False) -> None:
         checked = js(form.querySelector("input[name=players]:checked"))
         players = int(checked.value) if checked is not None else 4
         level = str(form.querySelector("select[name=level]").value)
@@ -351,30 +438,87 @@ class Page:
             return
         if number is None:
             number = random.randrange(1, 1_000_000)
+        old = self.session.settings  # the page's own settings go on to the new match
         settings = Settings(players=players, level=level, options=options, lang=lang, first_deal=number,
-                            name=name)
+                            name=name, pace=old.pace, animations=old.animations, live_count=old.live_count)
         settings.rules()
+        if not confirmed and not self.params.embed and self.session.in_progress():
+            ui = self.session.ui  # ask first: the match in progress would be lost
+            self.session.settings.lang = lang
+            ui.setup_confirm = True
+            ui.setup_message = None
+            ui.setup_draft = {"players": players, "level": level, "options": options, "deal": text, "name": name}
+            return
+        self._archive(self.session)
         self.generation += 1
         self.timer = False
         self.session = Session(settings)
+        self.session.history = tuple(self.history)
         self.save()
         self.prepare_bots()
 
+    def _trap_tab(self, event: Any) -> None:
+        """Tab and Shift+Tab go round the open dialog's controls, never behind it."""
+        dialog = js(document.querySelector("#overlay [role=dialog]"))
+        if dialog is None:
+            return
+        controls = [c for c in dialog.querySelectorAll("button, input, select, textarea, summary, [tabindex]")
+                    if not c.matches(":disabled") and c.getAttribute("tabindex") != "-1"
+                    and c.offsetParent is not None
+                    and not c.matches("input[type=radio]:not(:checked)")]  # a radio group: one stop
+        if not controls:
+            return
+        active = js(document.activeElement)
+        first, last = controls[0], controls[-1]
+        inside = active is not None and bool(dialog.contains(active))
+        if not inside:
+            target = last if event.shiftKey else first
+        elif event.shiftKey and active.isSameNode(first):
+            target = last
+        elif not event.shiftKey and active.isSameNode(last):
+            target = first
+        else:
+            return
+        event.preventDefault()
+        target.focus()
+
     def on_key(self, event) -> None:
         key = str(event.key)
+        if key == "Tab":
+            if self.cache.get("overlay"):
+                self._trap_tab(event)
+            return
         if key == "Escape":
             ui = self.session.ui
-            if ui.last_trick_open or (ui.setup_open and ui.setup_message is None):
+            if ui.setup_confirm:
+                ui.setup_confirm = False
+                self._guarded(lambda: None)
+            elif ui.last_trick_open or ui.history_open or ui.settings_open or ui.tricks_open \
+                    or (ui.setup_open and ui.setup_message is None):
                 ui.last_trick_open = False
+                ui.history_open = False
+                ui.settings_open = False
+                ui.tricks_open = False
                 ui.setup_open = False
                 self._guarded(lambda: None)
             return
+        active = js(document.activeElement)
+        typing = active is not None and str(active.tagName) in ("INPUT", "SELECT", "TEXTAREA")
+        if key in ("p", "P") and not typing and not self.cache.get("overlay") and not event.ctrlKey \
+                and not event.metaKey and not event.altKey:
+            event.preventDefault()  # "p": every trick of the deal (plis)
+            self.session.ui.tricks_open = True
+            self._guarded(lambda: None)
+            return
         if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
             return
-        active = js(document.activeElement)
         if active is None or js(active.getAttribute("data-hand")) is None:
             return
         cards = list(document.querySelectorAll("#hand button[data-card]"))
+        playable = [c for c in cards if c.getAttribute("aria-disabled") != "true"]
+        if js(document.querySelector("#hand .hand.my-turn")) is not None and playable \
+                and active.getAttribute("aria-disabled") != "true":
+            cards = playable  # the arrows go from one card that may be chosen to the next
         ids = [str(c.id) for c in cards]
         if str(active.id) not in ids:
             return

@@ -73,7 +73,7 @@ class PageParams:
             options={k: v for k, v in options.items() if v},
             lang=self.lang if self.lang is not None else base.lang,
             first_deal=self.deal if self.deal is not None else base.first_deal,
-            name=base.name,
+            name=base.name, pace=base.pace, animations=base.animations, live_count=base.live_count,
         )
 
     def draft(self, base: Settings) -> dict[str, object]:

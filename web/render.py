@@ -9,6 +9,7 @@ other seat's hidden card can appear.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING, Any
 
 from tarot.actions import Bid, Call
 from tarot.cards import NOTATION, SUIT_MASKS, Card, cards_of, mask_of
@@ -17,10 +18,16 @@ from tarot.state import purchasable
 from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name
 
 from .cardface import card_back, card_button, card_html
+from .history import match_totals
 from .labels import TEXT, level_name, option_name, points_text, seat_name, signed, t
 from .session import MAX_NAME_CHARS
 
-REGIONS = ("topbar", "notice", "felt", "panel", "hand", "side", "overlay", "live")
+if TYPE_CHECKING:
+    from tarot.scoring import DealScore
+
+    from .session import Screen
+
+REGIONS = ("topbar", "notice", "felt", "count", "panel", "hand", "side", "overlay", "live")
 
 # Where each seat sits, seat 0 at the bottom and play going counter-clockwise.
 POSITIONS = {
@@ -46,6 +53,8 @@ def root_attributes(screen) -> dict[str, str]:
         "data-lang": screen.lang,
         "data-level": screen.settings.level,
         "data-options": " ".join(sorted(screen.settings.options)),
+        "data-animations": "on" if screen.settings.animations else "off",
+        "data-live-count": "on" if screen.live is not None else "off",
     }
 
 
@@ -54,6 +63,7 @@ def render(screen) -> dict[str, str]:
         "topbar": render_topbar(screen),
         "notice": render_notice(screen),
         "felt": render_felt(screen),
+        "count": render_count(screen),
         "panel": render_panel(screen),
         "hand": render_hand(screen),
         "side": render_side(screen),
@@ -63,15 +73,17 @@ def render(screen) -> dict[str, str]:
 
 
 # ------------------------------------------------------------------ helpers
-def _name(seat: int | None, lang: str) -> str:
-    return "—" if seat is None else seat_name(seat, lang)
-
-
-def _seat_label(screen, seat: int) -> str:
-    """A seat's name at the table and on the score sheet: the person's own name if given."""
+def _name(screen: "Screen", seat: int | None) -> str:
+    """A seat's name as the whole page writes it: the person's own name when one is set."""
+    if seat is None:
+        return "—"
     if seat == 0 and screen.settings.name:
         return screen.settings.name
     return seat_name(seat, screen.lang)
+
+
+def _seat_label(screen, seat: int) -> str:
+    return _name(screen, seat)
 
 
 def _contract(code: str | None, lang: str) -> str:
@@ -99,7 +111,7 @@ def explain(message: object, screen) -> str:
         return ""
     if isinstance(message, IllegalAction):
         if message.code == "not_your_turn":
-            return t("not_your_turn_now", lang, name=_name(message.params.get("expected"), lang))
+            return t("not_your_turn_now", lang, name=_name(screen, message.params.get("expected")))
         if message.code == "wrong_phase":
             return t("not_now", lang, phase=_phase_word(message.params.get("phase", ""), lang))
         return message.explain(lang)
@@ -115,14 +127,16 @@ def _phase_word(phase: str, lang: str) -> str:
     return PHASE_NAMES[lang].get(phase, phase)
 
 
-def event_text(event: tuple[str, dict], lang: str) -> str:
+def event_text(event: tuple[str, dict], screen) -> str:
+    """One thing that happened, in words; the person's own name when one is set."""
     key, p = event
-    if p.get("seat") == 0 and key + "_you" in TEXT:
+    lang = screen.lang
+    if p.get("seat") == 0 and key + "_you" in TEXT and not screen.settings.name:
         key += "_you"  # "Vous jouez", not "Vous joue"
     words: dict[str, str] = {}
     for k, v in p.items():
         if k == "seat":
-            words["name"] = seat_name(v, lang)
+            words["name"] = _name(screen, v)
         elif k == "card":
             words["card"] = card_name(v, lang)
         elif k == "bid":
@@ -138,35 +152,47 @@ def event_text(event: tuple[str, dict], lang: str) -> str:
 def render_topbar(screen) -> str:
     v, lang = screen.view, screen.lang
     info = [f'<span class="deal-no">{escape(t("deal", lang, n=screen.deal_number))}</span>',
-            f'<span>{escape(t("dealer", lang, name=_name(v.dealer, lang)))}</span>']
+            f'<span>{escape(t("dealer", lang, name=_name(screen, v.dealer)))}</span>']
     if v.contract is not None:
         info.append(f'<span class="contract-info"><b>{escape(_contract(v.contract.code, lang))}</b> · '
-                    f'{escape(t("taker", lang))} : {escape(_name(v.taker, lang))}</span>'
+                    f'{escape(t("taker", lang))} : {escape(_name(screen, v.taker))}</span>'
                     if lang == "fr" else
                     f'<span class="contract-info"><b>{escape(_contract(v.contract.code, lang))}</b> · '
-                    f'{escape(t("taker", lang))}: {escape(_name(v.taker, lang))}</span>')
+                    f'{escape(t("taker", lang))}: {escape(_name(screen, v.taker))}</span>')
     if v.called is not None:
         info.append(f'<span>{escape(t("called_card", lang))} : {escape(card_name(v.called, lang))}</span>'
                     if lang == "fr" else
                     f'<span>{escape(t("called_card", lang))}: {escape(card_name(v.called, lang))}</span>')
         if v.partner_known:
-            partner = (t("partner_is", lang, name=_name(v.partner, lang)) if v.partner is not None
+            partner = (t("partner_is", lang, name=_name(screen, v.partner)) if v.partner is not None
                        else t("partner_alone", lang))
             info.append(f'<span class="partner-info">{escape(partner)}</span>')
     last_disabled = not v.tricks
-    buttons = [
+    buttons = []
+    if screen.can_undo:
+        buttons.append(f'<button type="button" class="btn ghost" id="btn-undo" data-action="undo" '
+                       f'aria-label="{escape(t("undo", lang))}"><span class="long">{escape(t("undo", lang))}</span>'
+                       f'<span class="short" aria-hidden="true">{escape(t("undo_short", lang))}</span></button>')
+    buttons += [
         _button(t("last_trick", lang), action="last-trick", ident="btn-last-trick", disabled=last_disabled,
                 cls="btn ghost"),
+        _button(t("tricks", lang), action="tricks", ident="btn-tricks", disabled=last_disabled, cls="btn ghost"),
+        f'<button type="button" class="btn ghost menu-toggle" id="btn-menu" data-action="menu" '
+        f'aria-expanded="{"true" if screen.ui.menu_open else "false"}" aria-controls="more-tools">'
+        f'{escape(t("menu", lang))}</button>',
+        '<span class="more" id="more-tools">',
+        _button(t("settings", lang), action="settings", ident="btn-settings", cls="btn ghost"),
         _button(t("scores", lang), action="scores", ident="btn-sheet", cls="btn ghost only-narrow"),
         f'<button type="button" class="btn ghost" id="btn-lang" data-action="lang" lang="{"en" if lang == "fr" else "fr"}" '
         f'aria-label="{escape(t("lang_switch_label", lang))}" title="{escape(t("lang_switch_label", lang))}">'
         f'{"EN" if lang == "fr" else "FR"}</button>',
         _button(t("new_game", lang), action="new-game", ident="btn-new-game", cls="btn"),
+        '</span>',
     ]
     return (f'<div class="brand"><span class="logo" aria-hidden="true">'
             f'<svg class="pip"><use href="#pip-star"/></svg></span><h1>{escape(t("title", lang))}</h1></div>'
             f'<div class="info">{" · ".join(info)}</div>'
-            f'<nav class="tools" aria-label="menu">{"".join(buttons)}</nav>')
+            f'<nav class="tools{" open" if screen.ui.menu_open else ""}" aria-label="menu">{"".join(buttons)}</nav>')
 
 
 # --------------------------------------------------------------------- felt
@@ -220,7 +246,8 @@ def render_felt(screen) -> str:
     return seats + f'<div class="table-center">{render_center(screen)}</div>'
 
 
-def _slots(screen, cards_by_seat: dict[int, Card], winner: int | None, label: str, dim: bool) -> str:
+def _slots(screen, cards_by_seat: dict[int, Card], winner: int | None, label: str, dim: bool,
+           leader: int | None = None, fresh: Card | None = None) -> str:
     v, lang = screen.view, screen.lang
     positions = POSITIONS[v.rules.players]
     slots = []
@@ -228,10 +255,14 @@ def _slots(screen, cards_by_seat: dict[int, Card], winner: int | None, label: st
         card = cards_by_seat.get(seat)
         inner = ""
         if card is not None:
-            extra = "won" if winner == seat else ""
-            inner = card_html(card, lang, extra=extra)
-        slots.append(f'<div class="slot pos-{positions[seat]}" data-slot="{seat}">{inner}</div>')
-    cls = "trick" + (" previous" if dim else "")
+            extra = ("won" if winner == seat else "") + (" fresh" if card == fresh else "")
+            inner = card_html(card, lang, extra=extra.strip())
+            if seat == leader:
+                inner += f'<span class="led-mark" title="{escape(t("led_by", lang, name=_name(screen, seat)))}">' \
+                         f'{escape(t("led_mark", lang))}</span>'
+        led = ' data-led="1"' if seat == leader and card is not None else ""
+        slots.append(f'<div class="slot pos-{positions[seat]}" data-slot="{seat}"{led}>{inner}</div>')
+    cls = "trick" + (f" previous to-{positions[winner]}" if dim and winner is not None else "")
     caption = f'<p class="trick-caption">{escape(label)}</p>' if label else ""
     return (f'<div class="{cls}" role="group" aria-label="{escape(t("the_trick", lang))}" '
             f'data-testid="trick">{"".join(slots)}</div>{caption}')
@@ -243,11 +274,13 @@ def render_center(screen) -> str:
     if v.phase == "play" or v.phase == "done":
         if v.trick:
             cards = {(v.leader + i) % n: c for i, c in enumerate(v.trick)}
-            return _slots(screen, cards, None, "", False)
+            return _slots(screen, cards, None, t("led_by", lang, name=_name(screen, v.leader)), False,
+                          leader=v.leader, fresh=v.trick[-1])
         if v.tricks:
             leader, cards, winner = v.tricks[-1]
             by_seat = {(leader + i) % n: c for i, c in enumerate(cards)}
-            return _slots(screen, by_seat, winner, t("trick_won_short", lang, name=_name(winner, lang)), True)
+            return _slots(screen, by_seat, winner, t("trick_won_short", lang, name=_name(screen, winner)), True,
+                          leader=leader, fresh=cards[-1])
         return _slots(screen, {}, None, "", False)
     if v.chien and v.phase in ("ecart", "chelem"):
         cards = "".join(card_html(c, lang) for c in v.chien)
@@ -264,6 +297,56 @@ def render_center(screen) -> str:
     return ""
 
 
+# --------------------------------------------------------------- live count
+def _tricks_n(n: int, lang: str) -> str:
+    return t("one_trick" if n == 1 else "tricks_n", lang, n=n)
+
+
+def _bouts_text(screen: "Screen", bouts: tuple[Card, ...]) -> str:
+    return ", ".join(t("bout_" + NOTATION[c], screen.lang) for c in bouts)
+
+
+def render_count(screen: "Screen") -> str:
+    """The live count (tarot.livecount): by side once the seat knows the sides, else by seat."""
+    live, lang = screen.live, screen.lang
+    if live is None:
+        return ""
+    rows = []
+    if live.sides:
+        for key, pile in (("attack", live.piles[0]), ("defence", live.piles[1])):
+            points = points_text(pile.points, lang)
+            if key == "attack" and live.target is not None:
+                points = t("points_of_target", lang, points=points, target=live.target)
+            else:
+                points = t("points_n", lang, points=points)
+            bouts = f' · {escape(t("bouts_n", lang, bouts=_bouts_text(screen, pile.bouts)))}' if pile.bouts else ""
+            who = ", ".join(_name(screen, s) for s in pile.seats) if key == "attack" else ""
+            title = t("side_" + ("attack" if key == "attack" else "defense"), lang).capitalize()
+            rows.append(f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
+                        f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
+                        f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")} : '
+                        f'{escape(_tricks_n(pile.tricks, lang))} · {escape(points)}{bouts}</li>'
+                        if lang == "fr" else
+                        f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
+                        f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
+                        f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")}: '
+                        f'{escape(_tricks_n(pile.tricks, lang))} · {escape(points)}{bouts}</li>')
+    else:
+        cells = []
+        for pile in live.piles:
+            seat = pile.seats[0]
+            bouts = f' · {escape(_bouts_text(screen, pile.bouts))}' if pile.bouts else ""
+            cells.append(f'<span data-pile="seat-{seat}" data-tricks="{pile.tricks}" '
+                         f'data-half-points="{pile.half_points}" data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
+                         f'{escape(_name(screen, seat))} {pile.tricks} '
+                         f'({escape(points_text(pile.points, lang))}){bouts}</span>')
+        rows.append(f'<li><b>{escape(t("partner_unknown", lang))}</b> · {" · ".join(cells)}</li>')
+    trumps = (f'<li data-trumps-played="{live.trumps_played}" data-trumps-out="{live.trumps_out}">'
+              f'{escape(t("trumps_count", lang, played=live.trumps_played, out=live.trumps_out))}</li>')
+    return (f'<h2 class="sr-only">{escape(t("live_count", lang))}</h2>'
+            f'<ul class="count-list" data-testid="live-count">{"".join(rows)}{trumps}</ul>')
+
+
 # -------------------------------------------------------------------- panel
 def _status(screen) -> str:
     v, lang = screen.view, screen.lang
@@ -271,7 +354,7 @@ def _status(screen) -> str:
         return ""
     if v.to_act == 0:
         return f'<p class="status you">{escape(t("your_turn", lang))}</p>'
-    return f'<p class="status">{escape(t("waiting", lang, name=_name(v.to_act, lang)))}</p>'
+    return f'<p class="status">{escape(t("waiting", lang, name=_name(screen, v.to_act)))}</p>'
 
 
 def render_message(screen) -> str:
@@ -296,8 +379,8 @@ def render_panel(screen) -> str:
 
 def _panel_bidding(screen) -> str:
     v, lang = screen.view, screen.lang
-    said = " · ".join(f'{escape(_name(s, lang))} : {escape(_contract(c, lang))}' if lang == "fr"
-                      else f'{escape(_name(s, lang))}: {escape(_contract(c, lang))}' for s, c in v.bids)
+    said = " · ".join(f'{escape(_name(screen, s))} : {escape(_contract(c, lang))}' if lang == "fr"
+                      else f'{escape(_name(screen, s))}: {escape(_contract(c, lang))}' for s, c in v.bids)
     out = f'<h2 class="panel-title optional">{escape(t("bids_title", lang))}</h2>'
     out += f'<p class="bids-so-far">{said or "&nbsp;"}</p>'
     if v.to_act == 0:
@@ -306,7 +389,8 @@ def _panel_bidding(screen) -> str:
             if isinstance(a, Bid):
                 code = a.code
                 cls = "btn bid pass" if code == "pass" else "btn bid"
-                buttons.append(_button(_contract(code, lang), bid=code, cls=cls, ident=f"bid-{code}"))
+                buttons.append(_button(_contract(code, lang), bid=code, cls=cls, ident=f"bid-{code}",
+                                       extra_attrs="" if buttons else " data-autofocus"))
         out += (f'<div class="actions" role="group" aria-label="{escape(t("your_bid", lang))}">'
                 f'{"".join(buttons)}</div>')
     return out + _status(screen)
@@ -323,7 +407,8 @@ def _panel_calling(screen) -> str:
     buttons = []
     for c in calls:
         name = escape(card_name(c, lang))
-        buttons.append(f'<button type="button" class="call-choice" id="call-{NOTATION[c]}" data-action="call" '
+        focus = "" if buttons else " data-autofocus"
+        buttons.append(f'<button type="button" class="call-choice" id="call-{NOTATION[c]}" data-action="call"{focus} '
                        f'data-call="{NOTATION[c]}" aria-label="{name}">{card_html(c, lang, size="small")}'
                        f'<span class="call-name">{name}</span></button>')
     if optional:  # 4 players, prise_partner: the call replaces the purchase
@@ -341,7 +426,7 @@ def _panel_purchase(screen) -> str:
     shown where it lies), then clicks the card of his to give for it."""
     v, lang = screen.view, screen.lang
     if v.to_act != 0:
-        return f'<p class="status">{escape(t("purchase_waiting", lang, name=_name(v.to_act, lang)))}</p>'
+        return f'<p class="status">{escape(t("purchase_waiting", lang, name=_name(screen, v.to_act)))}</p>'
     chosen = screen.ui.purchase
     rows = []
     for suit in range(4):
@@ -361,7 +446,7 @@ def _panel_purchase(screen) -> str:
 def _panel_ecart(screen) -> str:
     v, lang = screen.view, screen.lang
     if v.to_act != 0:
-        return f'<p class="status">{escape(t("taker_takes_chien", lang, name=_name(v.taker, lang)))}</p>' + _status(screen)
+        return f'<p class="status">{escape(t("taker_takes_chien", lang, name=_name(screen, v.taker)))}</p>' + _status(screen)
     size = v.rules.chien_size
     k = len(screen.selected)
     note = ""
@@ -379,7 +464,8 @@ def _panel_chelem(screen) -> str:
     if v.to_act != 0:
         return _status(screen)
     return (f'<h2 class="panel-title">{escape(t("chelem_question", lang))}</h2><div class="actions">'
-            + _button(t("no_chelem", lang), action="no-chelem", ident="btn-no-chelem", cls="btn primary")
+            + _button(t("no_chelem", lang), action="no-chelem", ident="btn-no-chelem", cls="btn primary",
+                      extra_attrs=" data-autofocus")
             + _button(t("announce_chelem", lang), action="announce-chelem", ident="btn-announce-chelem")
             + "</div>")
 
@@ -397,7 +483,7 @@ def _panel_play(screen) -> str:
                 continue
             shown = "".join(card_html(c, lang, size="tiny") for c in cards)
             out += (f'<div class="shown-poignee" data-testid="poignee-{seat}"><span>'
-                    f'{escape(event_text(("poignee_shown", {"seat": seat, "size": size}), lang))}</span>'
+                    f'{escape(event_text(("poignee_shown", {"seat": seat, "size": size}), screen))}</span>'
                     f'<span class="row">{shown}</span></div>')
     if v.to_act == 0 and screen.poignee_size is not None:
         n = dict((name, k) for name, k in screen.poignee_offers).get(screen.poignee_size, 0)
@@ -414,7 +500,8 @@ def _panel_play(screen) -> str:
                 label = t("poignee_size_button", lang, name=POIGNEE_WORDS[lang][name], n=n)
                 out += _button(label, action="choose-poignee", extra_attrs=f' data-size="{name}"',
                                ident=f"btn-poignee-{name}")
-            out += _button(t("no_poignee", lang), action="no-poignee", ident="btn-no-poignee", cls="btn primary")
+            out += _button(t("no_poignee", lang), action="no-poignee", ident="btn-no-poignee", cls="btn primary",
+                           extra_attrs=" data-autofocus")
             out += "</div>"
         if screen.misere_offers:
             out += f'<div class="actions"><span>{escape(t("misere_offer", lang))}</span>'
@@ -425,14 +512,61 @@ def _panel_play(screen) -> str:
     return out + _status(screen)
 
 
-def _terms(values: list[int]) -> str:
-    out = ""
-    for i, x in enumerate(values):
-        if i == 0:
-            out = signed(x)
-        else:
-            out += f" + {x}" if x >= 0 else f" − {-x}"
-    return out
+def _each(value: int, lang: str) -> str:
+    """Who pays: the attack wins ``value`` from each defender (> 0) or pays it to each (< 0)."""
+    return t("from_each_defender" if value > 0 else "to_each_defender", lang, value=abs(value))
+
+
+def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
+    """The count as a player says it: no sign without its reason (who pays whom)."""
+    lang = screen.lang
+    n = screen.view.rules.players
+    mult = result.contract.multiplier
+    base = score.base if score.made else -score.base
+    calc = [t("calc_made" if score.made else "calc_failed", lang, diff=score.difference, mult=mult,
+              each=_each(base, lang))]
+    terms = [base]
+    pab = result.petit_au_bout
+    if pab and score.petit_au_bout:
+        calc.append(t("calc_pab", lang, side=t("side_" + pab, lang), mult=mult,
+                      each=_each(score.petit_au_bout, lang)))
+        terms.append(score.petit_au_bout)
+    elif pab:
+        calc.append(t("calc_pab_within", lang, side=t("side_" + pab, lang), target=score.target))
+    side_poignees = [(s, size) for s, size in result.poignees if not any(p.seat == s and p.kind == "poignee"
+                                                                        for p in result.primes)]
+    if side_poignees and score.poignees:
+        names = ", ".join(f'{POIGNEE_WORDS[lang][size]} ({_name(screen, s)})' for s, size in side_poignees)
+        calc.append(t("calc_poignee", lang, names=names, each=_each(score.poignees, lang)))
+        terms.append(score.poignees)
+    if result.chelem:
+        calc.append(t("calc_chelem", lang, kind=t("chelem_" + result.chelem, lang), each=_each(score.chelem, lang)))
+        terms.append(score.chelem)
+    d = score.per_defender
+    if len(terms) > 1:
+        sign = 1 if d >= 0 else -1
+        said = ""
+        for i, x in enumerate(terms):
+            x *= sign  # each term in the direction of the total
+            said = str(x) if i == 0 else said + (f" + {x}" if x >= 0 else f" − {-x}")
+        calc.append(t("calc_total", lang, terms=said, each=_each(d, lang)))
+    partner = result.partner
+    k = result.shares[0]
+    verb = "receives" if d > 0 else "pays"
+    calc.append(t(f"calc_taker_{verb}", lang, name=_name(screen, result.taker), value=abs(d), k=k,
+                  total=abs(score.taker)))
+    if partner is not None and score.partner is not None:
+        calc.append(t(f"calc_partner_{verb}", lang, name=_name(screen, partner), value=abs(d)))
+    calc.append(t("calc_defender_" + ("pays" if d > 0 else "receives"), lang, value=abs(d)))
+    for prime in result.primes:
+        what = t("misere_" + prime.name, lang) if prime.kind == "misere" else POIGNEE_WORDS[lang][prime.name]
+        calc.append(t("calc_prime_won" if prime.won else "calc_prime_lost", lang, name=_name(screen, prime.seat),
+                      what=what, value=prime.value, total=prime.value * (n - 1)))
+    if result.tokens is not None:
+        calc.append(t("calc_tokens", lang, tokens=", ".join(
+            f"{_name(screen, s)} {signed(x)}" for s, x in enumerate(result.tokens)),
+            pots=", ".join(str(p) for p in result.pots or ()) or "0"))
+    return calc
 
 
 def render_result(screen) -> str:
@@ -449,52 +583,14 @@ def render_result(screen) -> str:
         return ""
     cname = _contract(contract.code, lang)
     plural = "s" if score.difference > 1 else ""
-    key = ("made" if score.made else "failed") + ("_you" if taker == 0 else "")
-    lines = [t(key, lang, taker=_name(taker, lang), contract=cname, diff=score.difference, s=plural)]
+    key = ("made" if score.made else "failed") + ("_you" if taker == 0 and not screen.settings.name else "")
+    lines = [t(key, lang, taker=_name(screen, taker), contract=cname, diff=score.difference, s=plural)]
     bouts = result.bouts
     lines.append(t("attack_points", lang, points=points_text(result.points, lang), bouts=bouts,
                    s="s" if bouts > 1 else "", target=score.target))
     head = "".join(f'<p class="result-line{" big" if i == 0 else ""}">{escape(x)}</p>' for i, x in enumerate(lines))
 
-    calc = []
-    mult = contract.multiplier
-    base_value = score.base if score.made else -score.base
-    calc.append(t("calc_base", lang, diff=score.difference, mult=mult, contract=cname, value=signed(base_value)))
-    terms = [base_value]
-    pab = result.petit_au_bout
-    if pab and score.petit_au_bout:
-        calc.append(t("calc_pab", lang, side=t("side_" + pab, lang), mult=mult, value=signed(score.petit_au_bout)))
-        terms.append(score.petit_au_bout)
-    elif pab:
-        calc.append(t("calc_pab_within", lang, side=t("side_" + pab, lang), target=score.target))
-    side_poignees = [(s, size) for s, size in result.poignees if not any(p.seat == s and p.kind == "poignee"
-                                                                        for p in result.primes)]
-    if side_poignees:
-        names = ", ".join(f'{POIGNEE_WORDS[lang][size]} ({_name(s, lang)})' for s, size in side_poignees)
-        calc.append(t("calc_poignee", lang, names=names, value=signed(score.poignees)))
-        terms.append(score.poignees)
-    if result.chelem:
-        calc.append(t("calc_chelem", lang, kind=t("chelem_" + result.chelem, lang), value=signed(score.chelem)))
-        terms.append(score.chelem)
-    if len(terms) > 1:
-        calc.append(t("calc_per_defender", lang, terms=_terms(terms), value=signed(score.per_defender)))
-    k = result.shares[0]
-    partner = result.partner
-    calc.append(t("calc_taker", lang, name=_name(taker, lang), value=signed(score.per_defender), k=k,
-                  total=signed(score.taker)))
-    if partner is not None and score.partner is not None:
-        calc.append(t("calc_partner", lang, name=_name(partner, lang), value=signed(score.per_defender),
-                      total=signed(score.partner)))
-    calc.append(t("calc_defender", lang, total=signed(score.defender)))
-    n = v.rules.players
-    for prime in result.primes:
-        what = t("misere_" + prime.name, lang) if prime.kind == "misere" else POIGNEE_WORDS[lang][prime.name]
-        calc.append(t("calc_prime_won" if prime.won else "calc_prime_lost", lang, name=_name(prime.seat, lang),
-                      what=what, value=prime.value, total=prime.value * (n - 1)))
-    if result.tokens is not None:
-        calc.append(t("calc_tokens", lang, tokens=", ".join(
-            f"{_name(s, lang)} {signed(x)}" for s, x in enumerate(result.tokens)),
-            pots=", ".join(str(p) for p in result.pots or ()) or "0"))
+    calc = calculation(screen, result, score)
     calc_html = "".join(f"<li>{escape(x)}</li>" for x in calc)
 
     cards = ""
@@ -508,11 +604,11 @@ def render_result(screen) -> str:
         key = "chien_to_attack" if goes == "attack" else "chien_to_defense"
         cards += (f'<div class="reveal"><span class="caption">{escape(t(key, lang))}</span>'
                   f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.chien)}</span></div>')
-    rows = "".join(f'<li><span>{escape(_name(s, lang))}</span>'
+    rows = "".join(f'<li><span>{escape(_name(screen, s))}</span>'
                    f'<b class="{"pos" if x > 0 else "neg" if x < 0 else ""}" data-result-seat="{s}">{signed(x)}</b></li>'
                    for s, x in enumerate(result.scores))
-    return (f'{head}<div class="reveals">{cards}</div>'
-            f'<ol class="calc" aria-label="calcul">{calc_html}</ol>'
+    return (f'<div class="result-body">{head}<div class="reveals">{cards}</div></div>'
+            f'<ol class="calc" aria-label="{escape(t("calc_label", lang))}">{calc_html}</ol>'
             f'<div class="deal-scores"><h3>{escape(t("score_of", lang))}</h3><ul>{rows}</ul></div>')
 
 
@@ -520,7 +616,8 @@ def _panel_done(screen) -> str:
     lang = screen.lang
     return (f'<div class="result" data-testid="result"><div class="result-head">'
             f'<h2 class="panel-title">{escape(t("result_title", lang))}</h2>'
-            + _button(t("next_deal", lang), action="next-deal", ident="btn-next-deal", cls="btn primary")
+            + _button(t("next_deal", lang), action="next-deal", ident="btn-next-deal", cls="btn primary",
+                      extra_attrs=" data-autofocus")
             + f'</div>{render_result(screen)}</div>')
 
 
@@ -532,6 +629,9 @@ def render_hand(screen) -> str:
     chien = set(v.chien) if v.phase == "ecart" and v.taker == 0 else set()
     buttons = []
     marking = my_turn and v.phase in ("ecart", "purchase", "play")  # cards to choose from now
+    autofocused = False
+    offers_first = bool(screen.poignee_offers or screen.misere_offers) and not screen.ui.poignee_declined \
+        and screen.poignee_size is None
     for c in v.hand:
         playable = c in screen.playable
         extras = []
@@ -544,10 +644,15 @@ def render_hand(screen) -> str:
         pressed = (c in screen.selected) if choosing else None
         if pressed:
             extras.append("selected")
-        buttons.append(card_button(c, lang, disabled=not playable, pressed=pressed, extra=" ".join(extras)))
+        focus = ""
+        if marking and playable and not autofocused and not offers_first:
+            focus, autofocused = " data-autofocus", True  # the first legal choice of the decision
+        buttons.append(card_button(c, lang, disabled=not playable, pressed=pressed, extra=" ".join(extras),
+                                   attrs=focus))
     cls = "hand" + (" choosing" if choosing else "") + (" my-turn" if marking else "")
     return (f'<h2 class="sr-only">{escape(t("your_hand", lang))}</h2>'
-            f'<div class="{cls}" role="group" aria-label="{escape(t("your_hand", lang))}" data-testid="hand">'
+            f'<div class="{cls}" role="group" aria-label="{escape(t("your_hand", lang))}" data-testid="hand" '
+            f'data-n="{len(v.hand)}">'
             f'{"".join(buttons)}</div>')
 
 
@@ -561,12 +666,16 @@ def render_sheet(screen) -> str:
         if "redeal" in result:
             what = t("redeal", lang)
         else:
-            what = f'{_contract(result.get("contract"), lang)} · {_name(result.get("taker"), lang)}'
+            what = f'{_contract(result.get("contract"), lang)} · {_name(screen, result.get("taker"))}'
             what += " ✓" if result.get("made") else " ✗"
         scores = result.get("scores") or [0] * n
         cells = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(scores))
         label = escape(t("deal", lang, n=number))
-        rows.append(f'<tr data-deal="{number}"><th scope="row" title="{label}">{index}</th>'
+        undone = ""
+        if number in screen.undone:
+            undone = ' data-undone="1"'
+            what += f' ↺ ({t("undone_mark", lang)})'
+        rows.append(f'<tr data-deal="{number}"{undone}><th scope="row" title="{label}">{index}</th>'
                     f'<td class="what">{escape(what)}</td>{cells}</tr>')
     totals = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(screen.totals))
     if screen.tokens is not None:  # traditional scoring: the tokens, and the pots on the table
@@ -584,8 +693,101 @@ def render_sheet(screen) -> str:
             f'</table></div>{empty}')
 
 
+SEAT_COLOURS = ("#c8102e", "#1e3a8a", "#1d7a46", "#b26a00", "#6b2385")
+
+
+def running_totals(screen: "Screen") -> list[list[int]]:
+    """Each seat's running total after each finished deal (starting from 0)."""
+    n = screen.view.rules.players
+    rows = [[0] * n]
+    for _, result in screen.sheet:
+        scores = result.get("scores") or [0] * n
+        rows.append([rows[-1][s] + scores[s] for s in range(n)])
+    return rows
+
+
+def render_chart(screen: "Screen") -> str:
+    """The running totals as an inline SVG line chart, with its text alternative."""
+    lang = screen.lang
+    rows = running_totals(screen)
+    if len(rows) < 2:
+        return ""
+    n = len(rows[0])
+    w, h, pad = 320, 150, 10
+    lo = min(min(r) for r in rows)
+    hi = max(max(r) for r in rows)
+    span = (hi - lo) or 1
+    deals = len(rows) - 1
+
+    def x(i: int) -> float:
+        return round(pad + (w - 2 * pad) * i / deals, 1)
+
+    def y(v: int) -> float:
+        return round(pad + (h - 2 * pad) * (hi - v) / span, 1)
+
+    parts = [f'<line class="zero" x1="{pad}" x2="{w - pad}" y1="{y(0)}" y2="{y(0)}"/>']
+    for seat in range(n):
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        points = " ".join(f"{x(i)},{y(r[seat])}" for i, r in enumerate(rows))
+        parts.append(f'<polyline data-seat="{seat}" points="{points}" fill="none" stroke="{colour}" '
+                     f'stroke-width="2"/>')
+        parts += [f'<circle data-seat="{seat}" data-deal="{i}" data-total="{r[seat]}" cx="{x(i)}" cy="{y(r[seat])}" '
+                  f'r="2.6" fill="{colour}"/>' for i, r in enumerate(rows) if i]
+    final = ", ".join(f"{_name(screen, s)} {signed(rows[-1][s])}" for s in range(n))
+    desc = t("chart_desc", lang, n=deals, totals=final, lo=signed(lo), hi=signed(hi))
+    legend = "".join(f'<li><span class="swatch" data-seat="{s}"></span>{escape(_name(screen, s))}</li>'
+                     for s in range(n))
+    return (f'<figure class="chart"><svg data-testid="chart" viewBox="0 0 {w} {h}" role="img" '
+            f'aria-labelledby="chart-title chart-desc">'
+            f'<title id="chart-title">{escape(t("chart_title", lang))}</title>'
+            f'<desc id="chart-desc">{escape(desc)}</desc>{"".join(parts)}</svg>'
+            f'<figcaption><ul class="legend">{legend}</ul></figcaption></figure>')
+
+
+def player_stats(screen: "Screen") -> list[dict[str, int]]:
+    """Per player over the match: deals taken, contracts made, average score per deal."""
+    n = screen.view.rules.players
+    stats = [{"taken": 0, "made": 0, "total": 0, "deals": 0} for _ in range(n)]
+    for _, result in screen.sheet:
+        scores = result.get("scores") or [0] * n
+        for seat in range(n):
+            stats[seat]["deals"] += 1
+            stats[seat]["total"] += scores[seat]
+        taker = result.get("taker")
+        if "redeal" not in result and taker is not None:
+            stats[taker]["taken"] += 1
+            stats[taker]["made"] += 1 if result.get("made") else 0
+    return stats
+
+
+def render_stats(screen: "Screen") -> str:
+    lang = screen.lang
+    if not screen.sheet:
+        return ""
+    rows = []
+    for seat, st in enumerate(player_stats(screen)):
+        average = st["total"] / st["deals"] if st["deals"] else 0
+        rows.append(f'<tr data-seat="{seat}"><th scope="row">{escape(_name(screen, seat))}</th>'
+                    f'<td class="num" data-stat="taken">{st["taken"]}</td><td class="num" data-stat="made">{st["made"]}</td>'
+                    f'<td class="num" data-stat="average">{escape(_average(average, lang))}</td></tr>')
+    return (f'<table class="stats" data-testid="stats"><caption>{escape(t("stats_title", lang))}</caption>'
+            f'<thead><tr><th scope="col">{escape(t("player", lang))}</th><th scope="col">{escape(t("stat_taken", lang))}</th>'
+            f'<th scope="col">{escape(t("stat_made", lang))}</th><th scope="col">{escape(t("stat_average", lang))}</th>'
+            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def _average(value: float, lang: str) -> str:
+    text = signed(round(value)) if float(value).is_integer() else (
+        ("+" if value > 0 else "−") + f"{abs(value):.1f}")
+    return text.replace(".", ",") if lang == "fr" else text
+
+
 def render_side(screen) -> str:
-    return render_sheet(screen)
+    more = ""
+    if screen.history:
+        more = ('<p class="side-more">' + _button(t("history_button", screen.lang, n=len(screen.history)),
+                                                  action="history", ident="btn-history", cls="btn ghost") + "</p>")
+    return render_sheet(screen) + render_chart(screen) + render_stats(screen) + more
 
 
 # ------------------------------------------------------------------ overlay
@@ -610,6 +812,23 @@ def render_setup(screen) -> str:
     message = explain(screen.ui.setup_message, screen)
     cancel = _button(t("cancel", lang), action="cancel-setup", ident="btn-cancel-setup", cls="btn ghost") \
         if screen.ui.setup_message is None or screen.ui.setup_message[0] == "bad_deal_number" else ""
+    history = (_button(t("history_button", lang, n=len(screen.history)), action="history", ident="btn-history-setup",
+                       cls="btn ghost") if screen.history else "")
+    if screen.ui.setup_confirm:
+        finished = len(screen.sheet)
+        what = t("confirm_lose_deals", lang, n=finished) if finished > 1 else t(
+            "confirm_lose_deal" if finished == 1 else "confirm_lose_current", lang)
+        actions = (f'<div class="confirm" data-testid="confirm-new-game" role="alert">'
+                   f'<p>{escape(what)}</p><div class="dialog-actions">'
+                   + _button(t("keep_match", lang), action="keep-match", ident="btn-keep-match", cls="btn ghost",
+                             extra_attrs=" data-autofocus")
+                   + _button(t("confirm_start", lang), action="confirm-start", ident="btn-confirm-start",
+                             cls="btn primary")
+                   + '</div></div>')
+    else:
+        actions = (f'<div class="dialog-actions">{history}{cancel}'
+                   f'<button type="submit" class="btn primary" id="btn-start" data-action="start">'
+                   f'{escape(t("start", lang))}</button></div>')
     return (f'<div class="overlay" data-testid="setup"><div class="dialog" role="dialog" aria-modal="true" '
             f'aria-labelledby="setup-title"><form id="setup-form" novalidate>'
             f'<h2 id="setup-title">{escape(t("setup_title", lang))}</h2>'
@@ -626,9 +845,7 @@ def render_setup(screen) -> str:
             f'<label class="field"><span>{escape(t("your_name", lang))}</span>'
             f'<input type="text" name="name" maxlength="{MAX_NAME_CHARS}" autocomplete="nickname" '
             f'placeholder="{escape(t("your_name_placeholder", lang))}" value="{escape(draft.get("name", s.name))}"></label>'
-            f'<div class="dialog-actions">{cancel}'
-            f'<button type="submit" class="btn primary" id="btn-start" data-action="start">{escape(t("start", lang))}</button>'
-            f'</div></form></div></div>')
+            f'{actions}</form></div></div>')
 
 
 def render_last_trick(screen) -> str:
@@ -643,18 +860,107 @@ def render_last_trick(screen) -> str:
             seat = (leader + i) % n
             won = " won" if seat == winner else ""
             items.append(f'<li class="played{won}">{card_html(c, lang, size="small")}'
-                         f'<span>{escape(seat_name(seat, lang))}</span></li>')
+                         f'<span>{escape(_name(screen, seat))}</span></li>')
         body = (f'<ol class="last-trick">{"".join(items)}</ol>'
-                f'<p>{escape(event_text(("trick_won", {"seat": winner}), lang))}</p>')
+                f'<p>{escape(event_text(("trick_won", {"seat": winner}), screen))}</p>')
     return (f'<div class="overlay" data-testid="last-trick"><div class="dialog small" role="dialog" aria-modal="true" '
             f'aria-labelledby="last-trick-title"><h2 id="last-trick-title">{escape(t("last_trick", lang))}</h2>{body}'
             f'<div class="dialog-actions">{_button(t("close", lang), action="close-last-trick", ident="btn-close-last-trick", cls="btn primary")}'
             f'</div></div></div>')
 
 
+def render_history(screen: "Screen") -> str:
+    """The finished matches kept in the browser: when, how many players and deals, the totals."""
+    lang = screen.lang
+    items = []
+    for i, match in enumerate(screen.history):
+        players = match["settings"]["players"]
+        name = match["settings"].get("name") or ""
+        names = [name if s == 0 and name else seat_name(s, lang) for s in range(players)]
+        totals = match_totals(match)
+        when = match["ended"][:16].replace("T", " ")
+        cells = "".join(f'<li><span>{escape(names[s])}</span> <b data-seat="{s}">{signed(x)}</b></li>'
+                        for s, x in enumerate(totals))
+        deals = len(match["records"])
+        items.append(f'<li class="past-match" data-match="{i}"><p><b>{escape(when)}</b> · '
+                     f'{escape(t("players_n", lang, n=players))} · '
+                     f'{escape(t("n_deals", lang, n=deals) if deals > 1 else t("one_deal", lang))}</p>'
+                     f'<ul class="past-totals">{cells}</ul></li>')
+    body = (f'<ol class="history">{"".join(items)}</ol>' if items
+            else f'<p>{escape(t("no_history", lang))}</p>')
+    return (f'<div class="overlay" data-testid="history"><div class="dialog" role="dialog" aria-modal="true" '
+            f'aria-labelledby="history-title"><h2 id="history-title">{escape(t("history_title", lang))}</h2>{body}'
+            f'<div class="dialog-actions">'
+            f'{_button(t("close", lang), action="close-history", ident="btn-close-history", cls="btn primary")}'
+            f'</div></div></div>')
+
+
+def render_tricks(screen: "Screen") -> str:
+    """Every trick of the deal so far: who led it, the cards in play order, who won it."""
+    v, lang = screen.view, screen.lang
+    n = v.rules.players
+    items = []
+    for number, (leader, cards, winner) in enumerate(v.tricks, 1):
+        played = []
+        for i, c in enumerate(cards):
+            seat = (leader + i) % n
+            cls = "played" + (" won" if seat == winner else "") + (" led" if i == 0 else "")
+            played.append(f'<li class="{cls}" data-seat="{seat}">{card_html(c, lang, size="tiny")}'
+                          f'<span>{escape(_name(screen, seat))}</span></li>')
+        items.append(f'<li class="trick-row" data-trick="{number}" data-leader="{leader}" data-winner="{winner}">'
+                     f'<p>{escape(t("trick_line", lang, n=number, leader=_name(screen, leader), winner=_name(screen, winner)))}</p>'
+                     f'<ol class="trick-cards">{"".join(played)}</ol></li>')
+    body = (f'<ol class="tricks-list">{"".join(reversed(items))}</ol>' if items
+            else f'<p>{escape(t("no_trick_yet", lang))}</p>')
+    return (f'<div class="overlay" data-testid="tricks"><div class="dialog" role="dialog" aria-modal="true" '
+            f'aria-labelledby="tricks-title"><h2 id="tricks-title">{escape(t("tricks_title", lang))}</h2>{body}'
+            f'<div class="dialog-actions">'
+            f'{_button(t("close", lang), action="close-tricks", ident="btn-close-tricks", cls="btn primary")}'
+            f'</div></div></div>')
+
+
+def render_settings(screen: "Screen") -> str:
+    """The page's settings: saved with the match."""
+    s, lang = screen.settings, screen.lang
+
+    def radios(name: str, choices: list[tuple[str, str]], chosen: str) -> str:
+        return "".join(
+            f'<label class="choice"><input type="radio" name="{name}" value="{value}"{" checked" if value == chosen else ""}>'
+            f'<span>{escape(label)}</span></label>' for value, label in choices)
+
+    paces = radios("pace", [(p, t("pace_" + p, lang)) for p in ("slow", "normal", "fast")], s.pace)
+    langs = radios("lang", [("fr", "Français"), ("en", "English")], lang)
+    upcoming = s.next_level or s.level
+    levels = "".join(f'<option value="{escape(lv)}"{" selected" if upcoming == lv else ""}>'
+                     f'{escape(level_name(lv, lang))}</option>' for lv in screen.levels)
+    checks = "".join(
+        f'<label class="check"><input type="checkbox" name="{name}"{" checked" if on else ""}>'
+        f'<span>{escape(t(key, lang))}</span></label>'
+        for name, key, on in (("animations", "setting_animations", s.animations),
+                              ("live_count", "setting_live_count", s.live_count)))
+    return (f'<div class="overlay" data-testid="settings"><div class="dialog" role="dialog" aria-modal="true" '
+            f'aria-labelledby="settings-title"><form id="settings-form" novalidate>'
+            f'<h2 id="settings-title">{escape(t("settings", lang))}</h2>'
+            f'<fieldset><legend>{escape(t("setting_pace", lang))}</legend><div class="choices">{paces}</div></fieldset>'
+            f'<fieldset><legend>{escape(t("setting_display", lang))}</legend>{checks}</fieldset>'
+            f'<fieldset><legend>{escape(t("language", lang))}</legend><div class="choices">{langs}</div></fieldset>'
+            f'<label class="field"><span>{escape(t("setting_next_level", lang))}</span>'
+            f'<select name="next_level">{levels}</select></label>'
+            f'<div class="dialog-actions">'
+            + _button(t("cancel", lang), action="close-settings", ident="btn-close-settings", cls="btn ghost")
+            + f'<button type="submit" class="btn primary" id="btn-save-settings" data-action="save-settings">'
+            f'{escape(t("save", lang))}</button></div></form></div></div>')
+
+
 def render_overlay(screen) -> str:
     if screen.ui.setup_open:
         return render_setup(screen)
+    if screen.ui.settings_open:
+        return render_settings(screen)
+    if screen.ui.tricks_open:
+        return render_tricks(screen)
+    if screen.ui.history_open:
+        return render_history(screen)
     if screen.ui.last_trick_open:
         return render_last_trick(screen)
     return ""
@@ -677,4 +983,4 @@ def render_notice(screen) -> str:
 
 
 def render_live(screen) -> str:
-    return escape(" ".join(event_text(e, screen.lang) for e in screen.events))
+    return escape(" ".join(event_text(e, screen) for e in screen.events))

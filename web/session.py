@@ -17,6 +17,7 @@ from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CALL, NO_CHELEM, Action, Bi
 from tarot.bots import LEVELS
 from tarot.cards import Card, cards_of
 from tarot.errors import IllegalAction
+from tarot.livecount import LiveCount, live_count
 from tarot.match import Match
 from tarot.rules import POIGNEE_NAMES, Rules
 from tarot.scoring import DealScore
@@ -24,6 +25,7 @@ from tarot.state import Deal, Event, Phase
 from tarot.view import SeatView
 
 from .botstep import decide
+from .outcome import result_json
 from .probe import ecart_refusal, poignee_refusal
 
 HUMAN = 0
@@ -53,6 +55,7 @@ class TableMatch(Match):
 
 
 DEFAULT_LEVEL = "standard" if "standard" in LEVELS else next(iter(LEVELS))
+PACES = {"slow": 1400, "normal": 700, "fast": 250}  # the bots' pause before each decision, in ms
 
 
 @dataclass
@@ -63,6 +66,10 @@ class Settings:
     lang: str = "fr"
     first_deal: int = 0
     name: str = ""  # the person's name at the table ("" shows "Vous")
+    pace: str = "normal"  # the bots' pace: a key of PACES
+    animations: bool = True  # cards move (and the page follows prefers-reduced-motion)
+    live_count: bool = True  # the live count of tricks, points, bouts and trumps is shown
+    next_level: str = ""  # the bots' level from the next deal on ("": unchanged)
 
     def rules(self) -> Rules:
         """The rules of the game; an option the player count does not allow stays off."""
@@ -71,7 +78,9 @@ class Settings:
 
     def to_json(self) -> dict:
         return {"players": self.players, "level": self.level, "options": dict(self.options),
-                "lang": self.lang, "first_deal": self.first_deal, "name": self.name}
+                "lang": self.lang, "first_deal": self.first_deal, "name": self.name,
+                "pace": self.pace, "animations": self.animations, "live_count": self.live_count,
+                "next_level": self.next_level}
 
     @classmethod
     def from_json(cls, data: object) -> "Settings":
@@ -94,7 +103,16 @@ class Settings:
             raise ValueError("bad deal number")
         if not isinstance(name, str) or clean_name(name) != name:
             raise ValueError("bad player name")
-        settings = cls(players, level, {k: v for k, v in options.items() if v}, lang, first, name)
+        pace = data.get("pace", "normal")
+        animations = data.get("animations", True)
+        live = data.get("live_count", True)
+        next_level = data.get("next_level", "")
+        if pace not in PACES or type(animations) is not bool or type(live) is not bool:
+            raise ValueError("bad page settings")
+        if next_level not in LEVELS and next_level != "":
+            raise ValueError(f"unknown bot level {next_level!r}")
+        settings = cls(players, level, {k: v for k, v in options.items() if v}, lang, first, name,
+                       pace, animations, live, next_level)
         settings.rules()  # checks the player count
         return settings
 
@@ -129,6 +147,11 @@ class Ui:
     setup_open: bool = False
     setup_message: object = None
     setup_draft: dict | None = None  # the form as filled in, kept when a value is refused
+    setup_confirm: bool = False  # asking before a new game throws the match in progress away
+    history_open: bool = False  # the finished matches, listed
+    settings_open: bool = False  # the page's settings dialog
+    tricks_open: bool = False  # every trick of the deal, listed
+    menu_open: bool = False  # the top bar's other tools, on a narrow screen
     purchase: Card | None = None  # option purchase: the card the person asks for
 
 
@@ -156,10 +179,15 @@ class Screen:
     events: tuple[tuple[str, dict], ...]  # what just happened, for the live region
     step: int  # how many actions the deal has seen (changes whenever the table does)
     notices: tuple[tuple[str, dict], ...] = ()  # page notes until dismissed (bad URL parameters)
+    history: tuple[dict, ...] = ()  # finished matches kept in the browser, newest first
+    live: LiveCount | None = None  # the live count, when shown
+    can_undo: bool = False  # "Reprendre mon coup" may take back the person's last decision
+    undone: frozenset[int] = frozenset()  # deal numbers where a decision was taken back
 
 
 class Session:
     notices: tuple[tuple[str, dict], ...] = ()  # page notes shown until dismissed: (text key, params)
+    history: tuple[dict, ...] = ()  # finished matches (web.history), set by the page
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -169,6 +197,7 @@ class Session:
         self.ui = Ui()
         self.events: list[tuple[str, dict]] = []
         self.finished = False  # the deal on show is over and written in the match
+        self.undone: set[int] = set()  # deal numbers where the person took a decision back
         self._check_over()
 
     # --------------------------------------------------------------- queries
@@ -215,7 +244,7 @@ class Session:
                     playable = set(cards_of(view.legal_cards))
         sheet = []
         for i, record in enumerate(self.match.records):
-            sheet.append((self.match.first_deal + i, record["result"]))
+            sheet.append((self.match.first_deal + i, result_json(record["result"]) or {}))
         return Screen(
             lang=self.lang, settings=self.settings, levels=tuple(LEVELS), options=tuple(Rules.options()),
             view=view, deal_number=self.deal_number, playable=frozenset(playable),
@@ -225,10 +254,42 @@ class Session:
             totals=tuple(self.match.totals), events=tuple(self.events), step=len(deal.history),
             tokens=tuple(self.match.token_totals) if self.settings.rules().traditional_scoring else None,
             pots=self.match.pots[0],
-            notices=tuple(self.notices))
+            notices=tuple(self.notices), history=tuple(self.history),
+            live=live_count(view) if self.settings.live_count and view.phase == "play" else None,
+            can_undo=self.undo_point() is not None, undone=frozenset(self.undone))
 
     def _poignee_trumps(self, size: str) -> int:
         return self.deal.rules.poignee_trumps[POIGNEE_NAMES.index(size)]
+
+    def undo_point(self) -> int | None:
+        """How many actions the deal keeps when the person takes back their last decision:
+        the actions before it (and so the bots' after it go too); ``None`` when there is none."""
+        if self.finished:
+            return None
+        for i in range(len(self.deal.history) - 1, -1, -1):
+            seat, _ = self.deal.history[i]
+            if seat == HUMAN:
+                return i
+        return None
+
+    def undo(self) -> bool:
+        """"Reprendre mon coup": the deal as it was just before the person's last decision."""
+        keep = self.undo_point()
+        if keep is None:
+            return False
+        old = self.deal
+        deal = Deal(old.rules, old.dealer, [list(h) for h in old.dealt_hands], list(old.dealt_chien))
+        for seat, action in old.history[:keep]:
+            deal.apply(action, seat=seat)
+        self.deal = deal
+        self.undone.add(self.deal_number)
+        self.events = []
+        self.ui = Ui(history_open=False)
+        return True
+
+    def in_progress(self) -> bool:
+        """Whether a new game would throw something away: a finished deal or a decision taken."""
+        return bool(self.match.records) or bool(self.deal.history)
 
     # --------------------------------------------------------------- actions
     def act(self, seat: int, action: Action) -> IllegalAction | None:
@@ -276,7 +337,8 @@ class Session:
         if self.deal.is_over and not self.finished:
             self.match.finish(self.deal)
             self.finished = True
-            self.ui = Ui(setup_open=self.ui.setup_open, setup_message=self.ui.setup_message)
+            self.ui = Ui(setup_open=self.ui.setup_open, setup_message=self.ui.setup_message,
+                         history_open=self.ui.history_open)
 
     def bot_request(self) -> dict | None:
         """What a bot in a worker needs to decide now (plain JSON), or ``None``."""
@@ -315,6 +377,9 @@ class Session:
     def next_deal(self) -> None:
         if not self.finished:
             return
+        if self.settings.next_level:
+            self.settings.level = self.settings.next_level
+            self.settings.next_level = ""
         self.deal_number = self.match.deal_number
         self.deal = self.match.new_deal()
         self.finished = False
@@ -432,6 +497,7 @@ class Session:
             "records": list(self.match.records),
             "current": None if self.finished else deal.to_record(),
             "poignee_declined": self.ui.poignee_declined,
+            "undone": sorted(self.undone),
         }
 
     def save_text(self) -> str:
@@ -467,6 +533,10 @@ class Session:
         session.match = TableMatch(settings.rules(), first_deal=settings.first_deal)
         session.ui = Ui()
         session.events = []
+        undone = data.get("undone", [])
+        if not isinstance(undone, list) or any(type(x) is not int for x in undone):
+            raise ValueError("bad list of deals taken back")
+        session.undone = set(undone)
         for record in records:
             deal = Deal.from_record(record)
             _same_deal(deal, session.match.new_deal())

@@ -1,0 +1,121 @@
+"""The whole hand fits the screen, from a 1024×600 laptop to a phone, the taker's écart included;
+an embedded 900×640 table needs no scrolling in any phase."""
+from __future__ import annotations
+
+import pytest
+from table_driver import (
+    HUMAN_TURN,
+    PLAYABLE,
+    act,
+    corner_steps,
+    first_number,
+    open_table,
+    out_of_view,
+    phase,
+    start_game,
+)
+
+
+def TAKE(legal: list[str]) -> str:
+    return "garde" if "garde" in legal else "pass"
+
+
+CHIEN = {3: 6, 4: 6, 5: 3}
+
+
+def _taker_at_ecart(players: int) -> int:
+    return first_number(players, lambda s: s.deal.phase.value == "ecart" and s.deal.taker == 0, bid=TAKE)
+
+
+def _fits(page, where: str) -> None:
+    seen = out_of_view(page)
+    assert seen["cards"] == [], f"{where}: cards out of view {seen}"
+    assert seen["pageWidth"] <= 0, f"{where}: the page scrolls sideways"
+    assert seen["playBottom"] <= 1, f"{where}: the play area runs {seen['playBottom']} px below the screen"
+    steps = corner_steps(page)
+    assert steps and min(steps) >= 24, f"{where}: a card shows less than its corner ({min(steps)} px)"
+
+
+def _bid_to_ecart(page) -> None:
+    while True:
+        page.wait_for_function(HUMAN_TURN)
+        if phase(page) == "calling":
+            act(page, "[data-action=call]")
+            continue
+        if phase(page) != "bidding":
+            return
+        act(page, "[data-bid=garde]" if page.query_selector("[data-bid=garde]") else "[data-bid=pass]")
+
+
+def _make_ecart(page, players: int) -> None:
+    cards = page.eval_on_selector_all(PLAYABLE, "els => els.map(e => e.dataset.card)")[:CHIEN[players]]
+    for card in cards:
+        page.dispatch_event(f"#hand button[data-card='{card}']", "click")
+    act(page, "[data-action=confirm-ecart]")
+
+
+SIZES = [(1024, 600), (1280, 800), (1366, 768), (375, 667)]
+
+
+def _fits_every_size(page, where: str) -> None:
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(f"() => innerWidth === {width} && innerHeight === {height}")
+        _fits(page, f"{where} at {width}×{height}")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_whole_hand_fits_the_screen_during_bidding_and_the_ecart(page, site_url, players):
+    number = _taker_at_ecart(players)
+    open_table(page, site_url)
+    start_game(page, players, number)
+    page.wait_for_function(HUMAN_TURN)
+    _fits_every_size(page, "bidding")
+    _bid_to_ecart(page)
+    assert phase(page) == "ecart"
+    assert len(page.query_selector_all("#hand button[data-card]")) == {3: 24, 4: 18, 5: 15}[players] + CHIEN[players]
+    _fits_every_size(page, "écart")
+    _make_ecart(page, players)
+    page.wait_for_function(HUMAN_TURN)
+    _fits_every_size(page, phase(page))
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_an_embedded_900_by_640_table_fits_in_every_phase(page, site_url, players):
+    page.set_viewport_size({"width": 900, "height": 640})
+    number = _taker_at_ecart(players)
+    open_table(page, site_url, f"?embed=1&players={players}&deal={number}&pause=0")
+    seen = set()
+
+    def no_scroll() -> None:
+        current = phase(page)
+        seen.add(current)
+        extra = page.evaluate("() => { const l = document.querySelector('.layout');"
+                              " return [document.documentElement.scrollHeight - innerHeight,"
+                              " l.scrollHeight - l.clientHeight]; }")
+        assert max(extra) <= 1, f"{current}: the embedded table scrolls by {extra} px"
+        if current != "done":
+            assert out_of_view(page)["cards"] == []
+
+    while True:
+        page.wait_for_function(HUMAN_TURN)
+        no_scroll()
+        current = phase(page)
+        if current == "done":
+            break
+        if current == "bidding":
+            act(page, "[data-bid=garde]" if page.query_selector("[data-bid=garde]") else "[data-bid=pass]")
+        elif current == "calling":
+            act(page, "[data-action=call]")
+        elif current == "ecart":
+            _make_ecart(page, players)
+        elif current == "chelem":
+            act(page, "[data-action=no-chelem]")
+        else:
+            if page.query_selector("[data-action=no-poignee]"):
+                page.click("[data-action=no-poignee]")
+                no_scroll()
+            before = page.get_attribute("#table", "data-step")
+            page.dispatch_event(PLAYABLE, "click")
+            page.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")
+    assert {"bidding", "ecart", "play", "done"} <= seen
