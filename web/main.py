@@ -187,8 +187,10 @@ class Page:
         return js(el.getAttribute(name))
 
     def _write_teaching(self) -> None:
-        """The teaching region (web/teaching.py), just above the action panel."""
-        html = self.teacher.render(self.session)
+        """The teaching region (web/teaching.py), just above the action panel.  An embedded
+        table shows it with a situation only (a lesson): a plain embedded deal keeps its height."""
+        plain_embed = self.params.embed and self.teacher.situation is None
+        html = "" if plain_embed else self.teacher.render(self.session)
         region = js(document.getElementById("teaching"))
         if region is None:
             region = document.createElement("section")
