@@ -13,7 +13,7 @@ import asyncio
 import json
 import random
 import traceback
-from typing import Any
+from typing import Any, Callable
 
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
@@ -30,7 +30,7 @@ from web.teaching import ACTIONS as TEACHING_ACTIONS, HINTS_KEY, Teacher
 DEFAULT_PAUSE_MS = 700
 
 
-def js(value):
+def js(value: Any) -> Any:
     """``None`` for JavaScript's null and undefined, else the value."""
     if value is None or type(value).__name__ in ("JsNull", "JsUndefined"):
         return None
@@ -49,7 +49,7 @@ class Page:
         self.timer = False
         self.autofocused = ""
         self.generation = 0
-        self.worker = None  # the bots' worker, started for slow levels only
+        self.worker: Any = None  # the bots' worker, started for slow levels only
         self.history = self._read_history()
         self.session = self._open()
         self.session.history = tuple(self.history)
@@ -65,6 +65,7 @@ class Page:
         """The session to show.  Embedded (``embed=1``): the URL's game at once, never saved.
         Otherwise the saved game, with the URL's game waiting in the new-game form."""
         p = self.params
+        session: Session
         situation = self.teacher.open_session(p.settings(Settings(first_deal=random.randrange(1, 1_000_000))))
         if situation is not None:
             session = situation
@@ -108,7 +109,7 @@ class Page:
             session.ui.setup_message = ("save_damaged", {"reason": e.reason})
             return session
 
-    def _stored(self, key: str):
+    def _stored(self, key: str) -> Any:
         try:
             return js(window.localStorage.getItem(key))
         except Exception:
@@ -179,7 +180,7 @@ class Page:
         self.autofocused = key
         self.schedule_bot()
 
-    def _attribute(self, el, name: str):
+    def _attribute(self, el: Any, name: str) -> Any:
         """A clicked element's attribute, or ``value:ID``: the value of the field ``ID``."""
         if name.startswith("value:"):
             field = js(document.getElementById(name.removeprefix("value:")))
@@ -255,7 +256,7 @@ class Page:
         if self.session.bot_step() is not None:
             self.save()
 
-    async def _start_worker(self):
+    async def _start_worker(self) -> Any:
         if self.worker is None:  # web/boot.js: a worker running its own Pyodide and web/worker.py
             self.worker = window.tarotBots
             self.worker.start()
@@ -285,7 +286,7 @@ class Page:
             asyncio.ensure_future(self._start_worker())
 
     # ------------------------------------------------------------- events
-    def _guarded(self, work, *args) -> None:
+    def _guarded(self, work: Callable[..., Any], *args: Any) -> None:
         try:
             work(*args)
         except Exception as e:
@@ -293,7 +294,7 @@ class Page:
             self.session.ui.message = ("internal_error", {"error": str(e) or type(e).__name__})
         self.refresh()
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: Any) -> None:
         target = js(event.target)
         el = js(target.closest("[data-action], [data-bid], [data-hand]")) if target is not None else None
         if el is None:
@@ -304,7 +305,7 @@ class Page:
         event.preventDefault()
         self._guarded(self._click, el, action)
 
-    def _click(self, el, action) -> None:
+    def _click(self, el: Any, action: Any) -> None:
         s = self.session
         ui = s.ui
         if action != "menu":
@@ -396,7 +397,7 @@ class Page:
         if changed:
             self.save()
 
-    def on_submit(self, event) -> None:
+    def on_submit(self, event: Any) -> None:
         form = js(event.target)
         if form is None or form.id not in ("setup-form", "settings-form"):
             return
@@ -484,7 +485,7 @@ class Page:
         event.preventDefault()
         target.focus()
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: Any) -> None:
         key = str(event.key)
         if key == "Tab":
             if self.cache.get("overlay"):

@@ -15,12 +15,13 @@ from tarot.actions import Bid, Call
 from tarot.cards import NOTATION, SUIT_MASKS, Card, cards_of, mask_of
 from tarot.errors import IllegalAction
 from tarot.state import purchasable
+from tarot.view import SeatView
 from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name
 
 from .cardface import card_back, card_button, card_html
 from .history import match_totals
 from .labels import TEXT, level_name, option_name, points_text, seat_name, signed, t
-from .session import MAX_NAME_CHARS
+from .session import MAX_NAME_CHARS, Screen
 
 if TYPE_CHECKING:
     from tarot.scoring import DealScore
@@ -37,12 +38,12 @@ POSITIONS = {
 }
 
 
-def phase_of(screen) -> str:
+def phase_of(screen: Screen) -> str:
     """The value of ``data-phase``: the engine's phase, or ``setup`` while the new-game form is open."""
     return "setup" if screen.ui.setup_open else screen.view.phase
 
 
-def root_attributes(screen) -> dict[str, str]:
+def root_attributes(screen: Screen) -> dict[str, str]:
     v = screen.view
     return {
         "data-phase": phase_of(screen),
@@ -58,7 +59,7 @@ def root_attributes(screen) -> dict[str, str]:
     }
 
 
-def render(screen) -> dict[str, str]:
+def render(screen: Screen) -> dict[str, str]:
     return {
         "topbar": render_topbar(screen),
         "notice": render_notice(screen),
@@ -82,7 +83,7 @@ def _name(screen: "Screen", seat: int | None) -> str:
     return seat_name(seat, screen.lang)
 
 
-def _seat_label(screen, seat: int) -> str:
+def _seat_label(screen: Screen, seat: int) -> str:
     return _name(screen, seat)
 
 
@@ -104,17 +105,20 @@ def _button(label: str, *, action: str = "", bid: str = "", extra_attrs: str = "
     return f'<button type="button" class="{cls}"{attrs}{extra_attrs}>{escape(label)}</button>'
 
 
-def explain(message: object, screen) -> str:
+def explain(message: object, screen: Screen) -> str:
     """A refusal or page note, in the screen's language."""
     lang = screen.lang
     if message is None:
         return ""
     if isinstance(message, IllegalAction):
         if message.code == "not_your_turn":
-            return t("not_your_turn_now", lang, name=_name(screen, message.params.get("expected")))
+            expected = message.params.get("expected")
+            return t("not_your_turn_now", lang, name=_name(screen, expected if isinstance(expected, int) else None))
         if message.code == "wrong_phase":
-            return t("not_now", lang, phase=_phase_word(message.params.get("phase", ""), lang))
+            return t("not_now", lang, phase=_phase_word(str(message.params.get("phase", "")), lang))
         return message.explain(lang)
+    if not isinstance(message, tuple):
+        return ""
     key, params = message
     if key == "save_damaged":
         return t(key, lang, reason=t("save_" + params.get("reason", "unreadable"), lang))
@@ -127,7 +131,7 @@ def _phase_word(phase: str, lang: str) -> str:
     return PHASE_NAMES[lang].get(phase, phase)
 
 
-def event_text(event: tuple[str, dict], screen) -> str:
+def event_text(event: tuple[str, dict[str, Any]], screen: Screen) -> str:
     """One thing that happened, in words; the person's own name when one is set."""
     key, p = event
     lang = screen.lang
@@ -149,7 +153,7 @@ def event_text(event: tuple[str, dict], screen) -> str:
 
 
 # ------------------------------------------------------------------- topbar
-def render_topbar(screen) -> str:
+def render_topbar(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
     info = [f'<span class="deal-no">{escape(t("deal", lang, n=screen.deal_number))}</span>',
             f'<span>{escape(t("dealer", lang, name=_name(screen, v.dealer)))}</span>']
@@ -196,7 +200,7 @@ def render_topbar(screen) -> str:
 
 
 # --------------------------------------------------------------------- felt
-def _last_bid(v, seat: int) -> str | None:
+def _last_bid(v: SeatView, seat: int) -> str | None:
     code = None
     for s, c in v.bids:
         if s == seat:
@@ -204,7 +208,7 @@ def _last_bid(v, seat: int) -> str | None:
     return code
 
 
-def render_seat(screen, seat: int, position: str) -> str:
+def render_seat(screen: Screen, seat: int, position: str) -> str:
     v, lang = screen.view, screen.lang
     badges = []
     if seat == v.dealer:
@@ -239,14 +243,14 @@ def render_seat(screen, seat: int, position: str) -> str:
             f'<div class="seat-bubbles">{bubble}</div></section>')
 
 
-def render_felt(screen) -> str:
+def render_felt(screen: Screen) -> str:
     v = screen.view
     positions = POSITIONS[v.rules.players]
     seats = "".join(render_seat(screen, s, positions[s]) for s in range(v.rules.players))
     return seats + f'<div class="table-center">{render_center(screen)}</div>'
 
 
-def _slots(screen, cards_by_seat: dict[int, Card], winner: int | None, label: str, dim: bool,
+def _slots(screen: Screen, cards_by_seat: dict[int, Card], winner: int | None, label: str, dim: bool,
            leader: int | None = None, fresh: Card | None = None) -> str:
     v, lang = screen.view, screen.lang
     positions = POSITIONS[v.rules.players]
@@ -268,19 +272,19 @@ def _slots(screen, cards_by_seat: dict[int, Card], winner: int | None, label: st
             f'data-testid="trick">{"".join(slots)}</div>{caption}')
 
 
-def render_center(screen) -> str:
+def render_center(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
     n = v.rules.players
     if v.phase == "play" or v.phase == "done":
         if v.trick:
-            cards = {(v.leader + i) % n: c for i, c in enumerate(v.trick)}
-            return _slots(screen, cards, None, t("led_by", lang, name=_name(screen, v.leader)), False,
+            in_trick = {(v.leader + i) % n: c for i, c in enumerate(v.trick)}
+            return _slots(screen, in_trick, None, t("led_by", lang, name=_name(screen, v.leader)), False,
                           leader=v.leader, fresh=v.trick[-1])
         if v.tricks:
-            leader, cards, winner = v.tricks[-1]
-            by_seat = {(leader + i) % n: c for i, c in enumerate(cards)}
+            leader, last, winner = v.tricks[-1]
+            by_seat = {(leader + i) % n: c for i, c in enumerate(last)}
             return _slots(screen, by_seat, winner, t("trick_won_short", lang, name=_name(screen, winner)), True,
-                          leader=leader, fresh=cards[-1])
+                          leader=leader, fresh=last[-1])
         return _slots(screen, {}, None, "", False)
     if v.chien and v.phase in ("ecart", "chelem"):
         cards = "".join(card_html(c, lang) for c in v.chien)
@@ -348,7 +352,7 @@ def render_count(screen: "Screen") -> str:
 
 
 # -------------------------------------------------------------------- panel
-def _status(screen) -> str:
+def _status(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
     if v.phase == "done" or v.to_act is None:
         return ""
@@ -357,13 +361,13 @@ def _status(screen) -> str:
     return f'<p class="status">{escape(t("waiting", lang, name=_name(screen, v.to_act)))}</p>'
 
 
-def render_message(screen) -> str:
+def render_message(screen: Screen) -> str:
     text = explain(screen.ui.message, screen)
     cls = "message" + (" shown" if text else "")
     return f'<p class="{cls}" data-testid="message" role="status">{escape(text)}</p>'
 
 
-def render_panel(screen) -> str:
+def render_panel(screen: Screen) -> str:
     v = screen.view
     body = {
         "bidding": _panel_bidding,
@@ -377,14 +381,14 @@ def render_panel(screen) -> str:
     return body + render_message(screen)
 
 
-def _panel_bidding(screen) -> str:
+def _panel_bidding(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
     said = " · ".join(f'{escape(_name(screen, s))} : {escape(_contract(c, lang))}' if lang == "fr"
                       else f'{escape(_name(screen, s))}: {escape(_contract(c, lang))}' for s, c in v.bids)
     out = f'<h2 class="panel-title optional">{escape(t("bids_title", lang))}</h2>'
     out += f'<p class="bids-so-far">{said or "&nbsp;"}</p>'
     if v.to_act == 0:
-        buttons = []
+        buttons: list[str] = []
         for a in v.legal:
             if isinstance(a, Bid):
                 code = a.code
@@ -396,7 +400,7 @@ def _panel_bidding(screen) -> str:
     return out + _status(screen)
 
 
-def _panel_calling(screen) -> str:
+def _panel_calling(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
     if v.to_act != 0:
         return _status(screen)
@@ -404,7 +408,7 @@ def _panel_calling(screen) -> str:
     optional = any(isinstance(a, Call) and a.card is None for a in v.legal)
     kings_only = all(c.rank == 14 for c in calls)
     title = t("call_title" if kings_only else "call_title_more", lang)
-    buttons = []
+    buttons: list[str] = []
     for c in calls:
         name = escape(card_name(c, lang))
         focus = "" if buttons else " data-autofocus"
@@ -421,7 +425,7 @@ _SUIT_SIGNS = "♠♥♦♣"
 _RANK_SIGNS = {1: "1", 11: "V", 12: "C", 13: "D", 14: "R"}
 
 
-def _panel_purchase(screen) -> str:
+def _panel_purchase(screen: Screen) -> str:
     """Option purchase: the taker asks for a suit card held by another seat (named, never
     shown where it lies), then clicks the card of his to give for it."""
     v, lang = screen.view, screen.lang
@@ -443,7 +447,7 @@ def _panel_purchase(screen) -> str:
             f'<p class="note">{escape(step)}</p>')
 
 
-def _panel_ecart(screen) -> str:
+def _panel_ecart(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
     if v.to_act != 0:
         return f'<p class="status">{escape(t("taker_takes_chien", lang, name=_name(screen, v.taker)))}</p>' + _status(screen)
@@ -459,7 +463,7 @@ def _panel_ecart(screen) -> str:
             + f'</div>{note}')
 
 
-def _panel_chelem(screen) -> str:
+def _panel_chelem(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
     if v.to_act != 0:
         return _status(screen)
@@ -470,7 +474,7 @@ def _panel_chelem(screen) -> str:
             + "</div>")
 
 
-def _panel_play(screen) -> str:
+def _panel_play(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
     out = ""
     if v.ecart and v.taker != 0 and len(v.tricks) < 2:
@@ -569,7 +573,7 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
     return calc
 
 
-def render_result(screen) -> str:
+def render_result(screen: Screen) -> str:
     """The end of the deal, with the count written out for people learning the rules,
     from the engine's result alone (its figures, its shares, where its chien went)."""
     v, lang = screen.view, screen.lang
@@ -612,7 +616,7 @@ def render_result(screen) -> str:
             f'<div class="deal-scores"><h3>{escape(t("score_of", lang))}</h3><ul>{rows}</ul></div>')
 
 
-def _panel_done(screen) -> str:
+def _panel_done(screen: Screen) -> str:
     lang = screen.lang
     return (f'<div class="result" data-testid="result"><div class="result-head">'
             f'<h2 class="panel-title">{escape(t("result_title", lang))}</h2>'
@@ -622,7 +626,7 @@ def _panel_done(screen) -> str:
 
 
 # --------------------------------------------------------------------- hand
-def render_hand(screen) -> str:
+def render_hand(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
     my_turn = v.to_act == 0
     choosing = my_turn and (v.phase == "ecart" or screen.poignee_size is not None)
@@ -657,7 +661,7 @@ def render_hand(screen) -> str:
 
 
 # --------------------------------------------------------------------- side
-def render_sheet(screen) -> str:
+def render_sheet(screen: Screen) -> str:
     lang = screen.lang
     n = screen.view.rules.players
     head = "".join(f'<th scope="col" data-seat="{s}">{escape(_seat_label(screen, s))}</th>' for s in range(n))
@@ -782,7 +786,7 @@ def _average(value: float, lang: str) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def render_side(screen) -> str:
+def render_side(screen: Screen) -> str:
     more = ""
     if screen.history:
         more = ('<p class="side-more">' + _button(t("history_button", screen.lang, n=len(screen.history)),
@@ -791,7 +795,7 @@ def render_side(screen) -> str:
 
 
 # ------------------------------------------------------------------ overlay
-def render_setup(screen) -> str:
+def render_setup(screen: Screen) -> str:
     s, lang = screen.settings, screen.lang
     draft = screen.ui.setup_draft or {}
     chosen_players = draft.get("players", s.players)
@@ -811,7 +815,8 @@ def render_setup(screen) -> str:
         f'<span lang="{code}">{label}</span></label>' for code, label in (("fr", "Français"), ("en", "English")))
     message = explain(screen.ui.setup_message, screen)
     cancel = _button(t("cancel", lang), action="cancel-setup", ident="btn-cancel-setup", cls="btn ghost") \
-        if screen.ui.setup_message is None or screen.ui.setup_message[0] == "bad_deal_number" else ""
+        if screen.ui.setup_message is None or (isinstance(screen.ui.setup_message, tuple)
+                                               and screen.ui.setup_message[0] == "bad_deal_number") else ""
     history = (_button(t("history_button", lang, n=len(screen.history)), action="history", ident="btn-history-setup",
                        cls="btn ghost") if screen.history else "")
     if screen.ui.setup_confirm:
@@ -848,7 +853,7 @@ def render_setup(screen) -> str:
             f'{actions}</form></div></div>')
 
 
-def render_last_trick(screen) -> str:
+def render_last_trick(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
     n = v.rules.players
     if not v.tricks:
@@ -952,7 +957,7 @@ def render_settings(screen: "Screen") -> str:
             f'{escape(t("save", lang))}</button></div></form></div></div>')
 
 
-def render_overlay(screen) -> str:
+def render_overlay(screen: Screen) -> str:
     if screen.ui.setup_open:
         return render_setup(screen)
     if screen.ui.settings_open:
@@ -966,7 +971,7 @@ def render_overlay(screen) -> str:
     return ""
 
 
-def render_notice(screen) -> str:
+def render_notice(screen: Screen) -> str:
     """Page notes until dismissed: URL parameters that were ignored, each named."""
     lang = screen.lang
     if not screen.notices:
@@ -982,5 +987,5 @@ def render_notice(screen) -> str:
             + "</div>")
 
 
-def render_live(screen) -> str:
+def render_live(screen: Screen) -> str:
     return escape(" ".join(event_text(e, screen) for e in screen.events))

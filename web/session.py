@@ -8,6 +8,8 @@ from ``tarot-deal/1`` records.  Nothing here touches the browser.
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import json
 import unicodedata
 from dataclasses import dataclass, field
@@ -62,7 +64,7 @@ PACES = {"slow": 1400, "normal": 700, "fast": 250}  # the bots' pause before eac
 class Settings:
     players: int = 4
     level: str = DEFAULT_LEVEL
-    options: dict[str, bool] = field(default_factory=dict)  # rule options switched on
+    options: dict[str, bool] = field(default_factory=dict[str, Any])  # rule options switched on
     lang: str = "fr"
     first_deal: int = 0
     name: str = ""  # the person's name at the table ("" shows "Vous")
@@ -76,7 +78,7 @@ class Settings:
         allowed = Rules.options_for(self.players)
         return Rules(players=self.players, **{k: v for k, v in self.options.items() if k in allowed})
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "level": self.level, "options": dict(self.options),
                 "lang": self.lang, "first_deal": self.first_deal, "name": self.name,
                 "pace": self.pace, "animations": self.animations, "live_count": self.live_count,
@@ -111,6 +113,8 @@ class Settings:
             raise ValueError("bad page settings")
         if next_level not in LEVELS and next_level != "":
             raise ValueError(f"unknown bot level {next_level!r}")
+        if type(players) is not int or type(first) is not int:
+            raise ValueError("bad players or deal number")
         settings = cls(players, level, {k: v for k, v in options.items() if v}, lang, first, name,
                        pace, animations, live, next_level)
         settings.rules()  # checks the player count
@@ -146,7 +150,7 @@ class Ui:
     last_trick_open: bool = False
     setup_open: bool = False
     setup_message: object = None
-    setup_draft: dict | None = None  # the form as filled in, kept when a value is refused
+    setup_draft: dict[str, Any] | None = None  # the form as filled in, kept when a value is refused
     setup_confirm: bool = False  # asking before a new game throws the match in progress away
     history_open: bool = False  # the finished matches, listed
     settings_open: bool = False  # the page's settings dialog
@@ -172,22 +176,22 @@ class Screen:
     poignee_size: str | None
     ui: Ui
     score: DealScore | None  # the deal's count, once over
-    sheet: tuple[tuple[int, dict], ...]  # (deal number, result) of each finished deal
+    sheet: tuple[tuple[int, dict[str, Any]], ...]  # (deal number, result) of each finished deal
     totals: tuple[int, ...]
     tokens: tuple[int, ...] | None  # traditional scoring: the tokens won over the match
     pots: tuple[int, ...]  # traditional scoring: the pots on the table
-    events: tuple[tuple[str, dict], ...]  # what just happened, for the live region
+    events: tuple[tuple[str, dict[str, Any]], ...]  # what just happened, for the live region
     step: int  # how many actions the deal has seen (changes whenever the table does)
-    notices: tuple[tuple[str, dict], ...] = ()  # page notes until dismissed (bad URL parameters)
-    history: tuple[dict, ...] = ()  # finished matches kept in the browser, newest first
+    notices: tuple[tuple[str, dict[str, Any]], ...] = ()  # page notes until dismissed (bad URL parameters)
+    history: tuple[dict[str, Any], ...] = ()  # finished matches kept in the browser, newest first
     live: LiveCount | None = None  # the live count, when shown
     can_undo: bool = False  # "Reprendre mon coup" may take back the person's last decision
     undone: frozenset[int] = frozenset()  # deal numbers where a decision was taken back
 
 
 class Session:
-    notices: tuple[tuple[str, dict], ...] = ()  # page notes shown until dismissed: (text key, params)
-    history: tuple[dict, ...] = ()  # finished matches (web.history), set by the page
+    notices: tuple[tuple[str, dict[str, Any]], ...] = ()  # page notes shown until dismissed: (text key, params)
+    history: tuple[dict[str, Any], ...] = ()  # finished matches (web.history), set by the page
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -195,7 +199,7 @@ class Session:
         self.deal_number = self.match.deal_number
         self.deal = self.match.new_deal()
         self.ui = Ui()
-        self.events: list[tuple[str, dict]] = []
+        self.events: list[tuple[str, dict[str, Any]]] = []
         self.finished = False  # the deal on show is over and written in the match
         self.undone: set[int] = set()  # deal numbers where the person took a decision back
         self._check_over()
@@ -301,12 +305,12 @@ class Session:
         self._check_over()
         return None
 
-    def _describe(self, event: Event) -> list[tuple[str, dict]]:
+    def _describe(self, event: Event) -> list[tuple[str, dict[str, Any]]]:
         """The public account of what a seat just did (never a hidden card), from the
         engine's record of it."""
         deal = self.deal
         seat, action = event.seat, event.action
-        out: list[tuple[str, dict]] = []
+        out: list[tuple[str, dict[str, Any]]] = []
         if isinstance(action, Bid):
             out.append(("bids", {"seat": seat, "bid": action.code}))
         elif isinstance(action, Call) and action.card is not None:
@@ -340,7 +344,7 @@ class Session:
             self.ui = Ui(setup_open=self.ui.setup_open, setup_message=self.ui.setup_message,
                          history_open=self.ui.history_open)
 
-    def bot_request(self) -> dict | None:
+    def bot_request(self) -> dict[str, Any] | None:
         """What a bot in a worker needs to decide now (plain JSON), or ``None``."""
         seat = self.bot_to_act()
         if seat is None:
@@ -349,7 +353,7 @@ class Session:
         return {"record": deal.to_record(), "level": self.settings.level, "deal_number": self.deal_number,
                 "seat": seat, "step": len(deal.history)}
 
-    def bot_answer(self, request: dict, answer: dict) -> bool:
+    def bot_answer(self, request: dict[str, Any], answer: dict[str, Any]) -> bool:
         """Apply a worker's decision if the table is still where the request was made."""
         if self.bot_request() != request:
             return False
@@ -443,7 +447,8 @@ class Session:
         self.ui.poignee_size = None
         return self._note(self.act(HUMAN, Play(card)))
 
-    def _toggle(self, chosen: list[Card], card: Card, check) -> bool:
+    def _toggle(self, chosen: list[Card], card: Card,
+                check: Callable[[list[Card]], IllegalAction | None]) -> bool:
         if card in chosen:
             chosen.remove(card)
             return self._note(None)
@@ -488,7 +493,7 @@ class Session:
         return self._note(self.act(HUMAN, Misere(kind)))
 
     # ---------------------------------------------------------------- saves
-    def to_save(self) -> dict:
+    def to_save(self) -> dict[str, Any]:
         deal = self.deal
         return {
             "format": SAVE_FORMAT,
@@ -523,7 +528,7 @@ class Session:
             raise SaveError("unreadable", str(e) or type(e).__name__) from None
 
     @classmethod
-    def _restore(cls, data: dict) -> "Session":
+    def _restore(cls, data: dict[str, Any]) -> "Session":
         settings = Settings.from_json(data.get("settings"))
         records = data.get("records")
         if not isinstance(records, list):
