@@ -189,6 +189,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "url_expect_deal": ("un nombre entier positif", "a whole positive number"),
     "url_expect_pause": ("de 0 à 10000 millisecondes", "0 to 10000 milliseconds"),
     "url_expect_yes_no": ("1 ou 0", "1 or 0"),
+    "url_expect_mode": ("duplicate ou match", "duplicate or match"),
+    "url_expect_duplicate": ("4, 8 ou 12 donnes", "4, 8 or 12 deals"),
+    "url_expect_refsamples": ("de 1 à 200", "1 to 200"),
     "dismiss": ("Fermer", "Dismiss"),
 }
 
