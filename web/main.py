@@ -367,7 +367,6 @@ class Page:
             event.preventDefault()
             cards[j].focus()
 
-
     # ------------------------------------------- duplicate, review, export, import
     def schedule_reference(self) -> None:
         """In a duplicate tournament, the next piece of the reference's work goes to the worker."""
