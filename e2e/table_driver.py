@@ -64,7 +64,7 @@ def first_number(players: int, wanted, *, start: int = 1, limit: int = 500, step
 
 def contract_made(session) -> bool:
     r = session.deal.result
-    return session.finished and r is not None and "redeal" not in r
+    return session.finished and r is not None and r.redeal is None
 
 
 # ------------------------------------------------------------------ browser

@@ -11,7 +11,7 @@ from tarot.actions import Play  # importable once table_driver has put the repos
 
 def finished_deal(players: int) -> tuple[int, list[int]]:
     number = first_number(players, contract_made)
-    return number, simulate(players, number).deal.result.scores
+    return number, list(simulate(players, number).deal.result.scores)
 
 
 @pytest.mark.parametrize("players", [4, 3, 5])
@@ -86,7 +86,7 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_exactly(page, site_url):
         "felt": page.inner_text("#felt"), "topbar": page.inner_text("#topbar"),
     } == snapshot
     play_to_end(page)
-    assert sheet_rows(page) == [simulate(4, number).deal.result.scores]
+    assert sheet_rows(page) == [list(simulate(4, number).deal.result.scores)]
 
 
 def test_a_damaged_save_gives_a_message_and_a_fresh_game(page, site_url):
