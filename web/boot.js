@@ -16,7 +16,8 @@
 // game is ready, so that its downloads never slow the first load down.
 //
 // window.tarotBots runs slow bots' decisions in a worker (web/bots-worker.js), for
-// web/main.py: start(), then decide(requestJson) → Promise of the answer's JSON.
+// web/main.py: start(), then decide(requestJson) → Promise of the answer's JSON
+// (ask(kind, requestJson) for the worker's other requests: reference, advice).
 
 // Python starts as soon as the first frame is painted, then PyScript (which then
 // takes this interpreter: see web/pyodide-loader.mjs) runs web/main.py. A page the
@@ -333,11 +334,15 @@ window.tarotBots = {
     });
   },
   decide(requestJson) {
+    return this.ask("decide", requestJson);
+  },
+  // kind: a function of web/worker.py (decide; reference and advice for duplicate tournaments).
+  ask(kind, requestJson) {
     this.start();
     return new Promise((resolve, reject) => {
       const id = nextRequest++;
       waiting.set(id, { resolve, reject });
-      botsWorker.postMessage({ id, request: requestJson });
+      botsWorker.postMessage({ id, kind, request: requestJson });
     });
   },
 };

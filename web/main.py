@@ -26,6 +26,12 @@ from web.params import parse_params
 from web.render import REGIONS, render, root_attributes
 from web.session import PACES, SAVE_KEY, SaveError, Session, Settings, clean_name, parse_deal_number
 from web.teaching import ACTIONS as TEACHING_ACTIONS, HINTS_KEY, Teacher
+# Duplicate tournament, review, replay, export and import (their own modules).
+from web.duplicate import DuplicateSession, PracticeSession, load_session
+from web.extras import Extras, decorate, open_review, review_key
+from web.transfer import EXPORT_NAME, ImportProblem, export_text, import_records
+from web.review import ReviewPanel
+from web.words import w
 
 DEFAULT_PAUSE_MS = 700
 
@@ -51,14 +57,17 @@ class Page:
         self.generation = 0
         self.worker: Any = None  # the bots' worker, started for slow levels only
         self.history = self._read_history()
+        self.extras = Extras()
+        self.reference_busy = False
         self.session = self._open()
         self.session.history = tuple(self.history)
         self.behind = [document.getElementById("topbar"), js(document.querySelector("#table > .layout"))]
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_submit),
-                         create_proxy(self.on_key)]
+                         create_proxy(self.on_key), create_proxy(self.on_change)]
         document.addEventListener("click", self._proxies[0])
         document.addEventListener("submit", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])
+        document.addEventListener("change", self._proxies[3])
 
     # ------------------------------------------------------------ storage
     def _open(self) -> Session:
@@ -96,7 +105,7 @@ class Page:
             session.ui.setup_open = True
             return session
         try:
-            return Session.from_save(raw)
+            return load_session(raw)
         except SaveError as e:
             window.console.warn(f"saved game not resumed: {e}")
             try:
@@ -133,7 +142,8 @@ class Page:
             window.console.warn(f"history not saved: {e}")
 
     def save(self) -> None:
-        if self.params.embed or self.teacher.situation is not None:  # leaves the visitor's own game alone
+        if self.params.embed or self.teacher.situation is not None or isinstance(self.session, PracticeSession):
+            # embedded, a situation, or a replay: the visitor's own game stays as it was
             return
         try:
             window.localStorage.setItem(SAVE_KEY, self.session.save_text())
@@ -151,7 +161,7 @@ class Page:
             ids = [str(b.id) for b in document.querySelectorAll("#hand button[data-card]")]
             hand_index = ids.index(focus_id) if focus_id in ids else -1
         opened = False
-        for name, html in render(screen).items():
+        for name, html in decorate(render(screen), self.session, self.extras).items():
             html = self.teacher.decorate(name, html, self.session)
             if self.cache.get(name) != html:
                 opened = opened or (name == "overlay" and bool(html) and not self.cache.get(name))
@@ -179,6 +189,7 @@ class Page:
             wanted.focus()
         self.autofocused = key
         self.schedule_bot()
+        self.schedule_reference()
 
     def _attribute(self, el: Any, name: str) -> Any:
         """A clicked element's attribute, or ``value:ID``: the value of the field ``ID``."""
@@ -303,6 +314,9 @@ class Page:
         if action in ("start", "save-settings"):
             return  # handled by the form's submit
         event.preventDefault()
+        if action in EXTRA_ACTIONS:
+            self._guarded(self._extra_click, el, str(action))
+            return
         self._guarded(self._click, el, action)
 
     def _click(self, el: Any, action: Any) -> None:
@@ -455,7 +469,13 @@ class Page:
         self._archive(self.session)
         self.generation += 1
         self.timer = False
-        self.session = Session(settings)
+        mode = js(form.querySelector("input[name=mode]:checked"))
+        size_box = js(form.querySelector("select[name=duplicate]"))
+        self.extras = Extras()
+        if mode is not None and str(mode.value) == "duplicate" and size_box is not None:
+            self.session = DuplicateSession(settings, int(str(size_box.value)), self.params.reference_budget())
+        else:
+            self.session = Session(settings)
         self.session.history = tuple(self.history)
         self.save()
         self.prepare_bots()
@@ -487,6 +507,15 @@ class Page:
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
+        if self.extras.review is not None or self.extras.import_open:
+            if key == "Escape":
+                self.extras.review = None
+                self.extras.import_open = False
+                self._guarded(lambda: None)
+            elif review_key(self.extras, key):
+                event.preventDefault()
+                self._guarded(lambda: None)
+            return
         if key == "Tab":
             if self.cache.get("overlay"):
                 self._trap_tab(event)
@@ -530,6 +559,116 @@ class Page:
         if 0 <= j < len(cards):
             event.preventDefault()
             cards[j].focus()
+
+    # ------------------------------------------- duplicate, review, export, import
+    def schedule_reference(self) -> None:
+        """In a duplicate tournament, the next piece of the reference's work goes to the worker."""
+        session = self.session
+        if self.reference_busy or not isinstance(session, DuplicateSession) or self.extras.reference_error:
+            return
+        work = session.tournament.request(session)
+        if work is None:
+            return
+        self.reference_busy = True
+        asyncio.ensure_future(self._reference_step(session, *work))
+
+    async def _reference_step(self, session: DuplicateSession, kind: str, request: dict[str, Any]) -> None:
+        try:
+            worker = await self._start_worker()
+            answer = json.loads(str(await worker.ask(kind, json.dumps(request))))
+            if session is self.session and session.tournament.take(session, kind, request, answer):
+                self.save()
+        except Exception as e:
+            window.console.error("".join(traceback.format_exception(e)))
+            self.extras.reference_error = str(e) or type(e).__name__
+        finally:
+            self.reference_busy = False
+        if session is self.session:
+            self.refresh()
+
+    def _extra_click(self, el: Any, action: str) -> None:
+        s, extras = self.session, self.extras
+        deal = js(el.getAttribute("data-deal"))
+        panel = extras.review
+        if action in ("review-deal", "review-reference") and deal is not None:
+            open_review(s, extras, int(str(deal)), reference=action == "review-reference")
+        elif action == "review-next" and panel is not None:
+            panel.move(1)
+        elif action == "review-prev" and panel is not None:
+            panel.move(-1)
+        elif action == "review-close":
+            extras.review = None
+        elif action == "review-record" and panel is not None:
+            extras.review = panel.show_imported(int(str(el.getAttribute("data-index"))))
+        elif action == "replay-from-here" and panel is not None and panel.can_replay():
+            number = panel.deal_number if panel.deal_number is not None else s.deal_number
+            practice = PracticeSession(s.settings, panel.record, panel.position, number)
+            extras.saved = s if not isinstance(s, PracticeSession) else extras.saved
+            extras.review = None
+            self.generation += 1
+            self.timer = False
+            self.session = practice
+        elif action == "end-replay" and extras.saved is not None:
+            self.generation += 1
+            self.timer = False
+            self.session, extras.saved = extras.saved, None
+        elif action == "export-match":
+            self._download(export_text(list(s.match.records)), EXPORT_NAME.format(first=s.match.first_deal))
+        elif action == "import-records":
+            extras.import_open = True
+            extras.import_message = ""
+        elif action == "import-close":
+            extras.import_open = False
+        elif action == "import-paste":
+            box = js(document.getElementById("import-text"))
+            self._import(str(box.value) if box is not None else "")
+
+    def _import(self, text: str) -> None:
+        lang = self.session.lang
+        try:
+            records = import_records(text)
+        except ImportProblem as e:
+            where = w("import_where_all", lang) if e.line is None else w("import_where_line", lang, n=e.line)
+            self.extras.import_message = w("import_bad", lang, where=where, reason=e.reason)
+            return
+        panel = ReviewPanel.open(records[0], "import", None, None, 0)
+        panel.imported = records
+        self.extras.import_open = False
+        self.extras.import_message = ""
+        self.extras.review = panel
+
+    def on_change(self, event: Any) -> None:
+        target = js(event.target)
+        if target is None or str(target.id) != "import-file" or not target.files.length:
+            return
+        asyncio.ensure_future(self._read_file(target.files.item(0)))
+
+    async def _read_file(self, file: Any) -> None:
+        try:
+            text = str(await file.text())
+        except Exception as e:
+            text = ""
+            window.console.warn(f"file not read: {e}")
+        self._guarded(self._import, text)
+
+    def _download(self, text: str, name: str) -> None:
+        from pyodide.ffi import to_js
+
+        blob = window.Blob.new(to_js([text]), to_js({"type": "application/x-ndjson"},
+                                                    dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = name
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+EXTRA_ACTIONS = frozenset({"review-deal", "review-reference", "review-next", "review-prev", "review-close",
+                           "review-record", "replay-from-here", "end-replay", "export-match", "import-records",
+                           "import-close", "import-paste"})
 
 
 def boot() -> Page:

@@ -10,7 +10,12 @@
 - ``embed``: ``1`` shows the table alone for a page that embeds it: the deal starts
   at once (no new-game form), no menus and no score sheet (``sheet=1`` keeps
   the sheet), and nothing is saved in the browser;
-- ``pause``: the bots' pause before each decision, in milliseconds.
+- ``pause``: the bots' pause before each decision, in milliseconds;
+- ``mode=duplicate`` (and ``duplicate=4|8|12``, the number of deals; ``duplicate=N``
+  alone also asks for a tournament): the new-game form filled in for a duplicate
+  tournament against the Expert (``mode=match``: a free match);
+- ``refsamples``: the Expert's imagined deals per decision in the duplicate
+  reference (a cheaper reference for tests; default :data:`tarot.duplicate.REFERENCE_BUDGET`).
 
 Yes and no may also be written ``true``/``false``, ``on``/``off``, ``oui``/``non``;
 a bare ``embed`` means yes.  A value that is not valid is ignored (the default
@@ -23,6 +28,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from tarot.bots import LEVELS
+from tarot.duplicate import REFERENCE_BUDGET, Budget
 from tarot.rules import Rules
 
 from .session import Settings, parse_deal_number
@@ -43,7 +49,12 @@ EXPECTED = {
     "pause": "url_expect_pause",
     "embed": "url_expect_yes_no",
     "sheet": "url_expect_yes_no",
+    "mode": "url_expect_mode",
+    "duplicate": "url_expect_duplicate",
+    "refsamples": "url_expect_refsamples",
 }
+DUPLICATE_SIZES = (4, 8, 12)
+MAX_REFERENCE_SAMPLES = 200
 
 
 @dataclass
@@ -56,13 +67,15 @@ class PageParams:
     embed: bool = False
     sheet: bool = False
     pause: int | None = None
+    duplicate: int | None = None  # a duplicate tournament of this many deals; 0: a free match
+    refsamples: int | None = None
     refused: list[tuple[str, str]] = field(default_factory=list)  # (parameter, value) ignored
 
     @property
     def sets_game(self) -> bool:
         """Whether the URL asks for a particular game (not only language or pause)."""
         return self.players is not None or self.level is not None or bool(self.options) \
-            or self.deal is not None
+            or self.deal is not None or self.duplicate is not None
 
     def settings(self, base: Settings) -> Settings:
         """``base`` with what the URL sets."""
@@ -79,8 +92,17 @@ class PageParams:
     def draft(self, base: Settings) -> dict[str, object]:
         """The new-game form filled in with what the URL sets (``Ui.setup_draft``)."""
         s = self.settings(base)
-        return {"players": s.players, "level": s.level, "options": s.options,
-                "deal": "" if self.deal is None else str(self.deal), "name": base.name}
+        draft: dict[str, object] = {"players": s.players, "level": s.level, "options": s.options,
+                                    "deal": "" if self.deal is None else str(self.deal), "name": base.name}
+        if self.duplicate is not None:
+            draft["duplicate"] = self.duplicate
+        return draft
+
+    def reference_budget(self) -> Budget:
+        """The Expert's effort in a duplicate reference (``refsamples``, else the default)."""
+        if self.refsamples is None:
+            return REFERENCE_BUDGET
+        return Budget(self.refsamples, self.refsamples)
 
     def notices(self) -> list[tuple[str, dict[str, str]]]:
         """One page note per refused parameter: ``("url_refused", {...})`` or ``("url_unknown", {...})``."""
@@ -163,6 +185,20 @@ def parse_params(query: str) -> PageParams:
                 ok = False
             if ok:
                 params.pause = pause
+        elif key == "mode":
+            ok = value.strip().lower() in ("duplicate", "match")
+            if ok and value.strip().lower() == "match":
+                params.duplicate = 0
+            elif ok and not params.duplicate:
+                params.duplicate = DUPLICATE_SIZES[0]
+        elif key == "duplicate":
+            ok = value.strip() in tuple(str(n) for n in DUPLICATE_SIZES)
+            if ok:
+                params.duplicate = int(value.strip())
+        elif key == "refsamples":
+            ok = value.strip().isdigit() and 1 <= int(value.strip()) <= MAX_REFERENCE_SAMPLES
+            if ok:
+                params.refsamples = int(value.strip())
         elif key in ("embed", "sheet") or key in options:
             flag = _yes_no(value)
             ok = flag is not None

@@ -1,12 +1,15 @@
-"""The bots' web worker: slow levels decide here, away from the page's main thread.
+"""The bots' worker: slow levels decide here, away from the page's main thread.
 
 It touches no DOM (so the page needs no cross-origin isolation); the main
 thread awaits ``decide`` with plain JSON in and out.  ``web/bots-worker.js`` runs
 it in its own Pyodide (``web/boot.js`` starts that worker and passes the requests).
+Duplicate tournaments also ask it for the reference of a deal, in steps
+(``reference``, ``advice``: :mod:`web.duplicatestep`).
 """
 import json
 
 from web.botstep import decide_json
+from web.duplicatestep import advice_step, reference_step
 
 
 def decide(request_json: str) -> str:
@@ -15,4 +18,12 @@ def decide(request_json: str) -> str:
     return json.dumps(answer)
 
 
-__export__ = ["decide"]
+def reference(request_json: str) -> str:
+    return json.dumps(reference_step(json.loads(request_json)))
+
+
+def advice(request_json: str) -> str:
+    return json.dumps(advice_step(json.loads(request_json)))
+
+
+__export__ = ["decide", "reference", "advice"]

@@ -1,0 +1,192 @@
+"""Duplicate tournaments against the Expert in the page, the review of a deal, replay,
+export and import.  The reference uses a cheap Expert (``refsamples``) to stay fast;
+its figures are checked against CPython's reference of the same deal."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_table_responsive import WATCH_LONG_TASKS
+from table_driver import (HUMAN_TURN, first_number, open_table, play_one, play_to_end,
+                          sheet_rows, simulate, start_game)
+
+from tarot.duplicate import Budget, reference  # importable once table_driver has put the repository on the path
+from tarot.review import review
+from tarot.rules import Rules
+
+REF_SAMPLES = 4
+BUDGET = Budget(REF_SAMPLES, REF_SAMPLES)
+DONE_REFERENCE = "() => document.querySelector('[data-testid=reference-result][data-value]') !== null"
+
+
+def start_tournament(page, site_url, players: int, number: int, size: int = 4, watch: bool = False) -> None:
+    open_table(page, site_url, f"?pause=0&refsamples={REF_SAMPLES}&mode=duplicate&duplicate={size}"
+                               f"&players={players}&deal={number}")
+    page.wait_for_selector("[data-testid=setup]")
+    if watch:
+        page.evaluate(WATCH_LONG_TASKS)
+    assert page.is_checked("input[name=mode][value=duplicate]")
+    page.click("[data-action=start]")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'setup'")
+
+
+def finish_deal(page) -> int:
+    """Play the deal as table_driver does, wait for its reference; returns its data-value."""
+    play_to_end(page)
+    page.wait_for_function(DONE_REFERENCE, timeout=120_000)
+    return int(page.get_attribute("[data-testid=reference-result]", "data-value"))
+
+
+def expected(players: int, number: int) -> tuple[int, int]:
+    """CPython: the person's score (table_driver's choices) and the reference's, seat 0."""
+    own = simulate(players, number).deal.result.scores[0]
+    ref = reference(Rules(players=players), number, "standard", BUDGET).result.scores[0]
+    return own, ref
+
+
+def test_a_four_deal_tournament_against_the_expert(page, site_url):
+    number = 40
+    start_tournament(page, site_url, 4, number, watch=True)
+    total = 0
+    for k in range(4):
+        own, ref = expected(4, number + k)
+        assert page.get_attribute("#table", "data-deal") == str(number + k)
+        assert finish_deal(page) == ref  # the worker's reference is CPython's
+        total += own - ref
+        sentence = page.text_content("[data-testid=reference-result]")
+        assert sentence.startswith("À votre place, l'Expert") and "Duplicate :" in sentence
+        if k < 3:
+            page.click("[data-action=next-deal]")
+            page.wait_for_function(f"() => document.getElementById('table').dataset.deal === '{number + k + 1}'")
+    page.wait_for_selector("[data-testid=duplicate-total][data-complete=true]")
+    assert int(page.get_attribute("[data-testid=duplicate-total]", "data-value")) == total
+    assert len(page.query_selector_all("[data-testid=duplicate-table] tbody tr")) == 4
+    long_tasks = page.evaluate("window.__longTasks")  # the references were computed off the main thread
+    assert all(ms < 200 for ms in long_tasks), f"main-thread tasks over 200 ms: {long_tasks}"
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_one_duplicate_deal_at_3_and_5_players(page, site_url, players):
+    number = 12
+    start_tournament(page, site_url, players, number)
+    own, ref = expected(players, number)
+    assert finish_deal(page) == ref
+    assert page.get_attribute("[data-testid=duplicate-total]", "data-value") == str(own - ref)
+
+
+def test_a_tournament_resumes_after_a_reload(page, site_url):
+    number = next(n for n in range(60, 100) if simulate(4, n + 1).deal.result.redeal is None)
+    start_tournament(page, site_url, 4, number)
+    first = finish_deal(page)
+    page.click("[data-action=next-deal]")
+    page.wait_for_function(HUMAN_TURN)
+    play_one(page)
+    before = page.get_attribute("#table", "data-step")
+    table = page.inner_html("[data-testid=duplicate-table]")
+    open_table(page, site_url, "?pause=0")  # the page again, as a bookmark opens it: the save resumes
+    assert page.get_attribute("#table", "data-deal") == str(number + 1)
+    assert page.get_attribute("#table", "data-step") == before
+    assert page.inner_html("[data-testid=duplicate-table]") == table  # the first deal and its reference
+    assert first == expected(4, number)[1]
+    assert finish_deal(page) == expected(4, number + 1)[1]
+
+
+def made_deal() -> int:
+    """A deal the taker plays out (not dealt again), as table_driver plays it."""
+    return first_number(4, lambda s: s.finished and s.deal.result.redeal is None, start=20)
+
+
+def review_counts(page) -> list[tuple[int, int]]:
+    """Step through the open review with the arrow key; each step's count (defence, attack)."""
+    page.keyboard.press("Home")
+    last = int(page.get_attribute("[data-testid=review] .dialog", "data-last"))
+    counts = []
+    for k in range(last + 1):
+        page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{k}']")
+        el = page.query_selector("[data-testid=review-count]")
+        counts.append((int(el.get_attribute("data-defence")), int(el.get_attribute("data-attack"))))
+        page.keyboard.press("ArrowRight")
+    return counts
+
+
+def test_the_review_steps_through_the_deal_with_the_engine_s_count(page, site_url):
+    number = made_deal()
+    session = simulate(4, number)
+    steps = review(session.match.records[-1])
+    open_table(page, site_url)
+    start_game(page, 4, number)
+    play_to_end(page)
+    page.click(".review-open [data-action=review-deal]")
+    page.wait_for_selector("[data-testid=review]")
+    assert review_counts(page) == [s.half_points for s in steps]
+    assert steps[-1].half_points == session.deal.result.card_points
+    page.click("[data-action=review-prev]")
+    assert page.get_attribute("[data-testid=review] .dialog", "data-position") == str(len(steps) - 2)
+    page.screenshot(path="e2e/artifacts/review-desktop.png")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-testid=review]", state="detached")
+
+
+def test_export_then_import_gives_the_same_review(page, site_url, tmp_path):
+    number = made_deal()
+    open_table(page, site_url)
+    start_game(page, 4, number)
+    play_to_end(page)
+    page.click(".review-open [data-action=review-deal]")
+    original = review_counts(page)
+    page.keyboard.press("Escape")
+    with page.expect_download() as download:
+        page.click("[data-action=export-match]")
+    path = tmp_path / "deals.jsonl"
+    download.value.save_as(path)
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(records) == 1 and records[0]["result"] == simulate(4, number).match.records[-1]["result"]
+    page.click("[data-action=import-records]")
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("[data-testid=review]")
+    assert review_counts(page) == original
+
+
+def test_a_damaged_file_is_refused_and_changes_nothing(page, site_url, tmp_path):
+    number = made_deal()
+    record = simulate(4, number).match.records[-1]
+    broken = json.loads(json.dumps(record))
+    broken["actions"][-1]["card"] = "T99"
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(record) + "\n" + json.dumps(broken) + "\n")
+    open_table(page, site_url, "?pause=0")
+    start_game(page, 4, number)
+    page.wait_for_function(HUMAN_TURN)
+    saved = page.evaluate("localStorage.getItem('tarot.table')")
+    step_before = page.get_attribute("#table", "data-step")
+    page.click("[data-action=import-records]")
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("[data-testid=import-message].shown")
+    message = page.text_content("[data-testid=import-message]")
+    assert "ligne 2" in message and "T99" in message
+    assert not page.query_selector("[data-testid=review]")
+    page.keyboard.press("Escape")
+    assert page.get_attribute("#table", "data-step") == step_before
+    assert page.evaluate("localStorage.getItem('tarot.table')") == saved
+
+
+def test_replay_from_a_decision_is_outside_the_match(page, site_url):
+    number = made_deal()
+    open_table(page, site_url)
+    start_game(page, 4, number)
+    play_to_end(page)
+    rows = sheet_rows(page)
+    saved = page.evaluate("localStorage.getItem('tarot.table')")
+    page.click(".review-open [data-action=review-deal]")
+    page.keyboard.press("Home")
+    while not page.query_selector("[data-action=replay-from-here]"):
+        page.keyboard.press("ArrowRight")
+    position = page.get_attribute("[data-testid=review] .dialog", "data-position")
+    page.click("[data-action=replay-from-here]")
+    page.wait_for_selector("[data-testid=replay-banner]")
+    assert page.get_attribute("#table", "data-step") == position
+    play_to_end(page)
+    assert page.evaluate("localStorage.getItem('tarot.table')") == saved  # the replay is not saved
+    page.click("[data-action=end-replay]")
+    page.wait_for_selector("[data-testid=replay-banner]", state="detached")
+    assert sheet_rows(page) == rows

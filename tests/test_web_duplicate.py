@@ -1,0 +1,206 @@
+"""The page's duplicate tournament, review panel, export and import, under CPython."""
+import json
+
+import pytest
+
+from tarot.duplicate import Budget, reference
+from tarot.rules import Rules
+from web.duplicate import DuplicateSession, PracticeSession, Tournament, load_session
+from web.duplicatestep import advice_step, reference_step
+from web.extras import Extras, decorate, open_review, reference_sentence
+from web.params import parse_params
+from web.render import render
+from web.session import SaveError, Session, Settings
+from web.transfer import ImportProblem, export_text, import_records
+
+CHEAP = Budget(2, 2)
+
+
+def _play_deal(session: Session) -> None:
+    """Bots everywhere; the person plays the Standard bot's choices through the session."""
+    from web.botstep import decide
+
+    while not session.finished:
+        if session.bot_to_act() is not None:
+            session.bot_step()
+        else:
+            assert session.act(0, decide(session.deal, "standard", session.deal_number)) is None
+
+
+def _work(session: DuplicateSession) -> int:
+    """Answer the tournament's requests as the worker does; returns how many there were."""
+    done = 0
+    while (work := session.tournament.request(session)) is not None:
+        kind, request = work
+        answer = (reference_step if kind == "reference" else advice_step)(json.loads(json.dumps(request)))
+        assert session.tournament.take(session, kind, request, answer)
+        done += 1
+    return done
+
+
+def _tournament(number=5, size=4) -> DuplicateSession:
+    return DuplicateSession(Settings(players=4, first_deal=number), size, CHEAP)
+
+
+def test_each_deal_s_reference_is_the_expert_s_and_the_total_adds_the_differences():
+    session = _tournament()
+    for _ in range(4):
+        _work(session)  # the reference is computed while the deal goes on
+        _play_deal(session)
+        _work(session)  # the advice, once the deal is over
+        session.next_deal()
+    assert session.over
+    rows = session.tournament.rows(session.match)
+    assert [r.deal_number for r in rows] == [5, 6, 7, 8]
+    for row in rows:
+        assert row.reference == reference(Rules(players=4), row.deal_number, "standard", CHEAP).result.scores[0]
+    assert session.tournament.total(session.match) == sum(r.own - r.reference for r in rows)
+    assert session.tournament.complete(session.match)
+    session.next_deal()  # no fifth deal
+    assert len(session.match.records) == 4
+
+
+def test_a_tournament_is_saved_and_resumed_with_its_references():
+    session = _tournament(9)
+    _work(session)
+    _play_deal(session)
+    _work(session)
+    session.next_deal()
+    restored = load_session(session.save_text())
+    assert isinstance(restored, DuplicateSession)
+    assert restored.tournament == session.tournament
+    assert restored.deal_number == 10
+    assert isinstance(load_session(Session(Settings(first_deal=3)).save_text()), Session)
+
+
+def test_a_damaged_tournament_save_is_refused():
+    data = json.loads(_tournament().save_text())
+    data["duplicate"]["size"] = 5
+    with pytest.raises(SaveError):
+        load_session(json.dumps(data))
+    data["duplicate"]["size"] = 4
+    data["duplicate"]["references"] = {"5": {"format": "tarot-deal/1"}}
+    with pytest.raises(SaveError):
+        load_session(json.dumps(data))
+
+
+def test_an_answer_for_a_deal_already_done_is_not_taken():
+    session = _tournament()
+    kind, request = session.tournament.request(session)
+    answer = reference_step(request)
+    assert session.tournament.take(session, kind, request, answer)
+    assert not session.tournament.take(session, "advice", {**request, "from": 3}, {"advice": [], "next": None})
+
+
+def test_the_end_of_deal_sentence_names_the_contract_the_outcome_and_the_difference():
+    ref = {"result": {"taker": 0, "partner": None, "contract": "garde", "points": 53, "target": 41, "made": True,
+                      "scores": [162, -54, -54, -54]}}
+    assert reference_sentence(ref, 96, "fr") == \
+        "À votre place, l'Expert a joué une garde, gagnée de 12 : +162. Vous : +96. Duplicate : −66."
+    assert reference_sentence(ref, 96, "en") == \
+        "In your seat, the Expert played a Garde, made by 12: +162. You: +96. Duplicate: −66."
+    defended = {"result": {**ref["result"], "taker": 2, "made": False, "points": 38.5, "target": 41,
+                           "scores": [54, 54, -162, 54]}}
+    assert reference_sentence(defended, 0, "fr") == ("À votre place, l'Expert a défendu contre la garde de Chloé, "
+                                                     "chutée de 2,5 : +54. Vous : 0. Duplicate : −54.")
+    assert reference_sentence({"result": {"redeal": "all_passed"}}, 0, "fr").endswith("Duplicate : 0.")
+
+
+def test_the_page_shows_the_reference_and_the_total_with_their_hooks():
+    session = _tournament()
+    _work(session)
+    _play_deal(session)
+    regions = decorate(render(session.screen()), session, Extras())
+    value = session.tournament.reference_result(5)["scores"][0]
+    assert f'data-testid="reference-result" data-value="{value}"' in regions["panel"]
+    own = session.deal.result.scores[0]
+    assert f'data-testid="duplicate-total" data-value="{own - value}"' in regions["side"]
+
+
+def test_the_new_game_form_offers_a_tournament():
+    session = Session(Settings())
+    session.ui.setup_open = True
+    session.ui.setup_draft = parse_params("?mode=duplicate&duplicate=8").draft(session.settings)
+    overlay = decorate(render(session.screen()), session, Extras())["overlay"]
+    assert 'name="mode" value="duplicate" checked' in overlay
+    assert '<option value="8" selected>' in overlay
+
+
+@pytest.mark.parametrize("query, size", [("mode=duplicate", 4), ("duplicate=12", 12), ("mode=match", 0),
+                                         ("duplicate=12&mode=duplicate", 12)])
+def test_the_url_sets_up_a_tournament(query, size):
+    params = parse_params(query)
+    assert params.duplicate == size and params.sets_game and not params.refused
+
+
+def test_a_bad_tournament_parameter_is_named():
+    params = parse_params("duplicate=5&refsamples=0&mode=x")
+    assert [name for name, _ in params.refused] == ["duplicate", "refsamples", "mode"]
+    assert parse_params("refsamples=3").reference_budget() == Budget(3, 3)
+
+
+def test_the_review_opens_on_a_finished_deal_with_the_expert_s_choices():
+    session = _tournament()
+    _work(session)
+    _play_deal(session)
+    _work(session)
+    extras = Extras()
+    assert open_review(session, extras, 5)
+    assert extras.review is not None and extras.review.position == 0
+    assert extras.review.advice == {int(i): a for i, a in session.tournament.advice[5]}
+    assert open_review(session, extras, 5, reference=True)
+    assert not open_review(session, extras, 99)
+    html = decorate(render(session.screen()), session, extras)["overlay"]
+    assert 'data-testid="review"' in html and 'data-action="review-next"' in html
+
+
+def test_replay_starts_at_one_of_your_decisions_outside_the_match():
+    session = Session(Settings(players=4, first_deal=5))
+    _play_deal(session)
+    record = session.match.records[-1]
+    upto = next(i for i, a in enumerate(record["actions"]) if a["seat"] == 0)
+    practice = PracticeSession(session.settings, record, upto, 5)
+    assert practice.deal.to_act == 0 and len(practice.deal.history) == upto
+    _play_deal(practice)
+    assert practice.deal.to_record() == record  # the same choices give the same deal
+    with pytest.raises(ValueError):
+        PracticeSession(session.settings, record, upto + 1, 5)  # a bot's turn
+
+
+def test_export_then_import_gives_the_records_back():
+    session = Session(Settings(players=4, first_deal=5))
+    _play_deal(session)
+    session.next_deal()
+    _play_deal(session)
+    text = export_text(session.match.records)
+    assert len(text.splitlines()) == 2
+    assert import_records(text) == session.match.records
+    assert import_records(json.dumps(session.match.records[0], indent=2)) == session.match.records[:1]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("", "empty"),
+    ("[1, 2]", "JSON array"),
+    ('{"format": "tarot-deal/1"}\n{', "line 1"),
+    ('{"format": "other"}', "format"),
+])
+def test_a_bad_import_says_what_is_wrong(text, words):
+    with pytest.raises(ImportProblem, match=words):
+        import_records(text)
+
+
+def test_a_bad_card_in_an_import_names_the_line_and_the_action():
+    session = Session(Settings(players=4, first_deal=5))
+    _play_deal(session)
+    good = session.match.records[0]
+    bad = json.loads(json.dumps(good))
+    bad["actions"][-1]["card"] = "T99"
+    with pytest.raises(ImportProblem) as refused:
+        import_records(export_text([good, bad]))
+    assert refused.value.line == 2 and "T99" in refused.value.reason
+
+
+def test_a_tournament_has_4_8_or_12_deals():
+    with pytest.raises(ValueError):
+        DuplicateSession(Settings(), 5)
+    assert Tournament().size == 4

@@ -1,0 +1,177 @@
+"""The review panel: a finished deal step by step, every hand face up.
+
+:class:`ReviewPanel` is the page's state while a review is open (the record, its
+steps from :func:`tarot.review.review`, the position, the Expert's other choices
+in a duplicate deal); :func:`render_review` draws it as a dialog.  Forward and
+back with ``review-next`` / ``review-prev`` (and the arrow keys); from one of the
+person's decisions, ``replay-from-here`` plays the deal again from that point.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from tarot.cards import parse_card
+from tarot.duplicate import SEAT
+from tarot.i18n import CONTRACT_NAMES, card_name
+from tarot.review import ReviewStep, review
+
+from .cardface import card_html
+from .labels import points_text, seat_name, signed
+from .words import w
+
+
+@dataclass
+class ReviewPanel:
+    """An open review: ``source`` says what is reviewed (``match``, ``reference``, ``import``)."""
+
+    record: dict[str, Any]
+    steps: list[ReviewStep]
+    source: str = "match"
+    deal_number: int | None = None
+    advice: dict[int, dict[str, Any]] = field(default_factory=dict)  # action index → the Expert's choice
+    position: int = 0
+    imported: list[dict[str, Any]] = field(default_factory=list)  # every record of an imported file
+    which: int = 0  # the imported record shown
+
+    @classmethod
+    def open(cls, record: dict[str, Any], source: str = "match", deal_number: int | None = None,
+             advice: list[list[Any]] | None = None, position: int | None = None) -> "ReviewPanel":
+        steps = review(record)
+        table = {int(i): a for i, a in (advice or [])}
+        return cls(record, steps, source, deal_number, table,
+                   len(steps) - 1 if position is None else max(0, min(position, len(steps) - 1)))
+
+    @property
+    def step(self) -> ReviewStep:
+        return self.steps[self.position]
+
+    def move(self, delta: int) -> None:
+        self.position = max(0, min(len(self.steps) - 1, self.position + delta))
+
+    def go(self, position: int) -> None:
+        self.position = max(0, min(len(self.steps) - 1, position))
+
+    def can_replay(self) -> bool:
+        """The position is one of the person's decisions (seat 0 is to act)."""
+        return self.step.to_act == SEAT
+
+    def show_imported(self, which: int) -> "ReviewPanel":
+        panel = ReviewPanel.open(self.imported[which], "import", None, None, 0)
+        panel.imported, panel.which = self.imported, which
+        return panel
+
+
+# ----------------------------------------------------------------- words
+def describe(action: dict[str, Any], lang: str) -> str:
+    """One decision in a few words: "Garde", "Roi de cœur", "Écart : …"."""
+    kind = action.get("type")
+    if kind == "bid":
+        return CONTRACT_NAMES[lang].get(str(action.get("bid")), str(action.get("bid")))
+    if kind in ("play", "call"):
+        return card_name(parse_card(action["card"]), lang)
+    if kind == "ecart":
+        return w("ecart_of", lang, cards=", ".join(card_name(parse_card(c), lang) for c in action["cards"]))
+    if kind == "chelem":
+        return w("chelem_yes" if action.get("announce") else "chelem_no", lang)
+    if kind == "declare":
+        if action.get("kind") == "poignee":
+            return w("poignee_of", lang, n=len(action.get("cards", [])))
+        return str(action.get("kind"))
+    if kind == "purchase":
+        return w("purchase_of", lang, card=card_name(parse_card(action["card"]), lang))
+    return str(kind)
+
+
+def step_text(step: ReviewStep, lang: str) -> str:
+    if step.action is None:
+        return w("review_start", lang)
+    who = seat_name(step.seat if step.seat is not None else 0, lang)
+    return w("review_action", lang, name=who, what=describe(step.action, lang))
+
+
+# -------------------------------------------------------------- drawing
+def _cards(cards: tuple[Any, ...] | list[Any], lang: str) -> str:
+    return "".join(card_html(c, lang, size="tiny") for c in cards)
+
+
+def _seat_line(step: ReviewStep, seat: int, lang: str) -> str:
+    tags = []
+    if seat == step.taker:
+        tags.append(w("taker_tag", lang))
+    elif step.partner is not None and seat == step.partner:
+        tags.append(w("partner_tag", lang))
+    turn = " to-act" if step.to_act == seat else ""
+    label = seat_name(seat, lang) + (f" ({', '.join(tags)})" if tags else "")
+    return (f'<li class="review-seat{turn}" data-seat="{seat}"><span class="who">{escape(label)}</span>'
+            f'<span class="row">{_cards(step.hands[seat], lang)}</span></li>')
+
+
+def render_review(panel: ReviewPanel, lang: str) -> str:
+    step = panel.step
+    n = len(step.hands)
+    last = len(panel.steps) - 1
+    if panel.source == "import":
+        title = w("review_title_import", lang, k=panel.which + 1, n=len(panel.imported))
+    elif panel.source == "reference":
+        title = w("review_title_reference", lang, n=panel.deal_number)
+    else:
+        title = w("review_title", lang, n=panel.deal_number)
+    hands = "".join(_seat_line(step, s, lang) for s in range(n))
+    trick = ""
+    if step.trick:
+        items = "".join(
+            f'<li class="played{" won" if (step.trick_leader + i) % n == step.trick_winner else ""}">'
+            f'{card_html(c, lang, size="tiny")}<span>{escape(seat_name((step.trick_leader + i) % n, lang))}</span></li>'
+            for i, c in enumerate(step.trick))
+        won = "" if step.trick_winner is None else \
+            f'<p>{escape(w("trick_to", lang, name=seat_name(step.trick_winner, lang)))}</p>'
+        trick = f'<div class="review-trick"><ol class="last-trick">{items}</ol>{won}</div>'
+    aside = f'<div class="reveal"><span class="caption">{escape(w("chien", lang))}</span>' \
+            f'<span class="row">{_cards(step.chien, lang)}</span></div>'
+    if step.ecart:
+        aside += f'<div class="reveal"><span class="caption">{escape(w("ecart", lang))}</span>' \
+                 f'<span class="row">{_cards(step.ecart, lang)}</span></div>'
+    defence, attack = step.half_points
+    count = (f'<p class="review-count" data-testid="review-count" data-attack="{attack}" data-defence="{defence}" '
+             f'data-tricks-attack="{step.tricks_won[1]}" data-tricks-defence="{step.tricks_won[0]}">'
+             + escape(w("review_count", lang, ta=step.tricks_won[1], td=step.tricks_won[0],
+                        pa=points_text(attack / 2, lang), pd=points_text(defence / 2, lang))) + "</p>")
+    if step.contract is not None and step.taker is not None:
+        count = (f'<p class="review-contract">{escape(w("contract_of", lang, contract=CONTRACT_NAMES[lang].get(step.contract, step.contract), name=seat_name(step.taker, lang)))}</p>'
+                 + count)
+    advice = ""
+    nxt = panel.record.get("actions", [])[step.index] if step.index < last else None
+    if nxt is not None and nxt.get("seat") == SEAT and step.index in panel.advice:
+        advice = (f'<p class="review-advice" data-testid="review-advice">'
+                  f'{escape(w("advice", lang, yours=describe(nxt, lang), expert=describe(panel.advice[step.index], lang)))}</p>')
+    result = ""
+    if step.result is not None:
+        scores = " · ".join(f"{seat_name(s, lang)} {signed(x)}" for s, x in enumerate(step.result.scores))
+        result = f'<p class="review-result" data-testid="review-result">{escape(scores)}</p>'
+    switch = ""
+    if panel.source == "import" and len(panel.imported) > 1:
+        current = ' aria-current="true"'
+        switch = "".join(
+            f'<button type="button" class="btn ghost" data-action="review-record" data-index="{i}"'
+            f'{current if i == panel.which else ""}>{i + 1}</button>'
+            for i in range(len(panel.imported)))
+        switch = f'<nav class="review-records" aria-label="{escape(w("records", lang))}">{switch}</nav>'
+
+    def button(action: str, label: str, disabled: bool = False, cls: str = "btn") -> str:
+        state = ' aria-disabled="true"' if disabled else ""
+        return f'<button type="button" class="{cls}" data-action="{action}"{state}>{escape(label)}</button>'
+
+    buttons = (button("review-prev", w("prev", lang), panel.position == 0)
+               + button("review-next", w("next", lang), panel.position == last, "btn primary")
+               + (button("replay-from-here", w("replay", lang)) if panel.can_replay() else "")
+               + button("review-close", w("close", lang), cls="btn ghost"))
+    return (f'<div class="overlay" data-testid="review"><div class="dialog review" role="dialog" aria-modal="true" '
+            f'aria-labelledby="review-title" data-position="{panel.position}" data-last="{last}">'
+            f'<h2 id="review-title">{escape(title)}</h2>{switch}'
+            f'<p class="review-step" aria-live="polite">{escape(w("step_of", lang, k=panel.position, n=last))} — '
+            f'{escape(step_text(step, lang))}</p>'
+            f'<ol class="review-hands">{hands}</ol>{trick}<div class="reveals">{aside}</div>'
+            f'{count}{advice}{result}'
+            f'<div class="dialog-actions">{buttons}</div></div></div>')
