@@ -23,7 +23,9 @@ from ..cards import (EXCUSE_ID, HALF_POINTS, KINGS, RANK_OF, SUIT_MASKS, TRUMP, 
 from ..rng import Rng
 from ..state import ECARTABLE, Deal, ecart_trumps_needed
 from ..view import SeatView
+from .clean import clean_cards
 from .ecart import standard_call, standard_ecart
+from .endgame import OverBudget, deal_score, solve
 from .knowledge import Knowledge
 from .play import choose_card
 from .rollout import rollout
@@ -36,6 +38,9 @@ BID_GAIN = 15  # points per defender a contract must promise for a bid the scale
 BID_LOSS = 25  # points per defender a contract must lose to drop a bid the scale makes
 PRUNE_AFTER = 6  # imagined deals before an option may be dropped
 PRUNE_Z = 2.0  # how many standard errors worse an option must be to be dropped
+ENDGAME_CARDS = 3  # cards per hand at or below which the last tricks are searched exactly
+ENDGAME_NODES = 3000  # positions such a search may meet in one imagined deal
+TIE_MARGIN = 1.0  # points per imagined deal within which the Standard card wins a near-tie
 
 
 class ExpertBot:
@@ -51,8 +56,9 @@ class ExpertBot:
     level = "expert"
 
     def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES, setup_samples: int | None = None,
-                 max_seconds: float | None = None, search_bids: bool = True, prior_margin: float = 0.0,
-                 bid_offset: int = 0, bid_gain: float = BID_GAIN, bid_loss: float = BID_LOSS) -> None:
+                 max_seconds: float | None = None, search_bids: bool = True, prior_margin: float = TIE_MARGIN,
+                 bid_offset: int = 0, bid_gain: float = BID_GAIN, bid_loss: float = BID_LOSS,
+                 endgame_cards: int = ENDGAME_CARDS, endgame_nodes: int = ENDGAME_NODES) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.rng = Rng(seed)
@@ -66,6 +72,8 @@ class ExpertBot:
         self.setup_samples = setup_samples if setup_samples is not None else \
             max(samples, DEFAULT_SETUP_SAMPLES * samples // DEFAULT_SAMPLES)
         self.max_seconds = max_seconds
+        self.endgame_cards = endgame_cards
+        self.endgame_nodes = endgame_nodes
 
     # ---------------------------------------------------------------- decisions
     def choose(self, view: SeatView) -> Action:
@@ -121,9 +129,8 @@ class ExpertBot:
         for deal in self._worlds(view, k, count):
             for i in alive:
                 d = deal.copy()
-                play(d, options[i])
-                scores = d.result.get("scores") if d.result is not None else None
-                results[i].append(scores[me] if scores else 0.0)
+                v = play(d, options[i])
+                results[i].append(deal_score(d, me) if v is None else v)
             done += 1
             if done >= PRUNE_AFTER and len(alive) > 1:
                 alive = _prune(alive, results, options, prior)
@@ -141,18 +148,36 @@ class ExpertBot:
 
     # ---------------------------------------------------------------- the play
     def card(self, view: SeatView, k: Knowledge, legal: int) -> int:
+        """The card to play: the best on the imagined deals among the clean ones.
+
+        A card a club player would call a blunder (:func:`~tarot.bots.clean.card_flaws`:
+        certain from this seat's knowledge) is not considered while a clean card
+        exists; near-ties go to the Standard bot's card when it is clean.
+        """
         if not legal & (legal - 1):
             return legal.bit_length() - 1
         prior = choose_card(k, legal)
         options = distinct_cards(k, legal)
         if prior not in options:
             options.append(prior)
+        options = clean_cards(k, legal, options)
+        if prior not in options:
+            prior = options[0] if len(options) == 1 else None
         if len(options) == 1:
             return options[0]
 
-        def play(d: Deal, card: int) -> None:
+        me = view.seat
+        exact = [self.endgame_nodes > 0 and sum(view.hand_sizes) <= self.endgame_cards * view.rules.players]
+
+        def play(d: Deal, card: int) -> float | None:
             d.apply(PLAYS[card])
+            if exact[0] and d.to_act is not None:
+                try:
+                    return solve(d, me, self.endgame_nodes)
+                except OverBudget:
+                    exact[0] = False  # too big here: the fast policy plays the rest
             rollout(d)
+            return None
 
         return self._search(view, k, options, play, self.samples, prior)
 
