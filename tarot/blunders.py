@@ -28,11 +28,20 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Sequence
 
 from .actions import NO_CHELEM, Action, Chelem, Play, action_from_json
-from .cards import CARDS, FIRST_TRUMP, KINGS, MASK_FOR_SUIT, PETIT_BIT, SUIT_OF, TRUMPS, parse_cards
+from .cards import (
+    CARDS,
+    FIRST_TRUMP,
+    KINGS,
+    MASK_FOR_SUIT,
+    PETIT_BIT,
+    SUIT_OF,
+    TRUMPS,
+    parse_cards,
+)
 from .rules import Rules
 from .state import Deal, Phase
 
@@ -82,7 +91,7 @@ class Scan:
             self.counts[f.detector] += 1
             self.examples.setdefault(f.detector, f)
 
-    def merge(self, other: "Scan") -> None:
+    def merge(self, other: Scan) -> None:
         self.deals += other.deals
         self.played += other.played
         for d in DETECTORS:
@@ -115,7 +124,6 @@ def scan_deal(start: Deal, actions: Sequence[tuple[int, Action]], label: str) ->
 
     deal = start
     findings: list[Finding] = []
-    n = deal.players
     petit_plays: list[tuple[int, int, bool]] = []  # (trick index, seat, forced)
     cashable: dict[int, int] = {}  # king -> the first trick where its holder could cash it for sure
     king_plays: list[tuple[int, int, int]] = []  # (trick index, seat, king)
@@ -185,9 +193,9 @@ def selfplay_deals(rules: Rules, levels: Sequence[str], deals: int, seed: int, f
         for t in range(n):
             options = {"samples": budget} if budget is not None and levels[t] == "expert" else {}
             bots.append(make_bot(levels[t], deal_seed(s, t + 1), **options))
-        while not deal.is_over:
-            t = deal.to_act
-            deal.apply(bots[t].choose(deal.view(t)), seat=t)
+        while deal.to_act is not None:
+            seat = deal.to_act
+            deal.apply(bots[seat].choose(deal.view(seat)), seat=seat)
         yield start, list(deal.history), f"deal {k + 1} (seed {s})"
 
 
@@ -327,8 +335,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules = Rules(players=args.players, **{name: getattr(args, name) for name in Rules.options()})
         scan = scan_selfplay(rules, levels, args.deals, args.seed, jobs=args.jobs, budget=args.budget)
         title = f"blunders of {','.join(sorted(set(levels)))} at {args.players} players, seed {args.seed}"
-    for e in scan.errors:
-        print(f"{PROG}: {e}", file=sys.stderr)
+    for message in scan.errors:
+        print(f"{PROG}: {message}", file=sys.stderr)
     if args.json:
         print(json.dumps(scan.to_json()))
     else:
@@ -336,7 +344,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 1 if scan.errors else 0
 
 
-__all__ = ["DETECTORS", "Finding", "Scan", "scan_deal", "scan_records", "scan_selfplay", "main"]
+__all__ = ["DETECTORS", "Finding", "Scan", "main", "scan_deal", "scan_records", "scan_selfplay"]
 
 
 if __name__ == "__main__":  # pragma: no cover

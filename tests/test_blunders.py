@@ -124,7 +124,7 @@ def test_a_king_that_could_have_been_cashed_and_was_lost_is_found():
             deal.apply(Play(legal[-1] if deal.to_act == 1 else legal[0]))
     findings, _ = scan_deal(start, deal.history[len(start.history):], "test")
     assert "king_not_cashed" in [f.detector for f in findings]
-    ks = [f for f in findings if f.detector == "king_not_cashed"][0]
+    ks = next(f for f in findings if f.detector == "king_not_cashed")
     assert ks.seat == 0 and ks.card == "KS"
 
 

@@ -28,8 +28,19 @@ The flaws (their names are those of the blunder scanner, :mod:`tarot.blunders`):
 """
 from __future__ import annotations
 
-from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, PETIT_BIT, RANK_OF,
-                     SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, count)
+from ..cards import (
+    EXCUSE_BIT,
+    EXCUSE_ID,
+    FIRST_TRUMP,
+    HALF_POINTS,
+    KINGS,
+    RANK_OF,
+    SUIT_MASKS,
+    SUIT_OF,
+    TRUMP,
+    TRUMPS,
+    count,
+)
 from .knowledge import Knowledge
 from .play import TrickState, keeps_excuse_for_last
 from .rollout import above_table
@@ -90,7 +101,6 @@ def card_flaws(k: Knowledge, card: int, legal: int) -> list[str]:
     if card == EXCUSE_ID or not legal & (legal - 1):
         return []
     out: list[str] = []
-    view = k.view
     above = above_table(k.rules)
     hand = k.hand
     others = [c for c in _cards(legal) if c != card and c != EXCUSE_ID]

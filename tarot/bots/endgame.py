@@ -83,15 +83,11 @@ def solve(d: Deal, seat: int, nodes: int = 4000) -> float:
             child.apply(PLAYS[c])
             v = value(child, alpha, beta)
             if maximise:
-                if v > best:
-                    best = v
-                if best > alpha:
-                    alpha = best
+                best = max(best, v)
+                alpha = max(alpha, best)
             else:
-                if v < best:
-                    best = v
-                if best < beta:
-                    beta = best
+                best = min(best, v)
+                beta = min(beta, best)
             if alpha >= beta:
                 break
         return best

@@ -18,8 +18,17 @@ from __future__ import annotations
 import time
 
 from ..actions import PASS, PLAYS, Action, Bid, Call, Chelem, Ecart
-from ..cards import (EXCUSE_ID, HALF_POINTS, KINGS, RANK_OF, SUIT_MASKS, TRUMP, TRUMPS, cards_of,
-                     mask_of)
+from ..cards import (
+    EXCUSE_ID,
+    HALF_POINTS,
+    KINGS,
+    RANK_OF,
+    SUIT_MASKS,
+    TRUMP,
+    TRUMPS,
+    cards_of,
+    mask_of,
+)
 from ..rng import Rng
 from ..state import ECARTABLE, Deal, ecart_trumps_needed
 from ..view import SeatView
@@ -365,4 +374,4 @@ def ecart_candidates(hand: int, size: int, called: int | None = None) -> list[li
     return out
 
 
-__all__ = ["ExpertBot", "DEFAULT_SAMPLES", "distinct_cards", "ecart_candidates"]
+__all__ = ["DEFAULT_SAMPLES", "ExpertBot", "distinct_cards", "ecart_candidates"]

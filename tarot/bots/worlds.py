@@ -20,7 +20,17 @@ from __future__ import annotations
 from math import exp
 
 from ..actions import BIDS, Call, Chelem, Ecart, Misere, Play, Poignee
-from ..cards import CARDS, KING, PETIT_BIT, QUEEN, TRUMPS, cards_of, count, mask_of, suit_card
+from ..cards import (
+    CARDS,
+    KING,
+    PETIT_BIT,
+    QUEEN,
+    TRUMPS,
+    cards_of,
+    count,
+    mask_of,
+    suit_card,
+)
 from ..dealing import is_petit_sec
 from ..errors import IllegalAction
 from ..rng import Rng
