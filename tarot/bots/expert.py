@@ -50,6 +50,7 @@ PRUNE_Z = 2.0  # how many standard errors worse an option must be to be dropped
 ENDGAME_CARDS = 3  # cards per hand at or below which the last tricks are searched exactly
 ENDGAME_NODES = 3000  # positions such a search may meet in one imagined deal
 TIE_MARGIN = 1.0  # points per imagined deal within which the Standard card wins a near-tie
+KING_CASH_MARGIN = 3.0  # the same for a king the Standard bot leads (cashes)
 
 
 class ExpertBot:
@@ -120,7 +121,7 @@ class ExpertBot:
                 return
 
     def _search(self, view: SeatView, k: Knowledge, options: list, play, count: int,
-                prior=None) -> object:
+                prior=None, margin: float | None = None) -> object:
         """The option whose outcome averages best over imagined deals.
 
         ``play(deal, option)`` brings a copy of an imagined deal to its end; every
@@ -148,7 +149,7 @@ class ExpertBot:
         self.last_worlds = done
         if not done:
             return prior if prior is not None else options[0]
-        bonus = 0.5 + self.prior_margin * done
+        bonus = 0.5 + (self.prior_margin if margin is None else margin) * done
 
         def value(i: int) -> tuple:  # every option still alive was played out on every deal
             return (sum(results[i]) + (bonus if options[i] == prior else 0.0), -i)
@@ -188,7 +189,10 @@ class ExpertBot:
             rollout(d)
             return None
 
-        return self._search(view, k, options, play, self.samples, prior)
+        # Imagined deals are played out seeing every hand, where a king is never lost for
+        # being kept: a king the Standard bot would cash now gets a wider margin.
+        margin = KING_CASH_MARGIN if prior is not None and not view.trick and KINGS >> prior & 1 else None
+        return self._search(view, k, options, play, self.samples, prior, margin)
 
     # ------------------------------------------------------------- the set-up
     def bid(self, view: SeatView) -> Bid:
