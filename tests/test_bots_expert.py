@@ -210,3 +210,12 @@ def test_imagined_deals_where_a_defenders_low_lead_promised_no_honour_are_drawn_
         holds = bool(sampler.dealt_hand(world, 1) & honours)
         weights[holds].add(sampler.signal_likelihood(world))
     assert weights[True] == {1.0} and weights[False] and max(weights[False]) < 1.0
+
+
+def test_two_low_cards_around_a_card_in_the_trick_are_not_alike():
+    from .test_bots_standard import position
+
+    deal = position({0: "4S 2H", 1: "3S 5S", 2: "6H 7H", 3: "8H 9H"}, taker=0, leader=0)
+    play(deal, "4S")
+    k = Knowledge(deal.view(1))
+    assert set(distinct_cards(k, deal.legal_cards_mask())) == {card("3S"), card("5S")}

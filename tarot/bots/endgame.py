@@ -32,10 +32,12 @@ def _moves(d: Deal, above: tuple[int, ...]) -> list[int]:
     policy's card first."""
     legal = d.legal_cards_mask()
     seat = d.to_act
-    others = 0
+    others = 0  # the cards that may fall between two of the seat's: other hands, the trick
     for s, h in enumerate(d.hands):
         if s != seat:
             others |= h
+    for c in d.trick:
+        others |= 1 << c
     cards = []
     rest = legal
     while rest:

@@ -317,10 +317,11 @@ def distinct_cards(k: Knowledge, legal: int) -> list[int]:
     """The legal cards, one of each run of cards that are worth the same.
 
     Two cards of a suit are alike when they score the same and no card that
-    someone else may still hold ranks between them: whichever is played, the
-    rest of the deal goes the same way.
+    someone else may still hold, nor one in the trick being played, ranks between
+    them: whichever is played, the rest of the deal goes the same way.
     """
     strength = k.strength
+    live = k.unseen | mask_of(k.view.trick)  # cards that may still fall between two of mine
     out = []
     for suit in range(5):
         cards = sorted(cards_of(legal & (TRUMPS if suit == TRUMP else SUIT_MASKS[suit])),
@@ -330,7 +331,7 @@ def distinct_cards(k: Knowledge, legal: int) -> list[int]:
             if prev is not None and HALF_POINTS[c] == HALF_POINTS[prev] and HALF_POINTS[c] == 1:
                 lo, hi = strength[prev], strength[c]
                 between = False
-                rest = k.unseen & (TRUMPS if suit == TRUMP else SUIT_MASKS[suit])
+                rest = live & (TRUMPS if suit == TRUMP else SUIT_MASKS[suit])
                 while rest:
                     low = rest & -rest
                     if lo < strength[low.bit_length() - 1] < hi:
