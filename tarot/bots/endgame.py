@@ -36,8 +36,8 @@ def _moves(d: Deal, above: tuple[int, ...]) -> list[int]:
     for s, h in enumerate(d.hands):
         if s != seat:
             others |= h
-    for c in d.trick:
-        others |= 1 << c
+    for played in d.trick:
+        others |= 1 << played
     cards = []
     rest = legal
     while rest:
