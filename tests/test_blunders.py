@@ -129,11 +129,35 @@ def test_a_king_that_could_have_been_cashed_and_was_lost_is_found():
 
 
 def test_the_command_line_counts_per_100_deals(capsys):
-    assert main(["--level", "debutant", "--players", "4", "--deals", "3", "--seed", "5", "--json"]) == 0
+    from tarot.cli import main as cli_main
+
+    assert cli_main(["blunders", "--level", "debutant", "--players", "4", "--deals", "3", "--seed", "5",
+                     "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["deals"] == 3 and set(out["per_100_deals_played"]) == set(DETECTORS)
+
+
+def test_a_bad_level_is_refused_with_status_2(capsys):
+    assert main(["--level", "grandmaster", "--players", "4", "--deals", "1"]) == 2
+    assert "unknown bot level" in capsys.readouterr().err
 
 
 def test_the_scanner_names_a_record_it_cannot_read():
     scan = scan_records('{"format": "tarot-deal/1"}\nnot json\n')
     assert len(scan.errors) == 2 and scan.deals == 0
+
+
+def test_records_from_selfplay_scan_like_the_deals_played_again():
+    from tarot.blunders import scan_selfplay, selfplay_deals
+    from tarot.rules import Rules
+
+    rules = Rules(players=4)
+    lines = []
+    for start, actions, _ in selfplay_deals(rules, ["random"] * 4, 4, seed=3):
+        deal = start.copy()
+        for seat, action in actions:
+            deal.apply(action, seat=seat)
+        lines.append(json.dumps(deal.to_record()))
+    from_file = scan_records("\n".join(lines))
+    played = scan_selfplay(rules, ["random"] * 4, 4, seed=3)
+    assert from_file.counts == played.counts and sum(played.counts.values()) > 0
