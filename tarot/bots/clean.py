@@ -141,6 +141,15 @@ def card_flaws(k: Knowledge, card: int, legal: int) -> list[str]:
     return out
 
 
+def petit_saved(k: Knowledge, legal: int) -> bool:
+    """Playing the Petit now surely keeps it on this seat's side (it wins for sure, or the
+    trick is surely its side's)."""
+    ts = TrickState(k)
+    above = above_table(k.rules)
+    winner, wcard = _winner_after(ts, k, FIRST_TRUMP)
+    return k.p_ally(winner) >= SURE_ALLY and sure_for(k, ts, wcard, True, above)
+
+
 def _cards(mask: int) -> list[int]:
     out = []
     while mask:
@@ -158,4 +167,4 @@ def clean_cards(k: Knowledge, legal: int, cards: list[int] | None = None) -> lis
     return clean or list(pool)
 
 
-__all__ = ["FLAWS", "card_flaws", "clean_cards", "may_beat", "sure_for"]
+__all__ = ["FLAWS", "card_flaws", "clean_cards", "may_beat", "petit_saved", "sure_for"]

@@ -20,6 +20,7 @@ import time
 from ..actions import PASS, PLAYS, Action, Bid, Call, Chelem, Ecart
 from ..cards import (
     EXCUSE_ID,
+    FIRST_TRUMP,
     HALF_POINTS,
     KINGS,
     RANK_OF,
@@ -32,7 +33,7 @@ from ..cards import (
 from ..rng import Rng
 from ..state import ECARTABLE, Deal, ecart_trumps_needed
 from ..view import SeatView
-from .clean import clean_cards
+from .clean import clean_cards, petit_saved
 from .ecart import standard_call, standard_ecart
 from .endgame import OverBudget, deal_score, solve
 from .knowledge import Knowledge
@@ -50,7 +51,6 @@ PRUNE_Z = 2.0  # how many standard errors worse an option must be to be dropped
 ENDGAME_CARDS = 3  # cards per hand at or below which the last tricks are searched exactly
 ENDGAME_NODES = 3000  # positions such a search may meet in one imagined deal
 TIE_MARGIN = 1.0  # points per imagined deal within which the Standard card wins a near-tie
-KING_CASH_MARGIN = 3.0  # the same for a king the Standard bot leads (cashes)
 
 
 class ExpertBot:
@@ -171,6 +171,10 @@ class ExpertBot:
         if prior not in options:
             options.append(prior)
         options = clean_cards(k, legal, options)
+        if FIRST_TRUMP in options and len(options) > 1 and not petit_saved(k, legal):
+            options.remove(FIRST_TRUMP)  # the Petit is not risked while another card is allowed
+        if prior is not None and not view.trick and KINGS >> prior & 1 and prior in options:
+            return prior  # a king the book cashes now: imagined deals never lose a kept king
         if prior not in options:
             prior = options[0] if len(options) == 1 else None
         if len(options) == 1:
@@ -189,10 +193,7 @@ class ExpertBot:
             rollout(d)
             return None
 
-        # Imagined deals are played out seeing every hand, where a king is never lost for
-        # being kept: a king the Standard bot would cash now gets a wider margin.
-        margin = KING_CASH_MARGIN if prior is not None and not view.trick and KINGS >> prior & 1 else None
-        return self._search(view, k, options, play, self.samples, prior, margin)
+        return self._search(view, k, options, play, self.samples, prior)
 
     # ------------------------------------------------------------- the set-up
     def bid(self, view: SeatView) -> Bid:
