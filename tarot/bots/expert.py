@@ -51,6 +51,7 @@ PRUNE_Z = 2.0  # how many standard errors worse an option must be to be dropped
 ENDGAME_CARDS = 3  # cards per hand at or below which the last tricks are searched exactly
 ENDGAME_NODES = 3000  # positions such a search may meet in one imagined deal
 TIE_MARGIN = 1.0  # points per imagined deal within which the Standard card wins a near-tie
+KING_CASH_MARGIN = 3.0  # the same for a king the Standard bot would cash
 
 
 class ExpertBot:
@@ -60,7 +61,9 @@ class ExpertBot:
     bid by the points scale alone), ``bid_offset`` (points added to the hand on the
     scale), ``bid_gain`` / ``bid_loss`` (points per defender the search must show to
     bid a hand the scale passes / to pass a hand the scale bids), ``prior_margin``
-    (points per imagined deal granted to the Standard bot's card).
+    (points per imagined deal granted to the Standard bot's card), ``cash_kings`` (always
+    cash a king the Standard bot would cash, rather than give it a wider near-tie),
+    ``endgame_cards`` / ``endgame_nodes`` (the exact search of the last tricks).
     """
 
     level = "expert"
@@ -68,7 +71,8 @@ class ExpertBot:
     def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES, setup_samples: int | None = None,
                  max_seconds: float | None = None, search_bids: bool = True, prior_margin: float = TIE_MARGIN,
                  bid_offset: int = 0, bid_gain: float = BID_GAIN, bid_loss: float = BID_LOSS,
-                 endgame_cards: int = ENDGAME_CARDS, endgame_nodes: int = ENDGAME_NODES) -> None:
+                 endgame_cards: int = ENDGAME_CARDS, endgame_nodes: int = ENDGAME_NODES,
+                 cash_kings: bool = False) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.rng = Rng(seed)
@@ -84,6 +88,7 @@ class ExpertBot:
         self.max_seconds = max_seconds
         self.endgame_cards = endgame_cards
         self.endgame_nodes = endgame_nodes
+        self.cash_kings = cash_kings
 
     # ---------------------------------------------------------------- decisions
     def choose(self, view: SeatView) -> Action:
@@ -173,7 +178,8 @@ class ExpertBot:
         options = clean_cards(k, legal, options)
         if FIRST_TRUMP in options and len(options) > 1 and not petit_saved(k, legal):
             options.remove(FIRST_TRUMP)  # the Petit is not risked while another card is allowed
-        if prior is not None and not view.trick and KINGS >> prior & 1 and prior in options:
+        king_cash = prior is not None and not view.trick and KINGS >> prior & 1 and prior in options
+        if king_cash and self.cash_kings:
             return prior  # a king the book cashes now: imagined deals never lose a kept king
         if prior not in options:
             prior = options[0] if len(options) == 1 else None
@@ -193,7 +199,8 @@ class ExpertBot:
             rollout(d)
             return None
 
-        return self._search(view, k, options, play, self.samples, prior)
+        margin = KING_CASH_MARGIN if king_cash else None  # play-outs never lose a kept king
+        return self._search(view, k, options, play, self.samples, prior, margin)
 
     # ------------------------------------------------------------- the set-up
     def bid(self, view: SeatView) -> Bid:
