@@ -414,6 +414,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("tournament", help="duplicate bot tournament (arguments go to tarot.tournament)",
                    add_help=False)
+    sub.add_parser("blunders", help="count the blunders a club player would see (see its --help)",
+                   add_help=False)
     return parser
 
 
@@ -421,6 +423,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "tournament":
         return cmd_tournament(argv[1:])
+    if argv and argv[0] == "blunders":
+        from .blunders import main as blunders_main
+
+        return blunders_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run

@@ -194,3 +194,28 @@ def test_the_expert_plays_only_legal_actions(players):
     for seed in range(3):
         deal = play_deal(players, 900 + seed, ["expert", "standard"], [{}, {"misere": True}][seed % 2])
         assert deal.phase is Phase.DONE
+
+
+def test_imagined_deals_where_a_defenders_low_lead_promised_no_honour_are_drawn_less():
+    # Seat 1, a defender, leads a low heart: the FFT signal promises the king or the queen.
+    deal = to_play(deal_with({1: "2H KH 3S"}, dealer=0), taker=0, contract="garde_sans")
+    play(deal, "2H")
+    view = deal.view(3)
+    sampler = WorldSampler(view, use_bids=False)
+    rng = Rng(5)
+    honours = mask_of([card("KH"), card("QH")])
+    weights = {True: set(), False: set()}
+    for _ in range(40):
+        world = sampler.sample(rng)
+        holds = bool(sampler.dealt_hand(world, 1) & honours)
+        weights[holds].add(sampler.signal_likelihood(world))
+    assert weights[True] == {1.0} and weights[False] and max(weights[False]) < 1.0
+
+
+def test_two_low_cards_around_a_card_in_the_trick_are_not_alike():
+    from .test_bots_standard import position
+
+    deal = position({0: "4S 2H", 1: "3S 5S", 2: "6H 7H", 3: "8H 9H"}, taker=0, leader=0)
+    play(deal, "4S")
+    k = Knowledge(deal.view(1))
+    assert set(distinct_cards(k, deal.legal_cards_mask())) == {card("3S"), card("5S")}

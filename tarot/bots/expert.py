@@ -18,15 +18,17 @@ from __future__ import annotations
 import time
 
 from ..actions import NO_CALL, PASS, PLAYS, Action, Bid, Call, Chelem, Ecart
-from .purchase import choose_purchase, optional_call_declined
-from ..cards import (EXCUSE_ID, HALF_POINTS, KINGS, RANK_OF, SUIT_MASKS, TRUMP, TRUMPS, cards_of,
-                     mask_of)
+from ..cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, RANK_OF, SUIT_MASKS, TRUMP, TRUMPS,
+                     cards_of, mask_of)
 from ..rng import Rng
 from ..state import ECARTABLE, Deal, ecart_trumps_needed
 from ..view import SeatView
+from .clean import clean_cards, petit_saved
 from .ecart import standard_call, standard_ecart
+from .endgame import OverBudget, deal_score, solve
 from .knowledge import Knowledge
 from .play import choose_card
+from .purchase import choose_purchase, optional_call_declined
 from .rollout import rollout
 from .standard import chelem_call, choose_declaration, standard_bid
 from .worlds import WorldBuilder, WorldSampler
@@ -37,6 +39,10 @@ BID_GAIN = 15  # points per defender a contract must promise for a bid the scale
 BID_LOSS = 25  # points per defender a contract must lose to drop a bid the scale makes
 PRUNE_AFTER = 6  # imagined deals before an option may be dropped
 PRUNE_Z = 2.0  # how many standard errors worse an option must be to be dropped
+ENDGAME_CARDS = 3  # cards per hand at or below which the last tricks are searched exactly
+ENDGAME_NODES = 3000  # positions such a search may meet in one imagined deal
+TIE_MARGIN = 1.0  # points per imagined deal within which the Standard card wins a near-tie
+KING_CASH_MARGIN = 3.0  # the same for a king the Standard bot would cash
 
 
 class ExpertBot:
@@ -46,14 +52,18 @@ class ExpertBot:
     bid by the points scale alone), ``bid_offset`` (points added to the hand on the
     scale), ``bid_gain`` / ``bid_loss`` (points per defender the search must show to
     bid a hand the scale passes / to pass a hand the scale bids), ``prior_margin``
-    (points per imagined deal granted to the Standard bot's card).
+    (points per imagined deal granted to the Standard bot's card), ``cash_kings`` (always
+    cash a king the Standard bot would cash, rather than give it a wider near-tie),
+    ``endgame_cards`` / ``endgame_nodes`` (the exact search of the last tricks).
     """
 
     level = "expert"
 
     def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES, setup_samples: int | None = None,
-                 max_seconds: float | None = None, search_bids: bool = True, prior_margin: float = 0.0,
-                 bid_offset: int = 0, bid_gain: float = BID_GAIN, bid_loss: float = BID_LOSS) -> None:
+                 max_seconds: float | None = None, search_bids: bool = True, prior_margin: float = TIE_MARGIN,
+                 bid_offset: int = 0, bid_gain: float = BID_GAIN, bid_loss: float = BID_LOSS,
+                 endgame_cards: int = ENDGAME_CARDS, endgame_nodes: int = ENDGAME_NODES,
+                 cash_kings: bool = False) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.rng = Rng(seed)
@@ -67,6 +77,9 @@ class ExpertBot:
         self.setup_samples = setup_samples if setup_samples is not None else \
             max(samples, DEFAULT_SETUP_SAMPLES * samples // DEFAULT_SAMPLES)
         self.max_seconds = max_seconds
+        self.endgame_cards = endgame_cards
+        self.endgame_nodes = endgame_nodes
+        self.cash_kings = cash_kings
 
     # ---------------------------------------------------------------- decisions
     def choose(self, view: SeatView) -> Action:
@@ -106,7 +119,7 @@ class ExpertBot:
                 return
 
     def _search(self, view: SeatView, k: Knowledge, options: list, play, count: int,
-                prior=None) -> object:
+                prior=None, margin: float | None = None) -> object:
         """The option whose outcome averages best over imagined deals.
 
         ``play(deal, option)`` brings a copy of an imagined deal to its end; every
@@ -124,8 +137,8 @@ class ExpertBot:
         for deal in self._worlds(view, k, count):
             for i in alive:
                 d = deal.copy()
-                play(d, options[i])
-                results[i].append(d.result.scores[me] if d.result is not None else 0.0)
+                v = play(d, options[i])
+                results[i].append(deal_score(d, me) if v is None else v)
             done += 1
             if done >= PRUNE_AFTER and len(alive) > 1:
                 alive = _prune(alive, results, options, prior)
@@ -134,7 +147,7 @@ class ExpertBot:
         self.last_worlds = done
         if not done:
             return prior if prior is not None else options[0]
-        bonus = 0.5 + self.prior_margin * done
+        bonus = 0.5 + (self.prior_margin if margin is None else margin) * done
 
         def value(i: int) -> tuple:  # every option still alive was played out on every deal
             return (sum(results[i]) + (bonus if options[i] == prior else 0.0), -i)
@@ -143,20 +156,44 @@ class ExpertBot:
 
     # ---------------------------------------------------------------- the play
     def card(self, view: SeatView, k: Knowledge, legal: int) -> int:
+        """The card to play: the best on the imagined deals among the clean ones.
+
+        A card a club player would call a blunder (:func:`~tarot.bots.clean.card_flaws`:
+        certain from this seat's knowledge) is not considered while a clean card
+        exists; near-ties go to the Standard bot's card when it is clean.
+        """
         if not legal & (legal - 1):
             return legal.bit_length() - 1
         prior = choose_card(k, legal)
         options = distinct_cards(k, legal)
         if prior not in options:
             options.append(prior)
+        options = clean_cards(k, legal, options)
+        if FIRST_TRUMP in options and len(options) > 1 and not petit_saved(k, legal):
+            options.remove(FIRST_TRUMP)  # the Petit is not risked while another card is allowed
+        king_cash = prior is not None and not view.trick and KINGS >> prior & 1 and prior in options
+        if king_cash and self.cash_kings:
+            return prior  # a king the book cashes now: imagined deals never lose a kept king
+        if prior not in options:
+            prior = options[0] if len(options) == 1 else None
         if len(options) == 1:
             return options[0]
 
-        def play(d: Deal, card: int) -> None:
-            d.apply(PLAYS[card])
-            rollout(d)
+        me = view.seat
+        exact = [self.endgame_nodes > 0 and sum(view.hand_sizes) <= self.endgame_cards * view.rules.players]
 
-        return self._search(view, k, options, play, self.samples, prior)
+        def play(d: Deal, card: int) -> float | None:
+            d.apply(PLAYS[card])
+            if exact[0] and d.to_act is not None:
+                try:
+                    return solve(d, me, self.endgame_nodes)
+                except OverBudget:
+                    exact[0] = False  # too big here: the fast policy plays the rest
+            rollout(d)
+            return None
+
+        margin = KING_CASH_MARGIN if king_cash else None  # play-outs never lose a kept king
+        return self._search(view, k, options, play, self.samples, prior, margin)
 
     # ------------------------------------------------------------- the set-up
     def bid(self, view: SeatView) -> Bid:
@@ -288,10 +325,11 @@ def distinct_cards(k: Knowledge, legal: int) -> list[int]:
     """The legal cards, one of each run of cards that are worth the same.
 
     Two cards of a suit are alike when they score the same and no card that
-    someone else may still hold ranks between them: whichever is played, the
-    rest of the deal goes the same way.
+    someone else may still hold, nor one in the trick being played, ranks between
+    them: whichever is played, the rest of the deal goes the same way.
     """
     strength = k.strength
+    live = k.unseen | mask_of(k.view.trick)  # cards that may still fall between two of mine
     out = []
     for suit in range(5):
         cards = sorted(cards_of(legal & (TRUMPS if suit == TRUMP else SUIT_MASKS[suit])),
@@ -301,7 +339,7 @@ def distinct_cards(k: Knowledge, legal: int) -> list[int]:
             if prev is not None and HALF_POINTS[c] == HALF_POINTS[prev] and HALF_POINTS[c] == 1:
                 lo, hi = strength[prev], strength[c]
                 between = False
-                rest = k.unseen & (TRUMPS if suit == TRUMP else SUIT_MASKS[suit])
+                rest = live & (TRUMPS if suit == TRUMP else SUIT_MASKS[suit])
                 while rest:
                     low = rest & -rest
                     if lo < strength[low.bit_length() - 1] < hi:
@@ -349,4 +387,4 @@ def ecart_candidates(hand: int, size: int, called: int | None = None) -> list[li
     return out
 
 
-__all__ = ["ExpertBot", "DEFAULT_SAMPLES", "distinct_cards", "ecart_candidates"]
+__all__ = ["DEFAULT_SAMPLES", "ExpertBot", "distinct_cards", "ecart_candidates"]

@@ -7,7 +7,9 @@ play showed, the poignées shown, the chien when it was shown (its cards went to
 the taker, and an écart holds no king, bout or unshown trump), the called card
 (not in the taker's hand while the partner is unknown), and the hand sizes.
 The bidding is used softly: a deal where a seat that passed holds a hand worth a
-garde, or where a bidder holds far less than its bid, is drawn less often.
+garde, or where a bidder holds far less than its bid, is drawn less often; so is
+a deal where a defender's signal (FFT: a low card led under an honour, the parity
+of a first trump led, high then low trumps over the Petit) would have been false.
 
 :func:`world_deal` then replays the public history of the view on the imagined
 cards, through the engine, giving a :class:`~tarot.state.Deal` in the same state
@@ -18,7 +20,17 @@ from __future__ import annotations
 from math import exp
 
 from ..actions import BIDS, Call, Chelem, Ecart, Misere, Play, Poignee
-from ..cards import CARDS, cards_of, count, mask_of
+from ..cards import (
+    CARDS,
+    KING,
+    PETIT_BIT,
+    QUEEN,
+    TRUMPS,
+    cards_of,
+    count,
+    mask_of,
+    suit_card,
+)
 from ..dealing import is_petit_sec
 from ..errors import IllegalAction
 from ..rng import Rng
@@ -29,6 +41,8 @@ from .evaluation import THRESHOLDS, hand_points
 from .knowledge import Knowledge
 
 _BID_SOFTNESS = 8.0  # points of the scale: how far a hand may stray from its bid
+_SIGNAL_MISS = 0.4  # the weight of a deal where a defender's signal would have been false
+_HONOURS = tuple((1 << suit_card(KING, s)) | (1 << suit_card(QUEEN, s)) for s in range(4))
 
 
 class World:
@@ -171,7 +185,7 @@ class WorldSampler:
                 continue
             if not self.use_bids:
                 return world
-            world.weight = self.bid_likelihood(world)
+            world.weight = self.bid_likelihood(world) * self.signal_likelihood(world)
             if rng.random() < world.weight:
                 return world
             if best is None or world.weight > best.weight:
@@ -196,6 +210,33 @@ class WorldSampler:
                 ecart = 0
             hand = (hand | ecart) & ~mask_of(view.chien)
         return hand
+
+    def signal_likelihood(self, world: World) -> float:
+        """How well the defence's signals fit the hands of ``world`` (1: all of them).
+
+        Only seats surely in defence are read: a low card led promises the king or
+        the queen of its suit; an odd trump led first, seven trumps or more (an
+        even one, fewer); high then low trumps, the Petit.
+        """
+        k = self.k
+        weight = 1.0
+        for s in range(self.n):
+            if s == self.me or k.p_attack(s) > 0.0 or k.taker is None:
+                continue
+            low = k.led_low[s]
+            long_t, short_t, danger = k.long_trumps[s], k.short_trumps[s], k.petit_danger[s]
+            if not (low or long_t or short_t or danger):
+                continue
+            dealt = self.dealt_hand(world, s)
+            for suit in range(4):
+                if low >> suit & 1 and not dealt & _HONOURS[suit]:
+                    weight *= _SIGNAL_MISS
+            trumps = count(dealt & TRUMPS)
+            if long_t and trumps < 7 or short_t and trumps >= 7:
+                weight *= _SIGNAL_MISS
+            if danger and k.unseen & PETIT_BIT and not world.hands[s] & PETIT_BIT:
+                weight *= _SIGNAL_MISS
+        return weight
 
     def bid_likelihood(self, world: World) -> float:
         """How well the seats' bids fit their hands in ``world`` (1: perfectly)."""
