@@ -230,6 +230,7 @@ class PracticeSession(Session):
         self.ui = Ui()
         self.events = []
         self.finished = False
+        self.undone = set()
         self.upto = upto
 
     def next_deal(self) -> None:  # a replay is one deal
