@@ -69,7 +69,7 @@ class Finding:
     seat: int
     card: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"detector": self.detector, "deal": self.deal, "trick": self.trick, "seat": self.seat,
                 "card": self.card}
 
@@ -103,7 +103,7 @@ class Scan:
     def per_100(self, detector: str) -> float:
         return 100.0 * self.counts[detector] / self.played if self.played else 0.0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {
             "deals": self.deals,
             "played": self.played,
@@ -219,7 +219,12 @@ def record_deals(text: str) -> Iterator[tuple[Deal | None, list[tuple[int, Actio
         yield start, actions, label
 
 
-def _scan_chunk(task: tuple) -> Scan:
+# One process's share of a self-play scan: the rules (as JSON), the levels, the first deal,
+# how many deals, the seed and the Expert's budget.
+_Chunk = tuple[dict[str, object], list[str], int, int, int, int | None]
+
+
+def _scan_chunk(task: _Chunk) -> Scan:
     rules_json, levels, first, count, seed, budget = task
     scan = Scan()
     for start, actions, label in selfplay_deals(Rules.from_json(rules_json), levels, count, seed, first, budget):
@@ -230,7 +235,7 @@ def _scan_chunk(task: tuple) -> Scan:
 
 def scan_selfplay(rules: Rules, levels: Sequence[str], deals: int, seed: int, jobs: int = 1,
                   budget: int | None = None) -> Scan:
-    chunks = []
+    chunks: list[_Chunk] = []
     per = max(1, math.ceil(deals / max(1, jobs * 4)))
     for first in range(0, deals, per):
         chunks.append((rules.to_json(), list(levels), first, min(per, deals - first), seed, budget))

@@ -16,11 +16,14 @@ speed: leave it unset for play that only depends on the seed.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
 from ..actions import NO_CALL, PASS, PLAYS, Action, Bid, Call, Chelem, Ecart
-from ..cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, RANK_OF, SUIT_MASKS, TRUMP, TRUMPS,
+from ..cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, RANK_OF, SUIT_MASKS, TRUMP, TRUMPS, Card,
                      cards_of, mask_of)
 from ..rng import Rng
+from ..rules import Contract
 from ..state import ECARTABLE, Deal, ecart_trumps_needed
 from ..view import SeatView
 from .clean import clean_cards, petit_saved
@@ -43,6 +46,8 @@ ENDGAME_CARDS = 3  # cards per hand at or below which the last tricks are search
 ENDGAME_NODES = 3000  # positions such a search may meet in one imagined deal
 TIE_MARGIN = 1.0  # points per imagined deal within which the Standard card wins a near-tie
 KING_CASH_MARGIN = 3.0  # the same for a king the Standard bot would cash
+
+_Option = TypeVar("_Option")  # what a search compares: a card, a bid, a call or an écart
 
 
 class ExpertBot:
@@ -100,7 +105,7 @@ class ExpertBot:
             return declaration
         return PLAYS[self.card(view, k, view.legal_cards)]
 
-    def _worlds(self, view: SeatView, k: Knowledge, count: int):
+    def _worlds(self, view: SeatView, k: Knowledge, count: int) -> Iterator[Deal]:
         """Up to ``count`` imagined deals at the view's state (fewer if time runs out)."""
         sampler = WorldSampler(view, k)
         builder = WorldBuilder(view, sampler)
@@ -118,8 +123,9 @@ class ExpertBot:
             if deadline is not None and time.perf_counter() > deadline:
                 return
 
-    def _search(self, view: SeatView, k: Knowledge, options: list, play, count: int,
-                prior=None, margin: float | None = None) -> object:
+    def _search(self, view: SeatView, k: Knowledge, options: Sequence[_Option],
+                play: Callable[[Deal, _Option], float | None], count: int,
+                prior: _Option | None = None, margin: float | None = None) -> _Option:
         """The option whose outcome averages best over imagined deals.
 
         ``play(deal, option)`` brings a copy of an imagined deal to its end; every
@@ -149,7 +155,7 @@ class ExpertBot:
             return prior if prior is not None else options[0]
         bonus = 0.5 + (self.prior_margin if margin is None else margin) * done
 
-        def value(i: int) -> tuple:  # every option still alive was played out on every deal
+        def value(i: int) -> tuple[float, int]:  # every option still alive was played out on every deal
             return (sum(results[i]) + (bonus if options[i] == prior else 0.0), -i)
 
         return options[max(alive, key=value)]
@@ -164,6 +170,7 @@ class ExpertBot:
         """
         if not legal & (legal - 1):
             return legal.bit_length() - 1
+        prior: int | None  # the Standard bot's card; None further down when it is not clean
         prior = choose_card(k, legal)
         options = distinct_cards(k, legal)
         if prior not in options:
@@ -222,17 +229,18 @@ class ExpertBot:
 
         bids = [b for b in options if b.contract is not None]
         if prior.contract is not None:
-            bids = [b for b in bids if abs(b.contract - prior.contract) <= 1]
+            bids = [b for b in bids if abs(_contract(b) - prior.contract) <= 1]
         values = self._averages(view, k, bids, play, self.setup_samples)
         if values is None:
             return prior
         per_defender = view.rules.players - 1
-        value, best = max(zip(values, bids), key=lambda vb: (vb[0], -vb[1].contract))
+        value, best = max(zip(values, bids), key=lambda vb: (vb[0], -_contract(vb[1])))
         if prior.contract is None:
             return best if value / per_defender > self.bid_gain else PASS
         return best if value / per_defender > -self.bid_loss else PASS
 
-    def _averages(self, view: SeatView, k: Knowledge, options: list, play, count: int):
+    def _averages(self, view: SeatView, k: Knowledge, options: Sequence[_Option],
+                  play: Callable[[Deal, _Option], None], count: int) -> list[float] | None:
         me = view.seat
         totals = [0.0] * len(options)
         done = 0
@@ -251,9 +259,14 @@ class ExpertBot:
     def call(self, view: SeatView) -> Call:
         declined = optional_call_declined(view)
         if declined is not None:
+            assert isinstance(declined, Call)  # it is NO_CALL, the only way to decline
             return declined
         hand = mask_of(view.hand)
-        callable_cards = [a.card for a in view.legal]
+        callable_cards: list[Card] = []
+        for a in view.legal:
+            # The calling phase offers only calls, and going on without one is handled above.
+            assert isinstance(a, Call) and a.card is not None
+            callable_cards.append(a.card)
         prior = Call(standard_call(hand, callable_cards))
         options = [Call(c) for c in callable_cards if not hand >> c & 1] or [prior]
         k = Knowledge(view)
@@ -282,7 +295,7 @@ class ExpertBot:
         return self._search(view, k, options, play, self.setup_samples, prior)
 
 
-def _prune(alive: list[int], results: list[list[float]], options: list, prior) -> list[int]:
+def _prune(alive: list[int], results: list[list[float]], options: Sequence[object], prior: object) -> list[int]:
     """The options still worth playing out: those not clearly worse than the best.
 
     All alive options were played out on the same deals, so they are compared deal
@@ -303,19 +316,33 @@ def _prune(alive: list[int], results: list[list[float]], options: list, prior) -
     return keep
 
 
+def _contract(bid: Bid) -> Contract:
+    """The contract of a bid that is not a pass (the searches compare only those)."""
+    if bid.contract is None:
+        raise ValueError("a pass has no contract")
+    return bid.contract
+
+
+def _taker_hand(d: Deal) -> int:
+    """The taker's hand, in the phases after the bidding (which always have a taker)."""
+    if d.taker is None:
+        raise RuntimeError("no taker before the end of the bidding")
+    return d.hands[d.taker]
+
+
 def _finish_setup(d: Deal, me: int) -> None:
     """Take an imagined deal from the end of the bidding to the first card, the Standard way."""
     phase = d.phase.value
     if phase == "calling":
-        hand = d.hands[d.taker]
+        hand = _taker_hand(d)
         d.apply(NO_CALL if d.can(NO_CALL) else Call(standard_call(hand, d.callable_cards())))
         phase = d.phase.value
     if phase == "ecart":
-        hand = d.hands[d.taker]
+        hand = _taker_hand(d)
         d.apply(Ecart(tuple(standard_ecart(hand, d.rules.chien_size, d.called))))
         phase = d.phase.value
     if phase == "purchase":
-        d.apply(choose_purchase(d.hands[d.taker], d.ecart))
+        d.apply(choose_purchase(_taker_hand(d), d.ecart))
         phase = d.phase.value
     if phase == "chelem":
         d.apply(Chelem(False))
@@ -330,7 +357,7 @@ def distinct_cards(k: Knowledge, legal: int) -> list[int]:
     """
     strength = k.strength
     live = k.unseen | mask_of(k.view.trick)  # cards that may still fall between two of mine
-    out = []
+    out: list[int] = []
     for suit in range(5):
         cards = sorted(cards_of(legal & (TRUMPS if suit == TRUMP else SUIT_MASKS[suit])),
                        key=lambda c: strength[c])
@@ -356,7 +383,7 @@ def distinct_cards(k: Knowledge, legal: int) -> list[int]:
     return out
 
 
-def ecart_candidates(hand: int, size: int, called: int | None = None) -> list[list[int]]:
+def ecart_candidates(hand: int, size: int, called: int | None = None) -> list[list[Card]]:
     """A few sensible écarts to compare: the Standard one first, then variants
     (other voids, more points, the lowest cards)."""
     need = ecart_trumps_needed(hand, size)
@@ -366,7 +393,7 @@ def ecart_candidates(hand: int, size: int, called: int | None = None) -> list[li
     out = [sorted(first)]
     pool = cards_of(hand & ECARTABLE)
 
-    def add(cards: list[int]) -> None:
+    def add(cards: list[Card]) -> None:
         cards = sorted(cards)
         if len(cards) == size and cards not in out:
             out.append(cards)

@@ -130,7 +130,7 @@ class WorldSampler:
         n = self.n
         cap = list(self.capacity)
         where: dict[int, int] = {}
-        entries = {c: allowed for c, allowed, _ in self.entries}
+        entries: dict[int, int] = {c: allowed for c, allowed, _ in self.entries}
         budget = [limit]
 
         def options(c: int) -> list[int]:
@@ -142,7 +142,8 @@ class WorldSampler:
             budget[0] -= 1
             if budget[0] < 0:
                 return False
-            best, best_opts = None, None
+            best: int | None = None
+            best_opts: list[int] | None = None
             for c in left:
                 opts = options(c)
                 if not opts:
@@ -151,6 +152,8 @@ class WorldSampler:
                     best, best_opts = c, opts
                     if len(opts) == 1:
                         break
+            # ``left`` is not empty, and its first card either returned or was chosen.
+            assert best is not None and best_opts is not None
             rest = [c for c in left if c != best]
             rng.shuffle(best_opts)
             for s in best_opts:
@@ -192,6 +195,8 @@ class WorldSampler:
                 best = world
         if best is None:
             best = self._place(rng, strict=False)
+            if best is None:  # a free draw fails only if the unseen cards do not fit the hands' sizes
+                raise RuntimeError("the unseen cards do not fit the sizes of the hands")
         return best
 
     def petit_sec(self, world: World) -> bool:
@@ -297,9 +302,9 @@ def world_deal(view: SeatView, sampler: WorldSampler, world: World) -> Deal | No
         if view.phase == "chelem":
             return deal
         deal.apply(Chelem(view.chelem_announced))
-        declared = {}
-        for s, _size, cards in view.poignees:
-            declared.setdefault(s, []).append(Poignee(tuple(cards)))
+        declared: dict[int, list[Poignee | Misere]] = {}
+        for s, _size, shown in view.poignees:
+            declared.setdefault(s, []).append(Poignee(tuple(shown)))
         for s, kind in view.miseres:
             declared.setdefault(s, []).append(Misere(kind))
         plays = [(leader + i) % n for leader, cards, _ in view.tricks for i in range(len(cards))]
@@ -310,8 +315,9 @@ def world_deal(view: SeatView, sampler: WorldSampler, world: World) -> Deal | No
             for action in declared.pop(s, ()):
                 deal.apply(action, seat=s)
             deal.apply(Play(CARDS[c]), seat=s)
-        for action in declared.pop(deal.to_act, ()):
-            deal.apply(action)  # declared, not yet played
+        if deal.to_act is not None:  # nobody acts once the deal is over (nor holds a declaration)
+            for action in declared.pop(deal.to_act, ()):
+                deal.apply(action)  # declared, not yet played
     except IllegalAction:
         return None
     return deal
