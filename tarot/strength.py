@@ -1,7 +1,7 @@
 """The bidding aid: a hand's value on the Standard bot's points scale, item by item.
 
-:func:`items` lists what :func:`tarot.bots.evaluation.hand_points` counts (the 21,
-the Excuse, the Petit with its trumps, the trumps, long trumps, major trumps, kings,
+:func:`items` words the items :func:`tarot.bots.evaluation.scale_items` counts (the
+21, the Excuse, the Petit with its trumps, the trumps, long trumps, major trumps, kings,
 a queen with her king, lone honours, long suits, voids), each with its points;
 they add up to ``hand_points`` (a test checks it on many hands), and
 :func:`suggestion` gives the contract the scale suggests.  Words for each item are
@@ -17,14 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .bots.evaluation import THRESHOLDS, contract_for, hand_points, petit_points
-from .cards import (EXCUSE_BIT, FIRST_TRUMP, KING, KNIGHT, PETIT_BIT, QUEEN, SUIT_MASKS, TRUMPS, VINGT_ET_UN,
-                    Card, count, mask_of, suit_card)
+from .bots.evaluation import THRESHOLDS, contract_for, hand_points, scale_items
+from .cards import (Card, mask_of)
 from .rules import Contract
-
-# As in tarot.bots.evaluation (read, not changed): the major trumps and an average trump holding.
-_MAJOR_TRUMPS = sum(1 << (FIRST_TRUMP + r - 1) for r in range(16, 21))
-_AVERAGE_TRUMPS = {3: 6, 4: 5, 5: 4}
 
 # code -> (French, English); {n} a count, {suit} a suit symbol.
 WORDS: dict[str, tuple[str, str]] = {
@@ -56,43 +51,13 @@ class Item:
 
 def items(hand: Iterable[Card], players: int = 4) -> list[Item]:
     """What the points scale counts in ``hand``, in the scale's order (nothing worth 0)."""
-    mask = mask_of(hand)
-    trumps = mask & TRUMPS
-    t = count(trumps)
-    average = _AVERAGE_TRUMPS[players]
-    out: list[Item] = []
-    if mask >> VINGT_ET_UN & 1:
-        out.append(Item("vingt_et_un", 8))
-    if mask & EXCUSE_BIT:
-        out.append(Item("excuse", 8))
-    if mask & PETIT_BIT:
-        out.append(Item("petit", petit_points(t), {"n": t - 1}))
-    if t:
-        out.append(Item("trumps", 2 * t, {"n": t}))
-    if t > average:
-        out.append(Item("long_trumps", t - average, {"n": t - average}))
-    majors = count(mask & _MAJOR_TRUMPS)
-    if majors:
-        out.append(Item("major_trumps", majors, {"n": majors}))
-    for suit in range(4):
-        cards = mask & SUIT_MASKS[suit]
-        n = count(cards)
-        symbol: dict[str, object] = {"suit": SUITS[suit]}
-        king = bool(cards >> suit_card(KING, suit) & 1)
-        queen = bool(cards >> suit_card(QUEEN, suit) & 1)
-        if king:
-            out.append(Item("king", 3, symbol))
-            if queen:
-                out.append(Item("mariage", 3, symbol))
-        elif queen:
-            out.append(Item("queen", 2 if n >= 3 else 1, symbol))
-        if cards >> suit_card(KNIGHT, suit) & 1:
-            out.append(Item("knight", 1, symbol))
-        if n > 4:
-            out.append(Item("long_suit", n - 4, {**symbol, "n": n}))
-        if n == 0 and t >= average + 2:
-            out.append(Item("void", 2, symbol))
-    return [i for i in out if i.points]
+    out = []
+    for code, points, params in scale_items(mask_of(hand), players):
+        words: dict[str, object] = dict(params)
+        if "suit" in params:
+            words["suit"] = SUITS[params["suit"]]
+        out.append(Item(code, points, words))
+    return out
 
 
 def total(hand: Iterable[Card], players: int = 4) -> int:

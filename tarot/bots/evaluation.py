@@ -24,8 +24,9 @@ def petit_points(trumps: int) -> int:
     return {0: 0, 1: 0, 2: 2, 3: 3, 4: 5, 5: 7}.get(trumps, 8)
 
 
-def hand_points(hand: int, players: int = 4) -> int:
-    """The bidding value of ``hand`` (a mask) on the points scale.
+def scale_items(hand: int, players: int = 4) -> list[tuple[str, int, dict[str, int]]]:
+    """What the points scale counts in ``hand`` (a mask), item by item, in the scale's order:
+    ``(code, points, params)`` with ``n`` a count and ``suit`` a suit index; nothing worth 0.
 
     The weights follow the book's order of importance and were checked against
     many deals played out by the bots: the bouts first, then each trump (more
@@ -36,35 +37,41 @@ def hand_points(hand: int, players: int = 4) -> int:
     trumps = hand & TRUMPS
     t = count(trumps)
     average = _AVERAGE_TRUMPS[players]
-    pts = 0
+    out: list[tuple[str, int, dict[str, int]]] = []
     if hand & _21_BIT:
-        pts += 8
+        out.append(("vingt_et_un", 8, {}))
     if hand & EXCUSE_BIT:
-        pts += 8
+        out.append(("excuse", 8, {}))
     if hand & PETIT_BIT:
-        pts += petit_points(t)
-    pts += 2 * t
+        out.append(("petit", petit_points(t), {"n": t - 1}))
+    out.append(("trumps", 2 * t, {"n": t}))
     if t > average:
-        pts += t - average  # long trumps: each one past an average holding
-    pts += count(hand & _MAJOR_TRUMPS)
+        out.append(("long_trumps", t - average, {"n": t - average}))  # each one past an average holding
+    majors = count(hand & _MAJOR_TRUMPS)
+    out.append(("major_trumps", majors, {"n": majors}))
     for suit in range(4):
         cards = hand & SUIT_MASKS[suit]
         n = count(cards)
         king = bool(cards & (1 << suit_card(KING, suit)))
         queen = bool(cards & (1 << suit_card(QUEEN, suit)))
         if king:
-            pts += 3
+            out.append(("king", 3, {"suit": suit}))
             if queen:
-                pts += 3  # the queen with her king (mariage)
+                out.append(("mariage", 3, {"suit": suit}))  # the queen with her king
         elif queen:
-            pts += 2 if n >= 3 else 1
+            out.append(("queen", 2 if n >= 3 else 1, {"suit": suit}))
         if cards & (1 << suit_card(KNIGHT, suit)):
-            pts += 1
+            out.append(("knight", 1, {"suit": suit}))
         if n > 4:
-            pts += n - 4  # a long suit
+            out.append(("long_suit", n - 4, {"suit": suit, "n": n}))
         if n == 0 and t >= average + 2:
-            pts += 2  # a void the long trumps can use
-    return pts
+            out.append(("void", 2, {"suit": suit}))  # a void the long trumps can use
+    return [item for item in out if item[1]]
+
+
+def hand_points(hand: int, players: int = 4) -> int:
+    """The bidding value of ``hand`` (a mask) on the points scale: its items added up."""
+    return sum(points for _, points, _ in scale_items(hand, players))
 
 
 # Thresholds per player count: the lowest points that bid each contract.
