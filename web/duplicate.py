@@ -21,7 +21,7 @@ from tarot.duplicate import REFERENCE_BUDGET, SEAT, Budget, as_dealt, seat_score
 from tarot.rules import Rules
 from tarot.state import Deal
 
-from .session import SaveError, Session, Settings, TableMatch, Ui
+from .session import SaveError, Session, Settings, TableMatch
 
 TOURNAMENT_SIZES = (4, 8, 12)
 DEFAULT_SIZE = 4
@@ -222,15 +222,9 @@ class PracticeSession(Session):
         if deal.is_over or deal.to_act != SEAT:
             raise ValueError("replay starts at one of your decisions")
         options = {o: True for o in Rules.options() if getattr(deal.rules, o) is True}
-        self.settings = Settings(deal.rules.players, settings.level, options, settings.lang, deal_number,
-                                 settings.name)
-        self.match = TableMatch(deal.rules, first_deal=deal_number)
-        self.deal_number = deal_number
-        self.deal = deal
-        self.ui = Ui()
-        self.events = []
-        self.finished = False
-        self.undone = set()
+        super().__init__(Settings(deal.rules.players, settings.level, options, settings.lang, deal_number,
+                                  settings.name))
+        self.deal = deal  # the same cards, at that point of the record
         self.upto = upto
 
     def next_deal(self) -> None:  # a replay is one deal
