@@ -24,6 +24,13 @@ if TYPE_CHECKING:
     from .state import Deal, Trick
 
 
+def excuse_stays(in_last_trick: bool, owner_side: int, winner_side: int) -> bool:
+    """Does the Excuse stay with the side that played it?  Yes, before the last trick, when
+    the other side wins the trick: its side gives a low card for it, or counts it 4 points
+    when it has none to give (a side that wins no trick keeps it all the same)."""
+    return not in_last_trick and owner_side != winner_side
+
+
 def side_piles(tricks: Sequence[Trick], attack: int, players: int) -> tuple[int, int, int]:
     """The cards won by the defence and by the attack (masks), and the half points the
     attack gives for its Excuse kept (+1) or receives for the defence's (-1)."""
@@ -33,11 +40,9 @@ def side_piles(tricks: Sequence[Trick], attack: int, players: int) -> tuple[int,
     for i, trick in enumerate(tricks):
         winner_side = (attack >> trick.winner) & 1
         mask = trick.mask
-        if mask & EXCUSE_BIT and i != last:
+        if mask & EXCUSE_BIT:
             owner_side = (attack >> trick.seat_of(trick.cards.index(EXCUSE), players)) & 1
-            if owner_side != winner_side:
-                # The Excuse stays with its side, which gives a low card (half a point) for it,
-                # or, having won no trick, counts it 4 points: the same half point either way.
+            if excuse_stays(i == last, owner_side, winner_side):
                 mask &= ~EXCUSE_BIT
                 piles[owner_side] |= EXCUSE_BIT
                 exchange += 1 if owner_side else -1

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import BOUTS, EXCUSE_ID, HALF_POINTS, TRUMPS, Card, mask_of
+from .count import excuse_stays
 from .rules import TARGETS
 from .view import SeatView
 
@@ -57,7 +58,7 @@ def attack_seats(view: SeatView) -> tuple[int, ...] | None:
     """The taker and the partner as this seat knows them; ``None`` while it does not."""
     if view.taker is None or view.phase in ("bidding", "calling"):
         return None
-    if view.called is None:  # 3 and 4 players: the taker alone
+    if view.called is None:  # no card called: the taker alone
         return (view.taker,)
     if not view.partner_known:
         return None
@@ -88,9 +89,8 @@ def live_count(view: SeatView) -> LiveCount:
         for k, c in enumerate(cards):
             seat = (leader + k) % n
             to, keeper = won, winner
-            if c == EXCUSE_ID and i != last and pile_of[seat] != won and tricks[pile_of[seat]]:
-                # The Excuse stays with its side, which gives a low card (half a point) in exchange;
-                # a side with no trick yet has nothing to give, and the Excuse goes to the winner.
+            if c == EXCUSE_ID and excuse_stays(i == last, pile_of[seat], won):
+                # The Excuse stays with its side (the engine's rule), half a point given for it.
                 to, keeper = pile_of[seat], seat
                 half[to] -= 1
                 half[won] += 1

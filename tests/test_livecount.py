@@ -96,3 +96,15 @@ def test_over_whole_deals_the_live_count_adds_up_to_the_engines_count(players):
         if done == 4:
             break
     assert done == 4
+
+
+def test_a_side_with_no_trick_keeps_its_excuse_in_the_live_count_as_in_the_engine():
+    # The taker wins every trick; seat 1 plays the Excuse at once, its side having no trick.
+    deal = deal_with({0: "T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21", 1: "EX"})
+    to_play(deal, taker=0, contract="garde_sans")
+    play(deal, "T21 EX")
+    while deal.phase is Phase.PLAY:
+        deal.apply(deal.legal_actions()[0])
+    count = live_count(deal.view(2))
+    assert count.defence is not None and count.defence.half_points == 8  # the Excuse, 4 points
+    assert deal.result is not None and deal.result.card_points[0] == 8  # as the engine counts it
