@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
 from ..actions import NO_CALL, PASS, PLAYS, Action, Bid, Call, Chelem, Ecart
-from ..cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, RANK_OF, SUIT_MASKS, TRUMP, TRUMPS, Card,
-                     cards_of, mask_of)
+from ..cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS,
+                     Card, cards_of, mask_of)
 from ..rng import Rng
 from ..rules import Contract
 from ..state import ECARTABLE, Deal, ecart_trumps_needed
@@ -46,6 +46,7 @@ ENDGAME_CARDS = 3  # cards per hand at or below which the last tricks are search
 ENDGAME_NODES = 3000  # positions such a search may meet in one imagined deal
 TIE_MARGIN = 1.0  # points per imagined deal within which the Standard card wins a near-tie
 KING_CASH_MARGIN = 3.0  # the same for a king the Standard bot would cash
+SAFE_KING = 0.75  # share of imagined deals where nobody against can cut it, from which a king is cashed
 
 _Option = TypeVar("_Option")  # what a search compares: a card, a bid, a call or an écart
 
@@ -125,14 +126,16 @@ class ExpertBot:
 
     def _search(self, view: SeatView, k: Knowledge, options: Sequence[_Option],
                 play: Callable[[Deal, _Option], float | None], count: int,
-                prior: _Option | None = None, margin: float | None = None) -> _Option:
+                prior: _Option | None = None, margin: float | None = None,
+                look: Callable[[Deal], object] | None = None) -> _Option:
         """The option whose outcome averages best over imagined deals.
 
         ``play(deal, option)`` brings a copy of an imagined deal to its end; every
         option is played out on the same imagined deals.  An option that is clearly
         worse than the best so far (by more than its spread allows) stops being
         played out, so the effort goes to the close choices.  The ``prior`` option
-        wins ties (and is the answer if no deal could be imagined).
+        wins ties (and is the answer if no deal could be imagined).  ``look`` sees
+        each imagined deal before it is played out.
         """
         if len(options) == 1:
             return options[0]
@@ -141,6 +144,8 @@ class ExpertBot:
         alive = list(range(len(options)))
         done = 0
         for deal in self._worlds(view, k, count):
+            if look is not None:
+                look(deal)
             for i in alive:
                 d = deal.copy()
                 v = play(d, options[i])
@@ -166,7 +171,10 @@ class ExpertBot:
 
         A card a club player would call a blunder (:func:`~tarot.bots.clean.card_flaws`:
         certain from this seat's knowledge) is not considered while a clean card
-        exists; near-ties go to the Standard bot's card when it is clean.
+        exists; near-ties go to the Standard bot's card when it is clean.  A king
+        the Standard bot leads is cashed when nobody against can cut it in most of
+        the imagined deals: play-outs where every hand is seen never lose a king
+        for keeping it, so the search alone would wait too long.
         """
         if not legal & (legal - 1):
             return legal.bit_length() - 1
@@ -199,8 +207,18 @@ class ExpertBot:
             rollout(d)
             return None
 
-        margin = KING_CASH_MARGIN if king_cash else None  # play-outs never lose a kept king
-        return self._search(view, k, options, play, self.samples, prior, margin)
+        if not king_cash:
+            return self._search(view, k, options, play, self.samples, prior)
+        king = prior
+        assert king is not None  # a king the Standard bot leads
+        safe = [0, 0]  # imagined deals where nobody against can cut the king, and all of them
+
+        def look(d: Deal) -> None:
+            safe[0] += king_is_safe(d, me, king)
+            safe[1] += 1
+
+        best = self._search(view, k, options, play, self.samples, prior, KING_CASH_MARGIN, look)
+        return king if safe[1] and safe[0] >= SAFE_KING * safe[1] else best
 
     # ------------------------------------------------------------- the set-up
     def bid(self, view: SeatView) -> Bid:
@@ -346,6 +364,19 @@ def _finish_setup(d: Deal, me: int) -> None:
         phase = d.phase.value
     if phase == "chelem":
         d.apply(Chelem(False))
+
+
+def king_is_safe(d: Deal, seat: int, king: int) -> bool:
+    """Whether ``seat`` leading ``king`` now surely wins the trick in the deal ``d``, whose
+    hands are all known: every seat of the other side holds the king's suit or no trump."""
+    suit = SUIT_MASKS[SUIT_OF[king]]
+    attack = d.attack
+    mine = attack >> seat & 1
+    for s in range(d.players):
+        h = d.hands[s]
+        if (attack >> s & 1) != mine and not h & suit and h & TRUMPS:
+            return False
+    return True
 
 
 def distinct_cards(k: Knowledge, legal: int) -> list[int]:

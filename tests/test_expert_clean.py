@@ -1,0 +1,71 @@
+"""The Expert plays clean cards: where a club player would laugh at a card and a
+cleaner one is allowed, the Expert plays the cleaner one."""
+import pytest
+
+from tarot.blunders import scan_selfplay
+from tarot.actions import Play
+from tarot.bots.expert import ExpertBot, king_is_safe
+from tarot.bots.knowledge import Knowledge
+from tarot.bots.play import choose_card
+from tarot.rules import Rules
+
+from .helpers import card, deal_with, play, to_play
+from .test_bots_standard import position
+
+JUDGED_AT_THE_CARD = ("overtrump_partner", "dearer_winner", "honour_to_taker", "points_to_opponents",
+                      "idle_trump_lead", "excuse_kept", "petit_given")
+
+
+def expert_card(deal):
+    """The card an Expert with a small budget plays for the seat to act."""
+    action = ExpertBot(seed=3, samples=8).choose(deal.view(deal.to_act))
+    return str(action.card)
+
+
+def test_the_expert_keeps_its_partners_sure_trick_with_its_small_trump():
+    deal = position({0: "7H 2S", 1: "KH 3S", 2: "T5 4S", 3: "T20 T6"}, taker=0, leader=0)
+    play(deal, "7H KH T5")
+    assert expert_card(deal) == "T6"
+
+
+def test_the_expert_takes_a_sure_trick_with_its_cheapest_trump():
+    deal = position({0: "7H 2S", 1: "KH 3S", 2: "2H 4S", 3: "T18 T6"}, taker=1, leader=0)
+    play(deal, "7H KH 2H")
+    assert expert_card(deal) == "T6"
+
+
+def test_a_defending_expert_gives_no_queen_to_the_takers_sure_trick():
+    deal = position({0: "T21 2S", 1: "QS 2H", 2: "3S 4S", 3: "5S 6S"}, taker=0, leader=0)
+    play(deal, "T21")
+    assert expert_card(deal) == "2H"
+
+
+def test_the_expert_does_not_play_its_petit_under_the_takers_trump():
+    deal = position({0: "T10 2S", 1: "T1 T3", 2: "3S 4S", 3: "5S 6S"}, taker=0, leader=0)
+    play(deal, "T10")
+    assert expert_card(deal) == "T3"
+
+
+def test_a_king_is_safe_when_every_seat_against_holds_its_suit_or_no_trump():
+    deal = position({0: "KS 2H", 1: "3S T5", 2: "4S 5H", 3: "5S 6H"}, taker=0, leader=0)
+    assert king_is_safe(deal, 0, card("KS"))
+    deal = position({0: "KS 2H", 1: "3H T5", 2: "4S 5H", 3: "5S 6H"}, taker=0, leader=0)
+    assert not king_is_safe(deal, 0, card("KS"))  # seat 1 cuts it
+    deal = position({0: "KS 2H", 1: "3H 4H", 2: "4S 5H", 3: "5S 6H"}, taker=0, leader=0)
+    assert king_is_safe(deal, 0, card("KS"))  # void, but no trump to cut with
+
+
+def test_a_defender_cashes_the_king_the_book_leads_while_the_taker_likely_follows():
+    hand = "KS 2H 3H 4H 5H 6H 7H 8H 9H 10H 2D 3D 4D 5D T2 T3 T4 T5"
+    deal = to_play(deal_with({0: hand}), taker=1, contract="garde_sans")
+    view = deal.view(0)
+    assert choose_card(Knowledge(view), deal.legal_cards_mask(0)) == card("KS")  # the book
+    assert ExpertBot(seed=0, samples=12).choose(view) == Play(card("KS"))  # the search alone: 2D
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_scanner_finds_no_card_blunder_in_the_experts_deals(players):
+    scan = scan_selfplay(Rules(players=players), ["expert"] * players, 2, seed=2026, budget=6)
+    assert scan.played > 0
+    assert {d: scan.counts[d] for d in JUDGED_AT_THE_CARD} == {d: 0 for d in JUDGED_AT_THE_CARD}
+
