@@ -38,6 +38,7 @@ from .worlds import WorldBuilder, WorldSampler
 
 DEFAULT_SAMPLES = 40
 DEFAULT_SETUP_SAMPLES = 48
+BID_OFFSET = -3  # points taken off the hand on the scale: the Expert's prises must be a little stronger
 BID_GAIN = 15  # points per defender a contract must promise for a bid the scale would not make
 BID_LOSS = 25  # points per defender a contract must lose to drop a bid the scale makes
 PRUNE_AFTER = 6  # imagined deals before an option may be dropped
@@ -47,6 +48,7 @@ ENDGAME_NODES = 3000  # positions such a search may meet in one imagined deal
 TIE_MARGIN = 1.0  # points per imagined deal within which the Standard card wins a near-tie
 KING_CASH_MARGIN = 3.0  # the same for a king the Standard bot would cash
 SAFE_KING = 0.75  # share of imagined deals where nobody against can cut it, from which a king is cashed
+LATE_KING_CARDS = 6  # cards in hand from which any king held is cashed when it is safe
 
 _Option = TypeVar("_Option")  # what a search compares: a card, a bid, a call or an écart
 
@@ -67,7 +69,7 @@ class ExpertBot:
 
     def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES, setup_samples: int | None = None,
                  max_seconds: float | None = None, search_bids: bool = True, prior_margin: float = TIE_MARGIN,
-                 bid_offset: int = 0, bid_gain: float = BID_GAIN, bid_loss: float = BID_LOSS,
+                 bid_offset: int = BID_OFFSET, bid_gain: float = BID_GAIN, bid_loss: float = BID_LOSS,
                  endgame_cards: int = ENDGAME_CARDS, endgame_nodes: int = ENDGAME_NODES,
                  cash_kings: bool = False) -> None:
         if samples < 1:
@@ -173,8 +175,9 @@ class ExpertBot:
         certain from this seat's knowledge) is not considered while a clean card
         exists; near-ties go to the Standard bot's card when it is clean.  A king
         the Standard bot leads is cashed when nobody against can cut it in most of
-        the imagined deals: play-outs where every hand is seen never lose a king
-        for keeping it, so the search alone would wait too long.
+        the imagined deals, and so is any king held late in the deal (six cards or
+        fewer): play-outs where every hand is seen never lose a king for keeping
+        it, so the search alone would wait too long.
         """
         if not legal & (legal - 1):
             return legal.bit_length() - 1
@@ -207,18 +210,23 @@ class ExpertBot:
             rollout(d)
             return None
 
-        if not king_cash:
+        # Kings to cash: the one the book leads, and late in the deal any king held.
+        kings = [prior] if king_cash and prior is not None else \
+            [c for c in options if KINGS >> c & 1] if not view.trick and len(view.hand) <= LATE_KING_CARDS else []
+        if not kings:
             return self._search(view, k, options, play, self.samples, prior)
-        king = prior
-        assert king is not None  # a king the Standard bot leads
-        safe = [0, 0]  # imagined deals where nobody against can cut the king, and all of them
+        safe = dict.fromkeys(kings, 0)  # per king, the imagined deals where nobody against can cut it
+        seen = [0]
 
         def look(d: Deal) -> None:
-            safe[0] += king_is_safe(d, me, king)
-            safe[1] += 1
+            for king in kings:
+                safe[king] += king_is_safe(d, me, king)
+            seen[0] += 1
 
-        best = self._search(view, k, options, play, self.samples, prior, KING_CASH_MARGIN, look)
-        return king if safe[1] and safe[0] >= SAFE_KING * safe[1] else best
+        best = self._search(view, k, options, play, self.samples, prior,
+                            KING_CASH_MARGIN if king_cash else None, look)
+        king = max(kings, key=lambda c: safe[c])
+        return king if seen[0] and safe[king] >= SAFE_KING * seen[0] else best
 
     # ------------------------------------------------------------- the set-up
     def bid(self, view: SeatView) -> Bid:
