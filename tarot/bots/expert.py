@@ -38,7 +38,7 @@ from .worlds import WorldBuilder, WorldSampler
 
 DEFAULT_SAMPLES = 40
 DEFAULT_SETUP_SAMPLES = 48
-BID_OFFSET = -3  # points taken off the hand on the scale: the Expert's prises must be a little stronger
+BID_OFFSET = 0  # points added to the hand on the scale before the search refines the bid
 BID_GAIN = 15  # points per defender a contract must promise for a bid the scale would not make
 BID_LOSS = 25  # points per defender a contract must lose to drop a bid the scale makes
 PRUNE_AFTER = 6  # imagined deals before an option may be dropped
