@@ -4,10 +4,12 @@ import pytest
 
 from tarot.blunders import scan_selfplay
 from tarot.actions import Play
+from tarot.bots import expert, make_bot
 from tarot.bots.expert import ExpertBot, king_is_safe
 from tarot.bots.knowledge import Knowledge
 from tarot.bots.play import choose_card
 from tarot.rules import Rules
+from tarot.state import Deal
 
 from .helpers import card, deal_with, play, to_play
 from .test_bots_standard import position
@@ -69,3 +71,19 @@ def test_the_scanner_finds_no_card_blunder_in_the_experts_deals(players):
     assert scan.played > 0
     assert {d: scan.counts[d] for d in JUDGED_AT_THE_CARD} == {d: 0 for d in JUDGED_AT_THE_CARD}
 
+
+
+def test_late_in_the_deal_a_king_nobody_can_cut_is_cashed(monkeypatch):
+    # Deal 38 played by Standard bots to the 16th trick: seat 1 leads with six cards or
+    # fewer, KD among them, and no defender could cut it (the book would lead another card).
+    deal = Deal.new(Rules(players=4), dealer=38 % 4, seed=38)
+    bots = [make_bot("standard", s) for s in range(4)]
+    while len(deal.tricks) < 15 or deal.trick:
+        seat = deal.to_act
+        deal.apply(bots[seat].choose(deal.view(seat)), seat=seat)
+    assert deal.to_act == 1 and king_is_safe(deal, 1, card("KD"))
+    view = deal.view(1)
+    assert choose_card(Knowledge(view), deal.legal_cards_mask(1)) != card("KD")
+    assert ExpertBot(seed=0, samples=12).choose(view) == Play(card("KD"))
+    monkeypatch.setattr(expert, "SAFE_KING", 2.0)  # without the rule the search keeps it
+    assert ExpertBot(seed=0, samples=12).choose(view) != Play(card("KD"))
