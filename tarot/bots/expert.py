@@ -211,22 +211,25 @@ class ExpertBot:
             return None
 
         # Kings to cash: the one the book leads, and late in the deal any king held.
-        kings = [prior] if king_cash and prior is not None else \
-            [c for c in options if KINGS >> c & 1] if not view.trick and len(view.hand) <= LATE_KING_CARDS else []
+        if king_cash:
+            kings = [king for king in options if king == prior]
+        elif not view.trick and len(view.hand) <= LATE_KING_CARDS:
+            kings = [c for c in options if KINGS >> c & 1]
+        else:
+            kings = []
         if not kings:
             return self._search(view, k, options, play, self.samples, prior)
         safe = dict.fromkeys(kings, 0)  # per king, the imagined deals where nobody against can cut it
-        seen = [0]
 
         def look(d: Deal) -> None:
             for king in kings:
                 safe[king] += king_is_safe(d, me, king)
-            seen[0] += 1
 
         best = self._search(view, k, options, play, self.samples, prior,
                             KING_CASH_MARGIN if king_cash else None, look)
         king = max(kings, key=lambda c: safe[c])
-        return king if seen[0] and safe[king] >= SAFE_KING * seen[0] else best
+        seen = self.last_worlds  # the imagined deals the search looked at
+        return king if seen and safe[king] >= SAFE_KING * seen else best
 
     # ------------------------------------------------------------- the set-up
     def bid(self, view: SeatView) -> Bid:
