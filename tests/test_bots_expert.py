@@ -1,7 +1,7 @@
 """The Expert: imagined deals that fit everything its seat saw, and a search over them."""
 import pytest
 
-from tarot.actions import BIDS, Ecart, Play
+from tarot.actions import BIDS, PASS, Ecart, Play
 from tarot.bots import make_bot
 from tarot.bots.expert import DEFAULT_SAMPLES, ExpertBot, distinct_cards, ecart_candidates
 from tarot.bots.knowledge import Knowledge
@@ -9,7 +9,7 @@ from tarot.bots.rollout import rollout
 from tarot.bots.worlds import WorldBuilder, WorldSampler, world_deal
 from tarot.cards import ALL_CARDS, EXCUSE_ID, MASK_FOR_SUIT, cards_of, count, mask_of
 from tarot.rng import Rng
-from tarot.rules import Rules
+from tarot.rules import Contract, Rules
 from tarot.state import Deal, Phase
 
 from .helpers import bid_until, card, deal_with, play, to_play
@@ -219,3 +219,19 @@ def test_two_low_cards_around_a_card_in_the_trick_are_not_alike():
     play(deal, "4S")
     k = Knowledge(deal.view(1))
     assert set(distinct_cards(k, deal.legal_cards_mask())) == {card("3S"), card("5S")}
+
+
+def test_a_bid_of_the_scale_is_dropped_only_when_the_imagined_deals_lose_enough():
+    deal = deal_with({0: "T21 T20 T18 T15 T12 T9 T5 T3 KS QS 2S 3S KH 4H 5D 6D 7C 8C"})  # a garde on the scale
+    view = deal.view(0)
+    kept = ExpertBot(seed=1, samples=4, bid_loss=1000).bid(view)  # a pass only past a loss of 1000 per defender
+    dropped = ExpertBot(seed=1, samples=4, bid_loss=-1000).bid(view)  # a pass unless it wins 1000 per defender
+    assert kept.contract in (Contract.PRISE, Contract.GARDE, Contract.GARDE_SANS)  # one contract from the garde
+    assert dropped == PASS
+
+
+def test_a_hand_the_scale_passes_is_bid_only_when_the_imagined_deals_win_enough():
+    deal = deal_with({0: "T14 T11 T9 T5 T3 T2 KS 2S 3S 4H 5H 6H 5D 6D 7D 7C 8C 9C"})  # 16 points: a pass
+    view = deal.view(0)
+    assert ExpertBot(seed=1, samples=4, bid_gain=1000).bid(view) == PASS
+    assert ExpertBot(seed=1, samples=4, bid_gain=-1000).bid(view).contract is not None
