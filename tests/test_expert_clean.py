@@ -72,7 +72,6 @@ def test_the_scanner_finds_no_card_blunder_in_the_experts_deals(players):
     assert {d: scan.counts[d] for d in JUDGED_AT_THE_CARD} == {d: 0 for d in JUDGED_AT_THE_CARD}
 
 
-
 def test_late_in_the_deal_a_king_nobody_can_cut_is_cashed(monkeypatch):
     # Deal 38 played by Standard bots to the 16th trick: seat 1 leads with six cards or
     # fewer, KD among them, and no defender could cut it (the book would lead another card).

@@ -211,8 +211,8 @@ class ExpertBot:
             return None
 
         # Kings to cash: the one the book leads, and late in the deal any king held.
-        if king_cash:
-            kings = [king for king in options if king == prior]
+        if king_cash and prior is not None:
+            kings = [prior]
         elif not view.trick and len(view.hand) <= LATE_KING_CARDS:
             kings = [c for c in options if KINGS >> c & 1]
         else:
