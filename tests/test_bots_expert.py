@@ -5,7 +5,7 @@ from tarot.actions import BIDS, PASS, Ecart, Play
 from tarot.bots import make_bot
 from tarot.bots.expert import DEFAULT_SAMPLES, ExpertBot, distinct_cards, ecart_candidates
 from tarot.bots.knowledge import Knowledge
-from tarot.bots.rollout import rollout
+from tarot.bots.rollout import above_table, rollout, shown_lacking
 from tarot.bots.worlds import WorldBuilder, WorldSampler, world_deal
 from tarot.cards import ALL_CARDS, EXCUSE_ID, MASK_FOR_SUIT, cards_of, count, mask_of
 from tarot.rng import Rng
@@ -185,6 +185,67 @@ def test_rollouts_play_legal_cards_to_the_end():
             rollout(deal)  # apply() refuses any illegal card
             assert deal.phase is Phase.DONE and sum(deal.result.scores) == 0
             assert EXCUSE_ID not in deal.tricks[-1].cards  # never kept for the last trick
+
+
+def _lacking(text: str, led: str | None, high: str | None) -> set[str]:
+    """What playing ``text`` shows its seat lacks, as card names (suits and trumps whole)."""
+    suit = {"S": 0, "H": 1, "D": 2, "C": 3, "T": 4}
+    lacks = shown_lacking(card(text), -1 if led is None else suit[led], -1 if high is None else card(high),
+                          above_table(Rules(players=4)))
+    out = {s for s, m in zip("SHDCT", MASK_FOR_SUIT) if lacks & m == m}
+    return out | {c for c in (f"T{r}" for r in range(1, 22)) if lacks >> card(c) & 1 and "T" not in out}
+
+
+def test_a_card_off_the_suit_led_shows_a_void():
+    assert _lacking("5S", "H", None) == {"H", "T"}  # neither hearts nor trumps
+    assert _lacking("T3", "H", None) == {"H"}  # it trumped: no hearts
+    assert _lacking("2H", "T", None) == {"T"}  # trumps led, a heart played: no trumps
+
+
+def test_a_trump_under_the_highest_shows_none_above_it():
+    assert _lacking("T5", "H", "T10") == {"H", "T11", "T12", "T13", "T14", "T15", "T16", "T17", "T18",
+                                          "T19", "T20", "T21"}
+    assert _lacking("T12", "T", "T10") == set()  # it went over: nothing shown
+
+
+def test_following_or_leading_or_the_excuse_shows_nothing():
+    assert _lacking("2H", "H", "T10") == set()
+    assert _lacking("5S", None, None) == set()
+    assert _lacking("EX", "H", None) == set()
+
+
+def _first_playout_card(deal, public):
+    d = deal.copy()
+    before = len(d.history)
+    rollout(d, public)
+    return d.history[before][1]
+
+
+def test_a_playout_seat_plays_from_its_hand_and_what_the_play_showed():
+    # The other hands dealt again at random: the public play-out's next card stays,
+    # that of the play-out where every hand is seen moves somewhere.
+    rng = Rng(5)
+    moved_when_seen = 0
+    positions = 0
+    for seed in range(40, 46):
+        deal = Deal.new(Rules(players=4), dealer=0, seed=seed)
+        bots = [make_bot("standard", s) for s in range(4)]
+        while not deal.is_over:
+            seat = deal.to_act
+            if deal.phase is Phase.PLAY and len(deal.history) % 5 == 0 and deal.legal_cards_mask().bit_count() > 1:
+                others = [s for s in range(4) if s != seat]
+                pool = cards_of(sum(deal.hands[s] for s in others))
+                rng.shuffle(pool)
+                hands = list(deal.hands)
+                for s in others:
+                    size = count(hands[s])
+                    hands[s], pool = mask_of(pool[:size]), pool[size:]
+                elsewhere = deal.with_cards_moved(hands)
+                positions += 1
+                assert _first_playout_card(elsewhere, True) == _first_playout_card(deal, True)
+                moved_when_seen += _first_playout_card(elsewhere, False) != _first_playout_card(deal, False)
+            deal.apply(bots[seat].choose(deal.view(seat)), seat=seat)
+    assert positions > 30 and moved_when_seen > 0
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -2,8 +2,9 @@
 
 For each decision it imagines deals of the unseen cards consistent with all it
 saw (:mod:`tarot.bots.worlds`), plays every option out to the end of each
-imagined deal with the fast policy of :mod:`tarot.bots.rollout`, and takes the
-option with the best average score for its seat.  The same imagined deals serve
+imagined deal with the fast policy of :mod:`tarot.bots.rollout` (each seat
+playing from its own hand and what the play showed, as at the table), and takes
+the option with the best average score for its seat.  The same imagined deals serve
 every option, so the comparison is fair.  It searches its bid, its écart, the
 card it calls at 5 players and every card it plays; it declares poignées and
 chelems like the Standard bot.
@@ -62,7 +63,8 @@ class ExpertBot:
     bid a hand the scale passes / to pass a hand the scale bids), ``prior_margin``
     (points per imagined deal granted to the Standard bot's card), ``cash_kings`` (always
     cash a king the Standard bot would cash, rather than give it a wider near-tie),
-    ``endgame_cards`` / ``endgame_nodes`` (the exact search of the last tricks).
+    ``endgame_cards`` / ``endgame_nodes`` (the exact search of the last tricks),
+    ``public_playouts`` (False: every seat of a play-out sees every hand).
     """
 
     level = "expert"
@@ -71,7 +73,7 @@ class ExpertBot:
                  max_seconds: float | None = None, search_bids: bool = True, prior_margin: float = TIE_MARGIN,
                  bid_offset: int = BID_OFFSET, bid_gain: float = BID_GAIN, bid_loss: float = BID_LOSS,
                  endgame_cards: int = ENDGAME_CARDS, endgame_nodes: int = ENDGAME_NODES,
-                 cash_kings: bool = False) -> None:
+                 cash_kings: bool = False, public_playouts: bool = True) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.rng = Rng(seed)
@@ -88,6 +90,7 @@ class ExpertBot:
         self.endgame_cards = endgame_cards
         self.endgame_nodes = endgame_nodes
         self.cash_kings = cash_kings
+        self.public_playouts = public_playouts
 
     # ---------------------------------------------------------------- decisions
     def choose(self, view: SeatView) -> Action:
@@ -207,7 +210,7 @@ class ExpertBot:
                     return solve(d, me, self.endgame_nodes)
                 except OverBudget:
                     exact[0] = False  # too big here: the fast policy plays the rest
-            rollout(d)
+            rollout(d, self.public_playouts)
             return None
 
         # Kings to cash: the one the book leads, and late in the deal any king held.
@@ -239,8 +242,8 @@ class ExpertBot:
         rules allow (the others passing).  A pass on the scale becomes a bid only
         when a contract clearly pays; a bid may move one contract up or down to the
         one that pays best, and becomes a pass only when even that one clearly loses.
-        (Play-outs where every card is seen favour the defence, so the scale keeps
-        the last word on borderline hands.)
+        (The scale keeps the last word on borderline hands: dropping a bid for a
+        small expected loss passes out more deals for a gain too small to measure.)
         """
         options = [a for a in view.legal if isinstance(a, Bid)]
         prior = standard_bid(view, self.bid_offset)
@@ -254,7 +257,7 @@ class ExpertBot:
             while d.phase.value == "bidding":
                 d.apply(PASS)  # the others are imagined to pass
             _finish_setup(d, me)
-            rollout(d)
+            rollout(d, self.public_playouts)
 
         bids = [b for b in options if b.contract is not None]
         if prior.contract is not None:
@@ -304,7 +307,7 @@ class ExpertBot:
         def play(d: Deal, call: Call) -> None:
             d.apply(call)
             _finish_setup(d, me)
-            rollout(d)
+            rollout(d, self.public_playouts)
 
         return self._search(view, k, options, play, self.setup_samples, prior)
 
@@ -319,7 +322,7 @@ class ExpertBot:
         def play(d: Deal, ecart: Ecart) -> None:
             d.apply(ecart)
             _finish_setup(d, me)
-            rollout(d)
+            rollout(d, self.public_playouts)
 
         return self._search(view, k, options, play, self.setup_samples, prior)
 

@@ -1,21 +1,32 @@
-"""A fast playing policy for search: it sees every hand of a sampled deal.
+"""A fast playing policy for search, over a sampled deal where every hand is known.
 
 The Expert imagines deals of the cards it cannot see and plays each one out to
 the end with this policy, so it must be quick: it works on the engine's bit
 masks (:meth:`Deal.legal_cards_mask`, :meth:`Deal.apply`) and reads the trick
 in progress from the deal.  Its rules are those of :mod:`tarot.bots.play`, made
-simple by knowing where every card is: give points to a trick the own side is
-sure to win, win with the cheapest card nobody can beat, else lose the least;
-lead masters nobody can cut, draw trumps when stronger in them, keep the Petit
-for the last trick when nobody can beat it, and play the Excuse before the end.
+simple by reading hands as masks: give points to a trick the own side is sure
+to win, win with the cheapest card nobody can beat, else lose the least; lead
+masters nobody can cut, draw trumps when stronger in them, keep the Petit for
+the last trick when nobody can beat it, and play the Excuse before the end.
+
+By default each seat of a play-out plays as a player at the table would: it
+sees its own hand, the cards played and what they showed (a seat that did not
+follow has none of the suit, one that discarded has no trump, one that played
+under the highest trump has none above it), and the taker its écart; any other
+card may be in any hand that has not shown it lacks it.  A play-out where every
+seat sees every hand instead lets the defence find the taker's weak suits and
+the Petit at once, and never loses a king for keeping it: it undervalues the
+taker's cards and overvalues waiting.
 """
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ..actions import PLAYS
 from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, MASK_FOR_SUIT, PETIT_BIT,
                      SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS)
 from ..state import Deal, Phase, strength_table
-from ..rules import Rules
+from ..rules import Contract, Rules
 
 _BIT_COUNT = int.bit_count if hasattr(int, "bit_count") else (lambda m: bin(m).count("1"))
 
@@ -48,14 +59,18 @@ def above_table(rules: Rules) -> tuple[int, ...]:
     return table
 
 
-def rollout_card(d: Deal, above: tuple[int, ...]) -> int:
-    """The card the policy plays for the seat to act in ``d``."""
+def rollout_card(d: Deal, above: tuple[int, ...], seen: list[int] | None = None) -> int:
+    """The card the policy plays for the seat to act in ``d``.
+
+    ``seen`` gives, per seat, the cards the seat to act believes that seat may hold
+    (its own hand exactly); by default every hand is seen as it is.
+    """
     legal = d.legal_cards_mask()
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     s = d.to_act
     assert s is not None  # a card is played: somebody is to act
-    hands = d.hands
+    hands = d.hands if seen is None else seen
     hand = hands[s]
     n = d.players
     if legal & EXCUSE_BIT and _BIT_COUNT(hand) == 2:
@@ -66,15 +81,20 @@ def rollout_card(d: Deal, above: tuple[int, ...]) -> int:
     strength = d.strength
     opp_hands = 0
     opp_trumps_max = 0
+    holders = 0  # the other side's seats that may hold a trump
     for t in range(n):
         if t != s and (attack >> t) & 1 != side:
             opp_hands |= hands[t]
             tc = _BIT_COUNT(hands[t] & TRUMPS)
+            holders += tc > 0
             if tc > opp_trumps_max:
                 opp_trumps_max = tc
+    if seen is not None and holders > 1:
+        # Unseen trumps may lie with any of them: expect a fair share, and one more.
+        opp_trumps_max = -(-_BIT_COUNT(opp_hands & TRUMPS) // holders) + 1
     plain = legal & ~EXCUSE_BIT
     if d._best_seat < 0:
-        return _lead(d, s, hand, plain, side, attack, opp_hands, opp_trumps_max, above)
+        return _lead(d, s, hands, plain, side, attack, opp_hands, opp_trumps_max, above)
 
     led = d._led
     high = d._high_trump
@@ -91,7 +111,7 @@ def rollout_card(d: Deal, above: tuple[int, ...]) -> int:
     best_card = d.trick[(best_seat - d.leader) % n]
 
     if (attack >> best_seat) & 1 == side and _secure(best_card, later, led, led_mask, above) \
-            or not later and any(_can_beat(h, best_card, high, led, led_mask, above) for h in allies_later):
+            or seen is None and not later and any(_can_beat(h, best_card, high, led, led_mask, above) for h in allies_later):
         # Our trick: load it (the Petit first: it is saved), else the lowest trump.
         if plain & PETIT_BIT and not _keep_petit(hand, opp_hands):
             return FIRST_TRUMP
@@ -175,8 +195,9 @@ def _keep_petit(hand: int, opp_hands: int) -> bool:
     return not opp_hands & TRUMPS and _BIT_COUNT(hand) > 1
 
 
-def _lead(d: Deal, s: int, hand: int, plain: int, side: int, attack: int, opp_hands: int,
+def _lead(d: Deal, s: int, hands: list[int], plain: int, side: int, attack: int, opp_hands: int,
           opp_trumps_max: int, above: tuple[int, ...]) -> int:
+    hand = hands[s]
     if not plain:
         return EXCUSE_ID
     strength = d.strength
@@ -196,7 +217,6 @@ def _lead(d: Deal, s: int, hand: int, plain: int, side: int, attack: int, opp_ha
     # Masters in suits nobody against can cut; else the lowest card of the longest suit.
     suits = plain & ~TRUMPS
     if suits:
-        hands = d.hands
         cut = 0  # suits some opponent can trump
         for t in range(d.players):
             if t != s and (attack >> t) & 1 != side:
@@ -237,13 +257,80 @@ def _lead(d: Deal, s: int, hand: int, plain: int, side: int, attack: int, opp_ha
     return (low & -low).bit_length() - 1
 
 
-def rollout(d: Deal) -> Deal:
-    """Play ``d`` out to the end with the policy; returns ``d``."""
+def rollout(d: Deal, public: bool = True) -> Deal:
+    """Play ``d`` out to the end with the policy; returns ``d``.
+
+    ``public``: each seat plays from what it may know (see the module docstring);
+    otherwise from every hand as it is.
+    """
     above = above_table(d.rules)
-    apply = d.apply
-    plays = PLAYS
     if d.phase is not Phase.PLAY:
         return d
+    if public:
+        return _public_rollout(d, above)
+    apply = d.apply
+    plays = PLAYS
     while d.to_act is not None:
         apply(plays[rollout_card(d, above)])
     return d
+
+
+def shown_lacking(card: int, led: int, high: int, above: tuple[int, ...]) -> int:
+    """The cards a seat shows it lacks by playing ``card`` to a trick of suit ``led``
+    (-1: none yet) whose highest trump is ``high`` (-1: none)."""
+    if card == EXCUSE_ID or led < 0:
+        return 0
+    suit = SUIT_OF[card]
+    out = 0
+    if suit != led:
+        out |= MASK_FOR_SUIT[led]
+        if suit != TRUMP:
+            out |= TRUMPS
+    if suit == TRUMP and high > card:
+        out |= above[high]  # it would have had to play over it
+    return out
+
+
+def _public_rollout(d: Deal, above: tuple[int, ...]) -> Deal:
+    """The play-out where each seat sees its own hand and what the play showed."""
+    n = d.players
+    lacks = shown_lacks(d, above)
+    hidden = d.ecart | (d.chien if d.contract is not None and d.contract >= Contract.GARDE_SANS else 0)
+    taker = d.taker
+    hands = d.hands
+    apply = d.apply
+    plays = PLAYS
+    seen = [0] * n
+    while d.to_act is not None:
+        s = d.to_act
+        everyone = hidden
+        for h in hands:
+            everyone |= h
+        others = everyone & ~hands[s]
+        if s == taker:
+            others &= ~d.ecart
+        for t in range(n):
+            seen[t] = hands[t] if t == s else others & ~lacks[t]
+        led, high = d._led, d._high_trump
+        card = rollout_card(d, above, seen)
+        lacks[s] |= shown_lacking(card, led, high, above)
+        apply(plays[card])
+    return d
+
+
+def shown_lacks(d: Deal, above: tuple[int, ...]) -> list[int]:
+    """Per seat, the cards the play of ``d`` so far showed it does not hold."""
+    n = d.players
+    lacks = [0] * n
+    tricks: list[tuple[int, Sequence[int]]] = [(t.leader, t.cards) for t in d.tricks]
+    tricks.append((d.leader, d.trick))
+    for leader, cards in tricks:
+        led = high = -1
+        for i, c in enumerate(cards):
+            lacks[(leader + i) % n] |= shown_lacking(c, led, high, above)
+            if c != EXCUSE_ID:
+                if led < 0:
+                    led = SUIT_OF[c]
+                if SUIT_OF[c] == TRUMP and c > high:
+                    high = c
+    return lacks
