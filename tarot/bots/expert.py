@@ -179,8 +179,8 @@ class ExpertBot:
         exists; near-ties go to the Standard bot's card when it is clean.  A king
         the Standard bot leads is cashed when nobody against can cut it in most of
         the imagined deals, and so is any king held late in the deal (six cards or
-        fewer): play-outs where every hand is seen never lose a king for keeping
-        it, so the search alone would wait too long.
+        fewer): the search alone waits too long, the seats of its play-outs
+        cashing kings at their own pace on deals it imagined.
         """
         if not legal & (legal - 1):
             return legal.bit_length() - 1
@@ -194,7 +194,7 @@ class ExpertBot:
             options.remove(FIRST_TRUMP)  # the Petit is not risked while another card is allowed
         king_cash = prior is not None and not view.trick and KINGS >> prior & 1 and prior in options
         if king_cash and self.cash_kings:
-            return prior  # a king the book cashes now: imagined deals never lose a kept king
+            return prior  # a king the book cashes now, whatever the search would say
         if prior not in options:
             prior = options[0] if len(options) == 1 else None
         if len(options) == 1:
