@@ -26,7 +26,7 @@ from ..actions import PLAYS
 from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, MASK_FOR_SUIT, PETIT_BIT,
                      SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS)
 from ..state import Deal, Phase, strength_table
-from ..rules import Contract, Rules
+from ..rules import Rules
 
 _BIT_COUNT = int.bit_count if hasattr(int, "bit_count") else (lambda m: bin(m).count("1"))
 
@@ -295,18 +295,18 @@ def _public_rollout(d: Deal, above: tuple[int, ...]) -> Deal:
     """The play-out where each seat sees its own hand and what the play showed."""
     n = d.players
     lacks = shown_lacks(d, above)
-    hidden = d.ecart | (d.chien if d.contract is not None and d.contract >= Contract.GARDE_SANS else 0)
+    hidden = d.ecart | (0 if d.contract is None or d.contract.chien_shown else d.chien)
     taker = d.taker
     hands = d.hands
     apply = d.apply
     plays = PLAYS
     seen = [0] * n
+    unplayed = hidden  # the cards still in a hand or in the hidden pile
+    for h in hands:
+        unplayed |= h
     while d.to_act is not None:
         s = d.to_act
-        everyone = hidden
-        for h in hands:
-            everyone |= h
-        others = everyone & ~hands[s]
+        others = unplayed & ~hands[s]
         if s == taker:
             others &= ~d.ecart
         for t in range(n):
@@ -315,6 +315,7 @@ def _public_rollout(d: Deal, above: tuple[int, ...]) -> Deal:
         card = rollout_card(d, above, seen)
         lacks[s] |= shown_lacking(card, led, high, above)
         apply(plays[card])
+        unplayed &= ~(1 << card)
     return d
 
 
