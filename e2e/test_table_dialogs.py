@@ -64,9 +64,13 @@ def test_a_new_game_asks_before_ending_a_match_and_the_finished_match_is_kept(pa
     assert "1 donne jouée" in page.text_content("[data-testid=confirm-new-game]")
     assert page.evaluate("() => document.activeElement.id") == "btn-keep-match"
     page.click("[data-action=keep-match]")
-    assert page.query_selector("[data-testid=confirm-new-game]") is None
+    page.wait_for_selector("[data-testid=confirm-new-game]", state="detached")
+    page.wait_for_selector("#btn-start")  # back to the form
     page.click("[data-action=cancel-setup]")
+    page.wait_for_selector("[data-testid=setup]", state="detached")
     assert page.get_attribute("#table", "data-deal") == deal and step(page) == before
+    kept = page.evaluate("() => localStorage.getItem('tarot.history')")
+    assert kept is None, f"a match was kept although none ended: {kept}"
     assert page.query_selector("[data-action=history]") is None  # nothing finished yet
 
     # Confirmed: a new match starts and the old one is in the history.
