@@ -13,6 +13,7 @@ from table_driver import (
     start_game,
     step,
 )
+from web.history import HISTORY_KEY
 
 INSIDE_DIALOG = "() => !!document.activeElement && !!document.activeElement.closest('#overlay [role=dialog]')"
 
@@ -69,7 +70,7 @@ def test_a_new_game_asks_before_ending_a_match_and_the_finished_match_is_kept(pa
     page.click("[data-action=cancel-setup]")
     page.wait_for_selector("[data-testid=setup]", state="detached")
     assert page.get_attribute("#table", "data-deal") == deal and step(page) == before
-    kept = page.evaluate("() => localStorage.getItem('tarot.history')")
+    kept = page.evaluate("key => localStorage.getItem(key)", HISTORY_KEY)
     assert kept is None, f"a match was kept although none ended: {kept}"
     assert page.query_selector("[data-action=history]") is None  # nothing finished yet
 
