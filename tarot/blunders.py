@@ -11,7 +11,8 @@ Two kinds of detectors:
 - judged at the card from the seat's knowledge alone, where the fault is certain
   and a cleaner legal card existed (:mod:`tarot.bots.clean`):
   ``overtrump_partner``, ``dearer_winner``, ``honour_to_taker``,
-  ``points_to_opponents``, ``idle_trump_lead``, ``excuse_kept``, ``petit_given``;
+  ``points_to_opponents``, ``idle_trump_lead``, ``excuse_kept``, ``petit_given``,
+  ``false_signal``;
 - judged from what happened (the whole deal is known to the scanner, not to the seat):
   ``petit_lost`` (the Petit played while another card was allowed, and the other
   side took the trick) and ``king_not_cashed`` (a king its holder could have led
@@ -47,7 +48,7 @@ from .state import Deal, Phase
 
 PROG = "python -m tarot blunders"
 DETECTORS = ("overtrump_partner", "dearer_winner", "honour_to_taker", "points_to_opponents",
-             "idle_trump_lead", "excuse_kept", "petit_given", "petit_lost", "king_not_cashed")
+             "idle_trump_lead", "excuse_kept", "petit_given", "false_signal", "petit_lost", "king_not_cashed")
 ABOUT = {
     "overtrump_partner": "a partner's trick nobody against could take, overtrumped where a cheaper card kept it",
     "dearer_winner": "a sure trick taken with a trump where a cheaper card took it for sure as well",
@@ -56,6 +57,8 @@ ABOUT = {
     "idle_trump_lead": "the taker leads a trump when nobody else holds one, a suit card allowed",
     "excuse_kept": "the Excuse kept for the last trick (lost there)",
     "petit_given": "the Petit played under a card that beats it, its side not sure to take the trick, another card allowed",
+    "false_signal": "a defender's lead that lies to its partners by the FFT signals (a low card without"
+                    " its king or queen, a first trump of the wrong parity), a truthful lead allowed",
     "petit_lost": "the Petit played, another card allowed, and the other side took the trick",
     "king_not_cashed": "a king that could have been led and won for sure, later lost",
 }

@@ -97,6 +97,45 @@ def test_at_five_players_a_seat_that_may_be_the_partner_is_neither_ally_nor_oppo
     assert flaws(deal, "QS") == []  # the trick may be its own side's
 
 
+def test_a_defender_leading_a_low_card_without_its_king_or_queen_gives_a_false_signal():
+    # A low card led promises the king or the queen: seat 1 holds neither in spades.
+    deal = position({0: "2H 3H", 1: "2S 9S", 2: "3S 4S", 3: "5S 6S"}, taker=0, leader=1)
+    assert flaws(deal, "2S") == ["false_signal"]
+    assert flaws(deal, "9S") == []  # a high pip promises nothing
+
+
+def test_a_low_card_led_under_the_queen_is_a_true_signal():
+    deal = position({0: "2H 3H", 1: "2S QS", 2: "3S 4S", 3: "5S 6S"}, taker=0, leader=1)
+    assert flaws(deal, "2S") == []
+
+
+def test_a_low_card_led_in_a_suit_already_opened_signals_nothing():
+    deal = position({0: "7S 2H 3H", 1: "9S 2S 4H", 2: "3S 4S 5H", 3: "5S 6S 6H"}, taker=0, leader=0)
+    play(deal, "7S 9S 3S 5S")  # seat 1 wins the first spade and leads again
+    assert flaws(deal, "2S") == []
+    assert flaws(deal, "4H") == ["false_signal"]
+
+
+def test_the_taker_leading_a_low_card_sends_no_signal():
+    deal = position({0: "2S 9S", 1: "2H 3H", 2: "3S 4S", 3: "5S 6S"}, taker=0, leader=0)
+    assert flaws(deal, "2S") == []
+
+
+def test_a_defenders_first_trump_led_odd_with_few_trumps_gives_a_false_signal():
+    # An odd trump led first promises seven trumps or more; seat 1 holds two.
+    deal = position({0: "2H 3H", 1: "T9 T8", 2: "3S 4S", 3: "5S 6S"}, taker=0, leader=1)
+    assert flaws(deal, "T9") == ["false_signal"]
+    assert flaws(deal, "T8") == []
+
+
+def test_a_defenders_first_trump_led_even_with_seven_trumps_gives_a_false_signal():
+    trumps = "T2 T3 T4 T5 T6 T7 T8"
+    deal = position({0: "2H 3H 4H 5H 6H 7H 8H", 1: trumps, 2: "3S 4S 5S 6S 7S 8S 9S",
+                     3: "2D 3D 4D 5D 6D 7D 8D"}, taker=0, leader=1)
+    assert flaws(deal, "T4") == ["false_signal"]
+    assert flaws(deal, "T5") == []
+
+
 def test_the_scanner_reads_records_and_finds_the_petit_lost():
     deal = position({0: "T10 2S", 1: "T1 T3", 2: "T2 4S", 3: "T4 6S"}, taker=0, leader=0)
     start = deal.copy()

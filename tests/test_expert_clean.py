@@ -5,7 +5,8 @@ import pytest
 from tarot.blunders import scan_selfplay
 from tarot.actions import Play
 from tarot.bots import expert, make_bot
-from tarot.bots.expert import ExpertBot, king_is_safe
+from tarot.bots.clean import FLAWS
+from tarot.bots.expert import ExpertBot, distinct_cards, king_is_safe
 from tarot.bots.knowledge import Knowledge
 from tarot.bots.play import choose_card
 from tarot.rules import Rules
@@ -14,8 +15,7 @@ from tarot.state import Deal
 from .helpers import card, deal_with, play, to_play
 from .test_bots_standard import position
 
-JUDGED_AT_THE_CARD = ("overtrump_partner", "dearer_winner", "honour_to_taker", "points_to_opponents",
-                      "idle_trump_lead", "excuse_kept", "petit_given")
+JUDGED_AT_THE_CARD = FLAWS  # the blunders judged from the seat's knowledge
 
 
 def expert_card(deal):
@@ -46,6 +46,20 @@ def test_the_expert_does_not_play_its_petit_under_the_takers_trump():
     deal = position({0: "T10 2S", 1: "T1 T3", 2: "3S 4S", 3: "5S 6S"}, taker=0, leader=0)
     play(deal, "T10")
     assert expert_card(deal) == "T3"
+
+
+def test_a_defending_expert_leads_no_false_signal():
+    # Spades 2 to 6 and hearts 7, 8: a low spade would promise the king or queen.
+    deal = position({0: "KS QS JS 9S 8S", 1: "2S 3S 4S 5S 6S", 2: "7H 8H 9H 10H JH",
+                     3: "2D 3D 4D 5D 6D"}, taker=0, leader=1)
+    assert expert_card(deal) not in ("2S", "3S", "4S", "5S")
+
+
+def test_a_run_of_trumps_is_led_by_the_card_of_the_right_parity():
+    # T7 T8 T9 play the same; with three trumps the first one led is even.
+    deal = position({0: "T10 T11 T12", 1: "T7 T8 T9", 2: "2S 3S 4S", 3: "2H 3H 4H"}, taker=0, leader=1)
+    assert distinct_cards(Knowledge(deal.view(1)), deal.legal_cards_mask()) == [card("T7")]
+    assert expert_card(deal) == "T8"
 
 
 def test_a_king_is_safe_when_every_seat_against_holds_its_suit_or_no_trump():

@@ -24,7 +24,12 @@ The flaws (their names are those of the blunder scanner, :mod:`tarot.blunders`):
 - ``excuse_kept``: with two cards left, the other card played and the Excuse kept
   for the last trick (where it is lost), unless the side won every trick so far;
 - ``petit_given``: the Petit played under a card that beats it, to a trick its side
-  is not sure to win, while another card was allowed.
+  is not sure to win, while another card was allowed;
+- ``false_signal``: a defender's lead that tells its partners something untrue by
+  the FFT conventions they read (:mod:`~tarot.bots.knowledge`): the first lead of a
+  suit with a pip of 5 or less without its king or queen, or the seat's first trump
+  lead odd with fewer than seven trumps or even with seven or more (the Petit and the
+  21 promise nothing), while a lead that tells no lie was allowed.
 """
 from __future__ import annotations
 
@@ -39,14 +44,15 @@ from ..cards import (
     SUIT_OF,
     TRUMP,
     TRUMPS,
+    VINGT_ET_UN,
     count,
 )
-from .knowledge import Knowledge
+from .knowledge import HONOURS, LONG_TRUMPS_SIGNAL, LOW_SIGNAL_RANK, Knowledge
 from .play import TrickState, keeps_excuse_for_last
 from .rollout import above_table
 
 FLAWS = ("overtrump_partner", "dearer_winner", "honour_to_taker", "points_to_opponents",
-         "idle_trump_lead", "excuse_kept", "petit_given")
+         "idle_trump_lead", "excuse_kept", "petit_given", "false_signal")
 SURE_ALLY = 0.99  # p_ally at or above: surely on this seat's side
 
 
@@ -112,6 +118,9 @@ def card_flaws(k: Knowledge, card: int, legal: int) -> list[str]:
         if card >= FIRST_TRUMP and me == k.taker and not k.unseen & TRUMPS \
                 and any(c < FIRST_TRUMP for c in others):
             out.append("idle_trump_lead")
+        if not k.i_attack and k.taker is not None and false_signal(k, card) \
+                and any(not false_signal(k, c) for c in others):
+            out.append("false_signal")
         return out
     winner, wcard = _winner_after(ts, k, card)
     i_win = winner == me
@@ -141,6 +150,21 @@ def card_flaws(k: Knowledge, card: int, legal: int) -> list[str]:
     return out
 
 
+def false_signal(k: Knowledge, card: int) -> bool:
+    """Whether leading ``card`` now would tell this seat's partners something untrue by
+    the defence's conventions (see ``false_signal`` above; the seat is in defence)."""
+    suit = SUIT_OF[card]
+    if card == EXCUSE_ID:
+        return False
+    if suit == TRUMP:
+        if k.led_trump[k.seat] or card in (FIRST_TRUMP, VINGT_ET_UN):
+            return False
+        return bool(RANK_OF[card] % 2) != (count(k.hand & TRUMPS) >= LONG_TRUMPS_SIGNAL)
+    if k.suit_led_count[suit]:
+        return False
+    return RANK_OF[card] <= LOW_SIGNAL_RANK and not k.hand & HONOURS[suit]
+
+
 def petit_saved(k: Knowledge, legal: int) -> bool:
     """Playing the Petit now surely keeps it on this seat's side (it wins for sure, or the
     trick is surely its side's)."""
@@ -167,4 +191,4 @@ def clean_cards(k: Knowledge, legal: int, cards: list[int] | None = None) -> lis
     return clean or list(pool)
 
 
-__all__ = ["FLAWS", "card_flaws", "clean_cards", "may_beat", "petit_saved", "sure_for"]
+__all__ = ["FLAWS", "card_flaws", "clean_cards", "false_signal", "may_beat", "petit_saved", "sure_for"]

@@ -27,7 +27,7 @@ from ..rng import Rng
 from ..rules import Contract
 from ..state import ECARTABLE, Deal, ecart_trumps_needed
 from ..view import SeatView
-from .clean import clean_cards, petit_saved
+from .clean import card_flaws, clean_cards, petit_saved
 from .ecart import standard_call, standard_ecart
 from .endgame import OverBudget, deal_score, solve
 from .knowledge import Knowledge
@@ -186,7 +186,9 @@ class ExpertBot:
             return legal.bit_length() - 1
         prior: int | None  # the Standard bot's card; None further down when it is not clean
         prior = choose_card(k, legal)
-        options = distinct_cards(k, legal)
+        # A defender's lead: of a run, the card that tells the partners no lie.
+        defence_lead = not view.trick and not k.i_attack
+        options = distinct_cards(k, legal, (lambda c: bool(card_flaws(k, c, legal))) if defence_lead else None)
         if prior not in options:
             options.append(prior)
         options = clean_cards(k, legal, options)
@@ -393,16 +395,18 @@ def king_is_safe(d: Deal, seat: int, king: int) -> bool:
     return True
 
 
-def distinct_cards(k: Knowledge, legal: int) -> list[int]:
+def distinct_cards(k: Knowledge, legal: int, flawed: Callable[[int], bool] | None = None) -> list[int]:
     """The legal cards, one of each run of cards that are worth the same.
 
     Two cards of a suit are alike when they score the same and no card that
     someone else may still hold, nor one in the trick being played, ranks between
-    them: whichever is played, the rest of the deal goes the same way.
+    them: whichever is played, the rest of the deal goes the same way.  A run is
+    played by its lowest card, or by its lowest card not ``flawed`` (a card of
+    the run that tells the partners no lie, say).
     """
     strength = k.strength
     live = k.unseen | mask_of(k.view.trick)  # cards that may still fall between two of mine
-    out: list[int] = []
+    runs: list[list[int]] = []
     for suit in range(5):
         cards = sorted(cards_of(legal & (TRUMPS if suit == TRUMP else SUIT_MASKS[suit])),
                        key=lambda c: strength[c])
@@ -419,10 +423,13 @@ def distinct_cards(k: Knowledge, legal: int) -> list[int]:
                         break
                     rest ^= low
                 if not between:
+                    runs[-1].append(c)
                     prev = c
                     continue
-            out.append(c)
+            runs.append([c])
             prev = c
+    out = [next((c for c in run if not flawed(c)), run[0]) if flawed and len(run) > 1 else run[0]
+           for run in runs]
     if legal >> EXCUSE_ID & 1:
         out.append(EXCUSE_ID)
     return out

@@ -19,8 +19,8 @@ from the trumps each seat plays:
 """
 from __future__ import annotations
 
-from ..cards import (ALL_CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, KINGS, MASK_FOR_SUIT,
-                     RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, count, mask_of)
+from ..cards import (ALL_CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, KING, KINGS, MASK_FOR_SUIT, QUEEN,
+                     RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, count, mask_of, suit_card)
 from ..rules import Contract
 from ..state import strength_table
 from ..view import SeatView
@@ -29,6 +29,8 @@ NO_TRUMP_CAP = FIRST_TRUMP - 1  # a ceiling below every trump: the seat holds no
 SUIT_CARDS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 TAKER_VOID_PRIOR = 0.25  # the chance the taker made a void in a suit with its écart
 LOW_SIGNAL_RANK = 5  # a pip led at or below this rank is a "petite": it promises an honour
+LONG_TRUMPS_SIGNAL = 7  # trumps held from which a defender's first trump led is odd
+HONOURS = tuple((1 << suit_card(KING, s)) | (1 << suit_card(QUEEN, s)) for s in range(4))  # per suit
 
 
 class Knowledge:
@@ -117,6 +119,7 @@ class Knowledge:
                             self._losing_trumps[s].append(c)
                     if c > high_trump:
                         high_trump = c
+        self.led_trump = trump_lead_seen  # per seat: it has led a trump
         for s in range(n):
             if self.trump_cap[s] < FIRST_TRUMP:
                 self.void[s] |= 1 << TRUMP

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, PETIT_BIT,
                      RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count)
-from .knowledge import Knowledge
+from .knowledge import LONG_TRUMPS_SIGNAL, Knowledge
 
 SAFE = 0.12  # a winning card this unlikely to be beaten is treated as sure
 GIVE_SAFE = 0.06  # points go on a partner's trick only when it is this sure
@@ -394,7 +394,7 @@ def _defence_lead(k: Knowledge, legal: int, options: Sequence[int]) -> int:
 
     # Seven trumps or more: lead an odd trump (the signal) to hunt the taker's trumps.
     plain_trumps = [c for c in trump_leads if c != PETIT_ID]
-    if count(hand & TRUMPS) >= 7 and plain_trumps and not hand & PETIT_BIT:
+    if count(hand & TRUMPS) >= LONG_TRUMPS_SIGNAL and plain_trumps and not hand & PETIT_BIT:
         return _trump_signal_lead(k, plain_trumps)
 
     # A low card under an honour (the signal), in a suit the taker does not cut.
@@ -434,7 +434,7 @@ def _defence_lead(k: Knowledge, legal: int, options: Sequence[int]) -> int:
 
 def _trump_signal_lead(k: Knowledge, trumps: list[int]) -> int:
     """Lead a trump whose parity tells the partners: odd with seven trumps or more, else even."""
-    long = count(k.hand & TRUMPS) >= 7
+    long = count(k.hand & TRUMPS) >= LONG_TRUMPS_SIGNAL
     wanted = [c for c in trumps if RANK_OF[c] % 2 == (1 if long else 0)]
     pool = wanted or trumps
     return min(pool)

@@ -22,14 +22,11 @@ from math import exp
 from ..actions import BIDS, Call, Chelem, Ecart, Misere, Play, Poignee
 from ..cards import (
     CARDS,
-    KING,
     PETIT_BIT,
-    QUEEN,
     TRUMPS,
     cards_of,
     count,
     mask_of,
-    suit_card,
 )
 from ..dealing import is_petit_sec
 from ..errors import IllegalAction
@@ -38,11 +35,10 @@ from ..rules import Contract
 from ..state import Deal
 from ..view import SeatView
 from .evaluation import THRESHOLDS, hand_points
-from .knowledge import Knowledge
+from .knowledge import HONOURS, LONG_TRUMPS_SIGNAL, Knowledge
 
 _BID_SOFTNESS = 8.0  # points of the scale: how far a hand may stray from its bid
 _SIGNAL_MISS = 0.4  # the weight of a deal where a defender's signal would have been false
-_HONOURS = tuple((1 << suit_card(KING, s)) | (1 << suit_card(QUEEN, s)) for s in range(4))
 
 
 class World:
@@ -234,10 +230,10 @@ class WorldSampler:
                 continue
             dealt = self.dealt_hand(world, s)
             for suit in range(4):
-                if low >> suit & 1 and not dealt & _HONOURS[suit]:
+                if low >> suit & 1 and not dealt & HONOURS[suit]:
                     weight *= _SIGNAL_MISS
             trumps = count(dealt & TRUMPS)
-            if long_t and trumps < 7 or short_t and trumps >= 7:
+            if long_t and trumps < LONG_TRUMPS_SIGNAL or short_t and trumps >= LONG_TRUMPS_SIGNAL:
                 weight *= _SIGNAL_MISS
             if danger and k.unseen & PETIT_BIT and not world.hands[s] & PETIT_BIT:
                 weight *= _SIGNAL_MISS
