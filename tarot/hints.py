@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from .actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
 from .bots import Bot, make_bot
 from .bots.evaluation import THRESHOLDS, contract_for, hand_points
-from .bots.knowledge import Knowledge
+from .bots.knowledge import LOW_SIGNAL_RANK, Knowledge
 from .bots.play import TrickState, opponents_trumps, petit_au_bout_sound
 from .cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, PETIT_BIT, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP,
                     TRUMPS, Card, count, mask_of)
@@ -33,7 +33,6 @@ from .rules import Contract
 from .view import SeatView
 
 PETIT_ID = FIRST_TRUMP
-LOW_SIGNAL_RANK = 5  # a pip led at or below this rank promises an honour (the book's "petite")
 
 Recommender = Callable[[SeatView], Action]
 

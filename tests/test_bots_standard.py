@@ -172,6 +172,19 @@ def test_without_an_honour_a_defender_leads_high_promising_nothing():
     assert led.rank > 5
 
 
+def test_a_defender_does_not_lead_a_low_pip_that_would_promise_an_honour_it_lacks():
+    # Its longest suit is spades, but 5S led first would promise the king or the queen.
+    deal = position({1: "2S 3S 5S 9H", 0: "KS QS 4H 5H", 2: "2D 3D 4D 5D", 3: "6D 7D 8D 9D"},
+                    taker=0, leader=1)
+    assert decide(deal) == "9H"
+
+
+def test_a_defender_with_only_trumps_leads_its_first_one_of_the_right_parity():
+    # Three trumps: the first trump led is even (an odd one would promise seven).
+    deal = position({1: "T3 T4 T5", 0: "KS 2S 3S", 2: "2D 3D 4D", 3: "6D 7D 8D"}, taker=0, leader=1)
+    assert decide(deal) == "T4"
+
+
 def test_a_defender_returns_the_suit_its_partner_asked_for():
     deal = position({3: "2H QH 9D", 0: "5H 6D 7D", 1: "KH 4H 8C", 2: "3H 2C 3C"}, taker=0, leader=3)
     play(deal, "2H 5H KH 3H")  # seat 3 led a low heart: it holds the king or the queen

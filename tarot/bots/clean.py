@@ -44,10 +44,9 @@ from ..cards import (
     SUIT_OF,
     TRUMP,
     TRUMPS,
-    VINGT_ET_UN,
     count,
 )
-from .knowledge import HONOURS, LONG_TRUMPS_SIGNAL, LOW_SIGNAL_RANK, Knowledge
+from .knowledge import Knowledge, false_signal
 from .play import TrickState, keeps_excuse_for_last
 from .rollout import above_table
 
@@ -148,21 +147,6 @@ def card_flaws(k: Knowledge, card: int, legal: int) -> list[str]:
             if winner == k.taker and not k.i_attack and (KINGS >> card & 1 or RANK_OF[card] == 13):
                 out.append("honour_to_taker")
     return out
-
-
-def false_signal(k: Knowledge, card: int) -> bool:
-    """Whether leading ``card`` now would tell this seat's partners something untrue by
-    the defence's conventions (see ``false_signal`` above; the seat is in defence)."""
-    suit = SUIT_OF[card]
-    if card == EXCUSE_ID:
-        return False
-    if suit == TRUMP:
-        if k.led_trump[k.seat] or card in (FIRST_TRUMP, VINGT_ET_UN):
-            return False
-        return bool(RANK_OF[card] % 2) != (count(k.hand & TRUMPS) >= LONG_TRUMPS_SIGNAL)
-    if k.suit_led_count[suit]:
-        return False
-    return RANK_OF[card] <= LOW_SIGNAL_RANK and not k.hand & HONOURS[suit]
 
 
 def petit_saved(k: Knowledge, legal: int) -> bool:

@@ -344,4 +344,22 @@ class Knowledge:
         return out
 
 
-__all__ = ["Knowledge", "SUIT_CARDS", "NO_TRUMP_CAP"]
+def false_signal(k: Knowledge, card: int) -> bool:
+    """Whether leading ``card`` now would tell this seat's partners something untrue by
+    the defence's signals (the seat is in defence): the first lead of a suit with a pip
+    of :data:`LOW_SIGNAL_RANK` or less and neither its king nor its queen, or the seat's
+    first trump led odd with fewer than :data:`LONG_TRUMPS_SIGNAL` trumps, even with as
+    many or more (the Petit and the 21 promise nothing)."""
+    suit = SUIT_OF[card]
+    if card == EXCUSE_ID:
+        return False
+    if suit == TRUMP:
+        if k.led_trump[k.seat] or card in (FIRST_TRUMP, VINGT_ET_UN):
+            return False
+        return bool(RANK_OF[card] % 2) != (count(k.hand & TRUMPS) >= LONG_TRUMPS_SIGNAL)
+    if k.suit_led_count[suit]:
+        return False
+    return RANK_OF[card] <= LOW_SIGNAL_RANK and not k.hand & HONOURS[suit]
+
+
+__all__ = ["Knowledge", "SUIT_CARDS", "NO_TRUMP_CAP", "false_signal"]

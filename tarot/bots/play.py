@@ -8,7 +8,8 @@ drawing trumps once the defenders have none, finds the partner in the called
 suit, cashes kings and plays its long suit; the defence returns the suit a
 partner asked for, cashes kings, signals with a low card under an honour, leads
 an odd trump with seven trumps or more, and leads the 21 when a partner's Petit
-is in danger.  Everyone keeps the Petit for the last trick when that is sound,
+is in danger, and tells no lie by those signals while a truthful lead is
+allowed.  Everyone keeps the Petit for the last trick when that is sound,
 and plays the Excuse before the last trick.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 
 from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, PETIT_BIT,
                      RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count)
-from .knowledge import LONG_TRUMPS_SIGNAL, Knowledge
+from .knowledge import LONG_TRUMPS_SIGNAL, Knowledge, false_signal
 
 SAFE = 0.12  # a winning card this unlikely to be beaten is treated as sure
 GIVE_SAFE = 0.06  # points go on a partner's trick only when it is this sure
@@ -267,9 +268,13 @@ def lead(k: Knowledge, ts: TrickState, legal: int) -> int:
     if not options:
         return EXCUSE_ID
     if k.i_attack:
-        card = _attack_lead(k, legal, options)
-    else:
-        card = _defence_lead(k, legal, options)
+        return _attack_lead(k, legal, options)
+    card = _defence_lead(k, legal, options)
+    if false_signal(k, card):
+        # The partners read every first lead of a suit and every first trump: tell no lie.
+        truthful = [c for c in options if not false_signal(k, c)]
+        if truthful:
+            card = _defence_lead(k, legal, truthful)
     return card
 
 
