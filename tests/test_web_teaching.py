@@ -6,7 +6,8 @@ import os
 import re
 from html import unescape
 
-from tarot.actions import action_from_json
+from tarot.actions import BIDS, Chelem, Play, action_from_json
+from tarot.cards import parse_card
 from tarot.bots import make_bot
 from tarot.match import play_out
 from tarot.rules import Rules
@@ -15,7 +16,7 @@ from tarot.state import Deal
 from web import render
 from web.params import parse_params
 from web.session import Session, Settings
-from web.teaching import Teacher, TeachingSession, same_move
+from web.teaching import Teacher, TeachingSession, same_move, told
 
 
 def _finished(players: int = 4, seed: int = 5) -> Deal:
@@ -232,8 +233,20 @@ def test_why_on_a_bots_ecart_tells_nothing_of_its_cards():
     viewer = (record["actions"][i]["seat"] + 1) % 4  # a defender watches the taker's écart
     teacher, session = _open(f"?seat={viewer}&at={i + 1}", fragment(record))
     assert session.deal.history[-1][0] != 0 and session.deal.phase.value in ("chelem", "play")
+    said = re.search(r'<p class="last-decision">(.*?)</p>', teacher.render(session)).group(1)
+    assert said.endswith(" fait son écart.")
     teacher.on_action("why", session)
     assert teacher.why_shown is not None and teacher.why_shown.reason.code == "ecart_hidden"
+
+
+def test_the_last_bot_decision_is_told_as_the_table_sees_it_with_the_cards_article():
+    assert told(Play(parse_card("QS")), "Chloé", "fr") == "Chloé joue la Dame de pique."
+    assert told(Play(parse_card("JH")), "Chloé", "fr") == "Chloé joue le Valet de cœur."
+    assert told(Play(parse_card("EX")), "Chloé", "fr") == "Chloé joue l'Excuse."
+    assert told(Play(parse_card("T21")), "Basile", "en") == "Basile plays trump 21."
+    assert told(Play(parse_card("KD")), "Basile", "en") == "Basile plays the King of diamonds."
+    assert told(BIDS["garde"], "Damien", "fr") == "Damien : Garde."
+    assert told(Chelem(False), "Damien", "fr") == "Damien n'annonce pas de chelem."
 
 
 def test_the_editor_deals_the_chosen_cards_and_opens_them_as_a_situation():

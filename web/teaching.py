@@ -27,7 +27,7 @@ from typing import Any
 
 from tarot.actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
 from tarot.bots import make_bot
-from tarot.cards import CARDS, EXCUSE_ID, SUIT_OF, TRUMP, Card, cards_of, mask_of, parse_card
+from tarot.cards import CARDS, EXCUSE_ID, FIRST_TRUMP, SUIT_OF, TRUMP, Card, cards_of, mask_of, parse_card
 from tarot.rng import Rng
 from tarot.rules import Rules
 from tarot.errors import IllegalAction
@@ -54,7 +54,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "hint_label": ("Demander un conseil pour cette décision", "Ask for a hint for this decision"),
     "hint_is": ("Conseil : {move}.", "Hint: {move}."),
     "why": ("Pourquoi ?", "Why?"),
-    "last_decision": ("{name} : {move}.", "{name}: {move}."),
     "why_is": ("{name} — {reason}", "{name} — {reason}"),
     "aid": ("Force de la main", "Hand strength"),
     "aid_total": ("Total : {points} points → {contract}", "Total: {points} points → {contract}"),
@@ -105,6 +104,17 @@ TEXT: dict[str, tuple[str, str]] = {
     "move_poignee": ("présenter une poignée de {n} atouts", "show a poignée of {n} trumps"),
     "move_misere": ("annoncer la misère", "declare the misère"),
     "move_purchase": ("acheter {card} et donner {give}", "buy {card} and give {give}"),
+    # The last bot decision, told as it happens at the table.
+    "did_play": ("{name} joue {card}.", "{name} plays {card}."),
+    "did_bid": ("{name} : {bid}.", "{name}: {bid}."),
+    "did_call": ("{name} appelle {card}.", "{name} calls {card}."),
+    "did_no_call": ("{name} n'appelle personne.", "{name} calls no one."),
+    "did_ecart": ("{name} fait son écart.", "{name} makes the écart."),
+    "did_chelem": ("{name} annonce le chelem.", "{name} announces a chelem."),
+    "did_no_chelem": ("{name} n'annonce pas de chelem.", "{name} announces no chelem."),
+    "did_poignee": ("{name} présente une poignée de {n} atouts.", "{name} shows a poignée of {n} trumps."),
+    "did_misere": ("{name} annonce une misère.", "{name} declares a misère."),
+    "did_purchase": ("{name} achète {card} et donne {give}.", "{name} buys {card} and gives {give}."),
 }
 
 # Notices shown by web.render's notice region (its words live in web.labels.TEXT).
@@ -595,11 +605,7 @@ class Teacher:
         if not deal.history or deal.history[-1][0] == HUMAN:
             return ""
         seat, action = deal.history[-1]
-        if isinstance(action, Ecart) or (isinstance(action, Chelem) and not action.announce):
-            what = move_words(action, lang, hidden=True)
-        else:
-            what = move_words(action, lang)
-        out = (f'<p class="last-decision">{escape(t("last_decision", lang, name=seat_name(seat, lang), move=what))}'
+        out = (f'<p class="last-decision">{escape(told(action, seat_name(seat, lang), lang))}'
                f'</p>' + _button(t("why", lang), "why"))
         shown = self.why_shown
         if shown is not None and shown.deal == session.deal_number and shown.step == len(deal.history):
@@ -778,8 +784,8 @@ def same_move(a: Action, b: Action) -> bool:
     return a == b
 
 
-def move_words(action: Action, lang: str, hidden: bool = False) -> str:
-    """A decision in words ("jouer Roi de cœur", "Garde"); ``hidden``: an écart's cards unsaid."""
+def move_words(action: Action, lang: str) -> str:
+    """A decision in words, as a hint gives it ("jouer Roi de cœur", "Garde")."""
     if isinstance(action, Play):
         return t("move_play", lang, card=card_name(action.card, lang))
     if isinstance(action, Bid):
@@ -789,7 +795,7 @@ def move_words(action: Action, lang: str, hidden: bool = False) -> str:
             return t("move_no_call", lang)
         return t("move_call", lang, card=card_name(action.card, lang))
     if isinstance(action, Ecart):
-        cards = "…" if hidden else ", ".join(card_name(c, lang) for c in action.cards)
+        cards = ", ".join(card_name(c, lang) for c in action.cards)
         return t("move_ecart", lang, cards=cards)
     if isinstance(action, Chelem):
         return t("move_chelem" if action.announce else "move_no_chelem", lang)
@@ -800,6 +806,42 @@ def move_words(action: Action, lang: str, hidden: bool = False) -> str:
     if isinstance(action, Purchase):
         return t("move_purchase", lang, card=card_name(action.card, lang), give=card_name(action.give, lang))
     return str(action)
+
+
+def told(action: Action, name: str, lang: str) -> str:
+    """A seat's decision as the table sees it happen ("Chloé joue le Valet de cœur.");
+    an écart's cards stay unsaid."""
+    if isinstance(action, Play):
+        return t("did_play", lang, name=name, card=the_card(action.card, lang))
+    if isinstance(action, Bid):
+        return t("did_bid", lang, name=name, bid=CONTRACT_NAMES[lang][action.code])
+    if isinstance(action, Call):
+        if action.card is None:
+            return t("did_no_call", lang, name=name)
+        return t("did_call", lang, name=name, card=the_card(action.card, lang))
+    if isinstance(action, Ecart):
+        return t("did_ecart", lang, name=name)
+    if isinstance(action, Chelem):
+        return t("did_chelem" if action.announce else "did_no_chelem", lang, name=name)
+    if isinstance(action, Poignee):
+        return t("did_poignee", lang, name=name, n=len(action.cards))
+    if isinstance(action, Misere):
+        return t("did_misere", lang, name=name)
+    if isinstance(action, Purchase):
+        return t("did_purchase", lang, name=name, card=the_card(action.card, lang),
+                 give=the_card(action.give, lang))
+    return f"{name} : {action}." if lang == "fr" else f"{name}: {action}."
+
+
+def the_card(card: Card, lang: str) -> str:
+    """A card's name with its article: "le Valet de cœur", "la Dame de pique", "l'Excuse"."""
+    c = int(card)
+    name = card_name(c, lang)
+    if lang != "fr":
+        return name if name.startswith("the ") or c >= FIRST_TRUMP else f"the {name}"
+    if c == EXCUSE_ID:
+        return f"l'{name}"
+    return f"la {name}" if name.startswith("Dame") else f"le {name}"
 
 
 def move_attrs(action: Action) -> str:
