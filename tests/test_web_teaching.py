@@ -16,7 +16,7 @@ from tarot.state import Deal
 from web import render
 from web.params import parse_params
 from web.session import Session, Settings
-from web.teaching import Teacher, TeachingSession, same_move, told
+from web.teaching import Teacher, TeachingSession, move_words, same_move, told
 
 
 def _finished(players: int = 4, seed: int = 5) -> Deal:
@@ -247,6 +247,12 @@ def test_the_last_bot_decision_is_told_as_the_table_sees_it_with_the_cards_artic
     assert told(Play(parse_card("KD")), "Basile", "en") == "Basile plays the King of diamonds."
     assert told(BIDS["garde"], "Damien", "fr") == "Damien : Garde."
     assert told(Chelem(False), "Damien", "fr") == "Damien n'annonce pas de chelem."
+
+
+def test_a_hint_names_its_card_with_the_article():
+    assert move_words(Play(parse_card("QS")), "fr") == "jouer la Dame de pique"
+    assert move_words(Play(parse_card("T1")), "en") == "play the Petit"
+    assert move_words(BIDS["pass"], "fr") == "Passe"
 
 
 def test_the_editor_deals_the_chosen_cards_and_opens_them_as_a_situation():

@@ -66,8 +66,8 @@ TEXT: dict[str, tuple[str, str]] = {
                     "You left the recorded deal: the game goes on."),
     "exercise_ask": ("Exercice : à vous, quelle est votre décision ?", "Exercise: your turn, what is your decision?"),
     "exercise_right": ("Bien vu : {move}. {reason}", "Well done: {move}. {reason}"),
-    "exercise_wrong": ("Pas tout à fait : le coup était {move}. {reason} Essayez encore.",
-                       "Not quite: the move was {move}. {reason} Try again."),
+    "exercise_wrong": ("Pas tout à fait. La bonne décision : {move}. {reason} Essayez encore.",
+                       "Not quite. The right decision: {move}. {reason} Try again."),
     "exercise_done": ("L'exercice est terminé.", "The exercise is over."),
     "open_hands": ("Toutes les mains", "Every hand"),
     "hinted": ("conseils utilisés", "hints used"),
@@ -785,15 +785,15 @@ def same_move(a: Action, b: Action) -> bool:
 
 
 def move_words(action: Action, lang: str) -> str:
-    """A decision in words, as a hint gives it ("jouer Roi de cœur", "Garde")."""
+    """A decision in words, as a hint gives it ("jouer le Roi de cœur", "Garde")."""
     if isinstance(action, Play):
-        return t("move_play", lang, card=card_name(action.card, lang))
+        return t("move_play", lang, card=the_card(action.card, lang))
     if isinstance(action, Bid):
         return t("move_bid", lang, bid=CONTRACT_NAMES[lang][action.code])
     if isinstance(action, Call):
         if action.card is None:
             return t("move_no_call", lang)
-        return t("move_call", lang, card=card_name(action.card, lang))
+        return t("move_call", lang, card=the_card(action.card, lang))
     if isinstance(action, Ecart):
         cards = ", ".join(card_name(c, lang) for c in action.cards)
         return t("move_ecart", lang, cards=cards)
@@ -804,7 +804,7 @@ def move_words(action: Action, lang: str) -> str:
     if isinstance(action, Misere):
         return t("move_misere", lang)
     if isinstance(action, Purchase):
-        return t("move_purchase", lang, card=card_name(action.card, lang), give=card_name(action.give, lang))
+        return t("move_purchase", lang, card=the_card(action.card, lang), give=the_card(action.give, lang))
     return str(action)
 
 
