@@ -44,6 +44,29 @@ def card_name(card: Card | int, lang: str = "fr") -> str:
     return f"{_RANK_EN.get(rank, str(rank))} of {_SUIT_EN[suit]}"
 
 
+def card_with_article(card: Card | int, lang: str = "fr") -> str:
+    """The name with its article: "le Roi de cœur", "la Dame de pique", "l'Excuse",
+    "the King of hearts" (a trump goes without one in English: "trump 17")."""
+    c = int(card)
+    name = card_name(c, lang)
+    if lang != "fr":
+        return name if name.startswith("the ") or c >= FIRST_TRUMP else f"the {name}"
+    if c == EXCUSE_ID:
+        return f"l'{name}"
+    return f"la {name}" if RANK_OF[c] == 13 and c < FIRST_TRUMP else f"le {name}"
+
+
+def _one_card(v: object) -> int | None:
+    """The card a refusal's parameter names, if it names one."""
+    if isinstance(v, int) and not isinstance(v, bool) and type(v) is not int:
+        return int(v)
+    if isinstance(v, str) and v in _NOTATION_SET:
+        from .cards import parse_card
+
+        return int(parse_card(v))
+    return None
+
+
 def _cards(v: object, lang: str) -> str:
     if isinstance(v, (list, tuple)):
         return ", ".join(_cards(x, lang) for x in v)
@@ -67,35 +90,35 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "Not the time for {action} (phase: {phase})."),
     "bid_too_low": ("Il faut enchérir plus haut que {current}.",
                     "You must bid higher than {current}."),
-    "call_not_allowed": ("Vous ne pouvez pas appeler {card} : appelez un roi{more}.",
-                         "You cannot call {card}: call a king{more}."),
+    "call_not_allowed": ("Vous ne pouvez pas appeler {the_card} : appelez un roi{more}.",
+                         "You cannot call {the_card}: call a king{more}."),
     "call_not_a_face": ("On appelle un roi (ou une dame, etc. si vous avez les quatre rois).",
                         "You call a king (or a queen, etc. when you hold all four kings)."),
     "ecart_size": ("L'écart doit compter {expected} cartes, pas {given}.",
                    "The écart must have {expected} cards, not {given}."),
-    "ecart_duplicate": ("{card} figure deux fois dans l'écart.", "{card} is twice in the écart."),
-    "ecart_not_in_hand": ("Vous n'avez pas {card}.", "You do not hold {card}."),
+    "ecart_duplicate": ("{The_card} figure deux fois dans l'écart.", "{The_card} is twice in the écart."),
+    "ecart_not_in_hand": ("Vous n'avez pas {the_card}.", "You do not hold {the_card}."),
     "ecart_king": ("On ne peut pas écarter un roi ({card}).", "A king may not be discarded ({card})."),
     "ecart_bout": ("On ne peut pas écarter un bout ({card}).", "A bout may not be discarded ({card})."),
     "ecart_trump_avoidable": ("On ne peut écarter un atout ({card}) que si l'on n'a pas d'autre carte possible.",
                               "A trump ({card}) may be discarded only when nothing else can be."),
-    "card_not_in_hand": ("Vous n'avez pas {card}.", "You do not hold {card}."),
+    "card_not_in_hand": ("Vous n'avez pas {the_card}.", "You do not hold {the_card}."),
     "must_follow_suit": ("Vous devez fournir à {suit}.", "You must follow suit ({suit})."),
     "must_trump": ("Vous n'avez plus de {suit} : vous devez couper.",
                    "You have no {suit} left: you must trump."),
-    "must_overtrump": ("Vous devez monter : jouez un atout plus fort que {card}.",
-                       "You must overtrump: play a trump higher than {card}."),
+    "must_overtrump": ("Vous devez monter : jouez un atout plus fort que {the_card}.",
+                       "You must overtrump: play a trump higher than {the_card}."),
     "must_play_trump": ("Vous devez jouer atout.", "You must play a trump."),
-    "called_suit_first_trick": ("Au premier pli, on ne peut pas entamer à {suit}, la couleur appelée, sauf avec {card}.",
-                                "The first trick may not be led in {suit}, the called suit, except with {card}."),
+    "called_suit_first_trick": ("Au premier pli, on ne peut pas entamer à {suit}, la couleur appelée, sauf avec {the_card}.",
+                                "The first trick may not be led in {suit}, the called suit, except with {the_card}."),
     "poignee_played": ("La poignée se présente avant de jouer sa première carte.",
                        "A poignée is shown before one's first card."),
     "poignee_twice": ("Vous avez déjà présenté une poignée.", "You have already shown a poignée."),
     "poignee_size": ("Une poignée compte {sizes} atouts, pas {given}.",
                      "A poignée shows {sizes} trumps, not {given}."),
-    "poignee_not_trump": ("{card} n'est pas un atout.", "{card} is not a trump."),
-    "poignee_not_held": ("Vous n'avez pas {card}.", "You do not hold {card}."),
-    "poignee_duplicate": ("{card} est montré deux fois.", "{card} is shown twice."),
+    "poignee_not_trump": ("{The_card} n'est pas un atout.", "{The_card} is not a trump."),
+    "poignee_not_held": ("Vous n'avez pas {the_card}.", "You do not hold {the_card}."),
+    "poignee_duplicate": ("Vous montrez deux fois {the_card}.", "{The_card} is shown twice."),
     "poignee_excuse": ("L'Excuse ne remplace un atout que si vous montrez tous vos atouts.",
                        "The Excuse may stand for a trump only when you show all your trumps."),
     "misere_off": ("La misère n'est pas dans les règles choisies.", "Misère is not in the chosen rules."),
@@ -106,16 +129,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "No trump misère: you hold trumps."),
     "misere_tetes_held": ("Pas de misère de têtes : vous avez des têtes (roi, dame, cavalier ou valet).",
                           "No honour misère: you hold face cards (king, queen, knight or jack)."),
-    "misere_tetes_bout": ("Pas de misère de têtes : « ni tête ni bout », et vous avez {card}.",
-                          "No honour misère: \"no face card and no bout\", and you hold {card}."),
-    "purchase_not_suit": ("On n'achète qu'une carte de couleur, pas {card}.",
-                          "Only a suit card may be bought, not {card}."),
-    "purchase_held": ("Vous avez déjà {card} : demandez une carte que vous n'avez pas.",
-                      "You already hold {card}: ask for a card you do not hold."),
-    "purchase_in_ecart": ("{card} est dans votre écart : elle n'est dans aucune autre main.",
-                          "{card} is in your écart: it is in no other hand."),
-    "purchase_give_not_held": ("Vous ne pouvez pas donner {card} : vous ne l'avez pas.",
-                               "You cannot give {card}: you do not hold it."),
+    "misere_tetes_bout": ("Pas de misère de têtes : « ni tête ni bout », et vous avez {the_card}.",
+                          "No honour misère: \"no face card and no bout\", and you hold {the_card}."),
+    "purchase_not_suit": ("On n'achète qu'une carte de couleur, pas {the_card}.",
+                          "Only a suit card may be bought, not {the_card}."),
+    "purchase_held": ("Vous avez déjà {the_card} : demandez une carte que vous n'avez pas.",
+                      "You already hold {the_card}: ask for a card you do not hold."),
+    "purchase_in_ecart": ("{The_card} est dans votre écart : cette carte n'est dans aucune autre main.",
+                          "{The_card} is in your écart: it is in no other hand."),
+    "purchase_give_not_held": ("Vous ne pouvez pas donner {the_card} : vous ne l'avez pas.",
+                               "You cannot give {the_card}: you do not hold it."),
     "purchase_give_bought": ("Donnez une autre carte que celle que vous achetez ({card}).",
                              "Give a card other than the one you buy ({card})."),
     "not_an_action": ("Action inconnue.", "Unknown action."),
@@ -168,6 +191,10 @@ def explain(code: str, params: dict[str, object], lang: str = "en") -> str:
             words[k] = " / ".join(str(x) for x in v)
         else:
             words[k] = _cards(v, lang)
+            card = _one_card(v) if k == "card" else None
+            if card is not None:  # {the_card}, {The_card}: with its article, as the sentence needs
+                words["the_card"] = with_article = card_with_article(card, lang)
+                words["The_card"] = with_article[:1].upper() + with_article[1:]
     try:
         return template.format(**words)
     except (KeyError, IndexError):

@@ -2,7 +2,8 @@
 
 Each reason is a stable code with parameters, like the engine's refusals;
 :func:`tarot.i18n.explain` turns it into one sentence a player understands.
-``{card}`` and ``{cards}`` are cards in record notation, ``{suit}`` a suit number,
+``{card}`` and ``{cards}`` are cards in record notation (``{the_card}`` writes the card
+with its article, ``{The_card}`` so at the start of a sentence), ``{suit}`` a suit number,
 ``{contract}`` and ``{threshold_contract}`` contracts' codes (written as names by
 :mod:`tarot.hints` before formatting), the rest plain numbers.
 """
@@ -70,8 +71,8 @@ REASONS: dict[str, tuple[str, str]] = {
     "pass_outbid": ("Votre main vaut {points} points ({contract}) : pas assez pour monter au-dessus de l'enchère.",
                     "Your hand is worth {points} points ({contract}): not enough to bid over the current bid."),
     # --- call, écart, purchase
-    "call_king": ("Appelez le {card} : c'est dans cette couleur que vous êtes le plus long.",
-                  "Call the {card}: it is the suit you hold most of."),
+    "call_king": ("Appelez {the_card} : c'est dans cette couleur que vous êtes le plus long.",
+                  "Call {the_card}: it is the suit you hold most of."),
     "call_alone": ("Appelez une carte que vous avez : vous jouerez seul.",
                    "Call a card you hold: you will play alone."),
     "no_call": ("Gardez votre achat et jouez sans partenaire.", "Keep your purchase and play without a partner."),
@@ -83,8 +84,8 @@ REASONS: dict[str, tuple[str, str]] = {
                      "The écart stays hidden; the book: make voids, keep your kings and trumps."),
     "ecart_trumps_forced": ("Vous n'avez pas assez d'autres cartes : écartez les plus petits atouts (ils sont montrés).",
                             "You have too few other cards: discard your lowest trumps (they are shown)."),
-    "purchase_king": ("Achetez le {card} : il protège votre couleur ; donnez une petite carte de votre couleur la plus courte.",
-                      "Buy the {card}: it guards your suit; give a low card of your shortest suit."),
+    "purchase_king": ("Achetez {the_card} : il protège votre couleur ; donnez une petite carte de votre couleur la plus courte.",
+                      "Buy {the_card}: it guards your suit; give a low card of your shortest suit."),
     "purchase_card": ("Achetez la plus haute carte qui vous manque ; donnez une petite carte de votre couleur la plus courte.",
                       "Buy the highest card you lack; give a low card of your shortest suit."),
     # --- declarations

@@ -125,10 +125,10 @@ def test_a_chelem_is_announced_only_when_sure():
 # ---------------------------------------------------------------- the words
 def test_every_reason_has_both_languages():
     fields = {"card": "KH", "suit": 1, "suits": "♥", "points": 30, "threshold": 29, "contract": "prise"}
+    written_from = {"the_card": "card", "The_card": "card"}  # the card with its article
     for code, (fr, en) in REASONS.items():
         assert code not in MESSAGES  # no reason shares a refusal's code
-        names = {f for _, f, _, _ in string.Formatter().parse(fr) if f} | \
-            {f for _, f, _, _ in string.Formatter().parse(en) if f}
+        names = {written_from.get(f, f) for text in (fr, en) for _, f, _, _ in string.Formatter().parse(text) if f}
         assert names <= set(fields), (code, names)
         reason = Reason(code, {k: fields[k] for k in names})
         assert reason.explain("fr") != reason.explain("en"), code

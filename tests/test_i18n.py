@@ -32,7 +32,7 @@ def test_an_unknown_code_falls_back_to_the_code_itself():
 def test_refusal_parameters_are_written_for_players():
     from tarot.cards import parse_card
     err = IllegalAction("must_overtrump", card=parse_card("T10"))
-    assert err.explain("fr") == "Vous devez monter : jouez un atout plus fort que 10 d'atout."
+    assert err.explain("fr") == "Vous devez monter : jouez un atout plus fort que le 10 d'atout."
     assert err.explain("en") == "You must overtrump: play a trump higher than trump 10."
     err = IllegalAction("must_follow_suit", suit=1)
     assert err.explain("fr") == "Vous devez fournir à cœur."
@@ -40,3 +40,16 @@ def test_refusal_parameters_are_written_for_players():
     assert err.explain("fr") == "Ce n'est pas le moment de jouer une carte (phase : enchères)."
     assert err.explain("en") == "Not the time for playing a card (phase: bidding)."
     assert err.to_json() == {"code": "wrong_phase", "params": {"action": "play", "phase": "bidding"}}
+
+
+def test_a_card_named_in_a_sentence_takes_its_article():
+    from tarot.cards import parse_card
+    from tarot.i18n import card_with_article
+    assert card_with_article(parse_card("QS"), "fr") == "la Dame de pique"
+    assert card_with_article(parse_card("T13"), "fr") == "le 13 d'atout"
+    assert card_with_article(parse_card("EX"), "fr") == "l'Excuse"
+    assert card_with_article(parse_card("KH"), "en") == "the King of hearts"
+    assert card_with_article(parse_card("T1"), "en") == "the Petit"
+    err = IllegalAction("poignee_not_trump", card=parse_card("QS"))
+    assert err.explain("fr") == "La Dame de pique n'est pas un atout."
+    assert err.explain("en") == "The Queen of spades is not a trump."

@@ -27,12 +27,12 @@ from typing import Any
 
 from tarot.actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
 from tarot.bots import make_bot
-from tarot.cards import CARDS, EXCUSE_ID, FIRST_TRUMP, SUIT_OF, TRUMP, Card, cards_of, mask_of, parse_card
+from tarot.cards import CARDS, EXCUSE_ID, SUIT_OF, TRUMP, Card, cards_of, mask_of, parse_card
 from tarot.rng import Rng
 from tarot.rules import Rules
 from tarot.errors import IllegalAction
 from tarot.hints import Reason, explain, hint
-from tarot.i18n import CONTRACT_NAMES, card_name
+from tarot.i18n import CONTRACT_NAMES, card_name, card_with_article
 from tarot.state import Deal
 from tarot.strength import items, suggestion
 from tarot.view import SeatView
@@ -787,13 +787,13 @@ def same_move(a: Action, b: Action) -> bool:
 def move_words(action: Action, lang: str) -> str:
     """A decision in words, as a hint gives it ("jouer le Roi de cœur", "Garde")."""
     if isinstance(action, Play):
-        return t("move_play", lang, card=the_card(action.card, lang))
+        return t("move_play", lang, card=card_with_article(action.card, lang))
     if isinstance(action, Bid):
         return t("move_bid", lang, bid=CONTRACT_NAMES[lang][action.code])
     if isinstance(action, Call):
         if action.card is None:
             return t("move_no_call", lang)
-        return t("move_call", lang, card=the_card(action.card, lang))
+        return t("move_call", lang, card=card_with_article(action.card, lang))
     if isinstance(action, Ecart):
         cards = ", ".join(card_name(c, lang) for c in action.cards)
         return t("move_ecart", lang, cards=cards)
@@ -804,7 +804,7 @@ def move_words(action: Action, lang: str) -> str:
     if isinstance(action, Misere):
         return t("move_misere", lang)
     if isinstance(action, Purchase):
-        return t("move_purchase", lang, card=the_card(action.card, lang), give=the_card(action.give, lang))
+        return t("move_purchase", lang, card=card_with_article(action.card, lang), give=card_with_article(action.give, lang))
     return str(action)
 
 
@@ -812,13 +812,13 @@ def told(action: Action, name: str, lang: str) -> str:
     """A seat's decision as the table sees it happen ("Chloé joue le Valet de cœur.");
     an écart's cards stay unsaid."""
     if isinstance(action, Play):
-        return t("did_play", lang, name=name, card=the_card(action.card, lang))
+        return t("did_play", lang, name=name, card=card_with_article(action.card, lang))
     if isinstance(action, Bid):
         return t("did_bid", lang, name=name, bid=CONTRACT_NAMES[lang][action.code])
     if isinstance(action, Call):
         if action.card is None:
             return t("did_no_call", lang, name=name)
-        return t("did_call", lang, name=name, card=the_card(action.card, lang))
+        return t("did_call", lang, name=name, card=card_with_article(action.card, lang))
     if isinstance(action, Ecart):
         return t("did_ecart", lang, name=name)
     if isinstance(action, Chelem):
@@ -828,20 +828,9 @@ def told(action: Action, name: str, lang: str) -> str:
     if isinstance(action, Misere):
         return t("did_misere", lang, name=name)
     if isinstance(action, Purchase):
-        return t("did_purchase", lang, name=name, card=the_card(action.card, lang),
-                 give=the_card(action.give, lang))
+        return t("did_purchase", lang, name=name, card=card_with_article(action.card, lang),
+                 give=card_with_article(action.give, lang))
     return f"{name} : {action}." if lang == "fr" else f"{name}: {action}."
-
-
-def the_card(card: Card, lang: str) -> str:
-    """A card's name with its article: "le Valet de cœur", "la Dame de pique", "l'Excuse"."""
-    c = int(card)
-    name = card_name(c, lang)
-    if lang != "fr":
-        return name if name.startswith("the ") or c >= FIRST_TRUMP else f"the {name}"
-    if c == EXCUSE_ID:
-        return f"l'{name}"
-    return f"la {name}" if name.startswith("Dame") else f"le {name}"
 
 
 def move_attrs(action: Action) -> str:
