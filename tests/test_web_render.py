@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from html import unescape
 import sys
 from pathlib import Path
 
@@ -374,6 +375,19 @@ def test_the_new_game_form_keeps_what_was_filled_in_when_a_value_is_refused():
     assert 'value="misere" checked' in form
     assert 'value="abc"' in form
     assert "pas « abc »" in form
+
+
+def test_a_new_game_asked_for_after_a_deal_is_over_gives_no_deal_up():
+    def confirm(session: Session) -> str:
+        session.ui.setup_open = session.ui.setup_confirm = True
+        return unescape(render.render(session.screen())["overlay"])
+
+    over = run(Session(Settings(first_deal=5)))
+    assert over.deal.is_over
+    said = confirm(over)
+    assert "(1 donne jouée) sera terminée et rangée dans l'historique. Commencer" in said
+    assert "abandonnée" not in said
+    assert "La donne en cours sera abandonnée." in confirm(run(Session(Settings(first_deal=5)), steps=3))
 
 
 # ----------------------------------------------------- history, settings, undo

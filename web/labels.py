@@ -253,6 +253,13 @@ TEXT: dict[str, tuple[str, str]] = {
                            "la donne en cours abandonnée. Commencer une nouvelle partie ?",
                            "The match in progress ({n} deals played) will end and go to the history; "
                            "the deal in progress is given up. Start a new game?"),
+    "confirm_end_deal": ("La partie en cours (1 donne jouée) sera terminée et rangée dans l'historique. "
+                         "Commencer une nouvelle partie ?",
+                         "The match in progress (1 deal played) will end and go to the history. Start a new game?"),
+    "confirm_end_deals": ("La partie en cours ({n} donnes jouées) sera terminée et rangée dans l'historique. "
+                          "Commencer une nouvelle partie ?",
+                          "The match in progress ({n} deals played) will end and go to the history. "
+                          "Start a new game?"),
     "keep_match": ("Garder la partie", "Keep the match"),
     "confirm_start": ("Nouvelle partie", "New game"),
     "history_button": ("Parties terminées ({n})", "Finished matches ({n})"),
