@@ -6,7 +6,7 @@ import os
 import re
 from html import unescape
 
-from tarot.actions import BIDS, Chelem, Play, action_from_json
+from tarot.actions import BIDS, Chelem, Play, Purchase, action_from_json
 from tarot.cards import parse_card
 from tarot.bots import make_bot
 from tarot.match import play_out
@@ -247,6 +247,12 @@ def test_the_last_bot_decision_is_told_as_the_table_sees_it_with_the_cards_artic
     assert told(Play(parse_card("KD")), "Basile", "en") == "Basile plays the King of diamonds."
     assert told(BIDS["garde"], "Damien", "fr") == "Damien : Garde."
     assert told(Chelem(False), "Damien", "fr") == "Damien n'annonce pas de chelem."
+
+
+def test_a_bots_purchase_names_the_card_given_only_to_a_seat_that_saw_it():
+    bought = Purchase(parse_card("KH"), parse_card("7S"))
+    assert told(bought, "Chloé", "fr") == "Chloé achète le Roi de cœur et donne une carte en échange."
+    assert told(bought, "Chloé", "fr", gift_seen=True) == "Chloé achète le Roi de cœur et donne le 7 de pique."
 
 
 def test_a_hint_names_its_card_with_the_article():

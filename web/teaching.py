@@ -115,6 +115,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "did_poignee": ("{name} présente une poignée de {n} atouts.", "{name} shows a poignée of {n} trumps."),
     "did_misere": ("{name} annonce une misère.", "{name} declares a misère."),
     "did_purchase": ("{name} achète {card} et donne {give}.", "{name} buys {card} and gives {give}."),
+    "did_purchase_unseen": ("{name} achète {card} et donne une carte en échange.",
+                            "{name} buys {card} and gives a card for it."),
 }
 
 # Notices shown by web.render's notice region (its words live in web.labels.TEXT).
@@ -605,7 +607,9 @@ class Teacher:
         if not deal.history or deal.history[-1][0] == HUMAN:
             return ""
         seat, action = deal.history[-1]
-        out = (f'<p class="last-decision">{escape(told(action, seat_name(seat, lang), lang))}'
+        purchase = session.view().purchase
+        gift_seen = purchase is not None and purchase[2] is not None  # the card given, if the person saw it
+        out = (f'<p class="last-decision">{escape(told(action, seat_name(seat, lang), lang, gift_seen))}'
                f'</p>' + _button(t("why", lang), "why"))
         shown = self.why_shown
         if shown is not None and shown.deal == session.deal_number and shown.step == len(deal.history):
@@ -808,9 +812,9 @@ def move_words(action: Action, lang: str) -> str:
     return str(action)
 
 
-def told(action: Action, name: str, lang: str) -> str:
+def told(action: Action, name: str, lang: str, gift_seen: bool = False) -> str:
     """A seat's decision as the table sees it happen ("Chloé joue le Valet de cœur.");
-    an écart's cards stay unsaid."""
+    an écart's cards stay unsaid, and the card given for a purchase unless ``gift_seen``."""
     if isinstance(action, Play):
         return t("did_play", lang, name=name, card=card_with_article(action.card, lang))
     if isinstance(action, Bid):
@@ -828,6 +832,8 @@ def told(action: Action, name: str, lang: str) -> str:
     if isinstance(action, Misere):
         return t("did_misere", lang, name=name)
     if isinstance(action, Purchase):
+        if not gift_seen:
+            return t("did_purchase_unseen", lang, name=name, card=card_with_article(action.card, lang))
         return t("did_purchase", lang, name=name, card=card_with_article(action.card, lang),
                  give=card_with_article(action.give, lang))
     return f"{name} : {action}." if lang == "fr" else f"{name}: {action}."
