@@ -70,13 +70,8 @@ def _one_card(v: object) -> int | None:
 def _cards(v: object, lang: str) -> str:
     if isinstance(v, (list, tuple)):
         return ", ".join(_cards(x, lang) for x in v)
-    if isinstance(v, int) and not isinstance(v, bool) and type(v) is not int:
-        return card_name(v, lang)
-    if isinstance(v, str) and v in _NOTATION_SET:
-        from .cards import parse_card
-
-        return card_name(parse_card(v), lang)
-    return str(v)
+    card = _one_card(v)
+    return card_name(card, lang) if card is not None else str(v)
 
 
 _NOTATION_SET = {str(c) for c in CARDS}

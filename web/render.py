@@ -821,9 +821,12 @@ def render_setup(screen: Screen) -> str:
                        cls="btn ghost") if screen.history else "")
     if screen.ui.setup_confirm:
         finished = len(screen.sheet)
-        lost = "end" if screen.view.phase == "done" else "lose"  # a deal over is not given up
-        what = t(f"confirm_{lost}_deals", lang, n=finished) if finished > 1 else t(
-            f"confirm_{lost}_deal" if finished == 1 else "confirm_lose_current", lang)
+        if screen.view.phase == "done":  # the deal on show is over: nothing is given up
+            one, many = "confirm_end_deal", "confirm_end_deals"
+        else:
+            one, many = "confirm_lose_deal", "confirm_lose_deals"
+        what = t(many, lang, n=finished) if finished > 1 else t(
+            one if finished == 1 else "confirm_lose_current", lang)
         actions = (f'<div class="confirm" data-testid="confirm-new-game" role="alert">'
                    f'<p>{escape(what)}</p><div class="dialog-actions">'
                    + _button(t("keep_match", lang), action="keep-match", ident="btn-keep-match", cls="btn ghost",

@@ -788,55 +788,49 @@ def same_move(a: Action, b: Action) -> bool:
     return a == b
 
 
-def move_words(action: Action, lang: str) -> str:
-    """A decision in words, as a hint gives it ("jouer le Roi de cœur", "Garde")."""
+def _decision(action: Action, lang: str) -> tuple[str, dict[str, object]] | None:
+    """What a decision's sentences need: the key's ending ("play", "no_call"…) and its words."""
     if isinstance(action, Play):
-        return t("move_play", lang, card=card_with_article(action.card, lang))
+        return "play", {"card": card_with_article(action.card, lang)}
     if isinstance(action, Bid):
-        return t("move_bid", lang, bid=CONTRACT_NAMES[lang][action.code])
+        return "bid", {"bid": CONTRACT_NAMES[lang][action.code]}
     if isinstance(action, Call):
         if action.card is None:
-            return t("move_no_call", lang)
-        return t("move_call", lang, card=card_with_article(action.card, lang))
+            return "no_call", {}
+        return "call", {"card": card_with_article(action.card, lang)}
     if isinstance(action, Ecart):
-        cards = ", ".join(card_name(c, lang) for c in action.cards)
-        return t("move_ecart", lang, cards=cards)
+        return "ecart", {"cards": ", ".join(card_name(c, lang) for c in action.cards)}
     if isinstance(action, Chelem):
-        return t("move_chelem" if action.announce else "move_no_chelem", lang)
+        return ("chelem" if action.announce else "no_chelem"), {}
     if isinstance(action, Poignee):
-        return t("move_poignee", lang, n=len(action.cards))
+        return "poignee", {"n": len(action.cards)}
     if isinstance(action, Misere):
-        return t("move_misere", lang)
+        return "misere", {}
     if isinstance(action, Purchase):
-        return t("move_purchase", lang, card=card_with_article(action.card, lang), give=card_with_article(action.give, lang))
-    return str(action)
+        return "purchase", {"card": card_with_article(action.card, lang), "give": card_with_article(action.give, lang)}
+    return None
+
+
+def move_words(action: Action, lang: str) -> str:
+    """A decision in words, as a hint gives it ("jouer le Roi de cœur", "Garde")."""
+    decision = _decision(action, lang)
+    if decision is None:
+        return str(action)
+    ending, words = decision
+    return t(f"move_{ending}", lang, **words)
 
 
 def told(action: Action, name: str, lang: str, gift_seen: bool = False) -> str:
     """A seat's decision as the table sees it happen ("Chloé joue le Valet de cœur.");
-    an écart's cards stay unsaid, and the card given for a purchase unless ``gift_seen``."""
-    if isinstance(action, Play):
-        return t("did_play", lang, name=name, card=card_with_article(action.card, lang))
-    if isinstance(action, Bid):
-        return t("did_bid", lang, name=name, bid=CONTRACT_NAMES[lang][action.code])
-    if isinstance(action, Call):
-        if action.card is None:
-            return t("did_no_call", lang, name=name)
-        return t("did_call", lang, name=name, card=card_with_article(action.card, lang))
-    if isinstance(action, Ecart):
-        return t("did_ecart", lang, name=name)
-    if isinstance(action, Chelem):
-        return t("did_chelem" if action.announce else "did_no_chelem", lang, name=name)
-    if isinstance(action, Poignee):
-        return t("did_poignee", lang, name=name, n=len(action.cards))
-    if isinstance(action, Misere):
-        return t("did_misere", lang, name=name)
-    if isinstance(action, Purchase):
-        if not gift_seen:
-            return t("did_purchase_unseen", lang, name=name, card=card_with_article(action.card, lang))
-        return t("did_purchase", lang, name=name, card=card_with_article(action.card, lang),
-                 give=card_with_article(action.give, lang))
-    return f"{name} : {action}." if lang == "fr" else f"{name}: {action}."
+    an écart's cards stay unsaid (its sentence names none), and the card given for a
+    purchase unless ``gift_seen``."""
+    decision = _decision(action, lang)
+    if decision is None:
+        return f"{name} : {action}." if lang == "fr" else f"{name}: {action}."
+    ending, words = decision
+    if ending == "purchase" and not gift_seen:
+        ending = "purchase_unseen"
+    return t(f"did_{ending}", lang, name=name, **words)
 
 
 def move_attrs(action: Action) -> str:
