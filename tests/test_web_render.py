@@ -390,6 +390,14 @@ def test_a_new_game_asked_for_after_a_deal_is_over_gives_no_deal_up():
     assert "La donne en cours sera abandonnée." in confirm(run(Session(Settings(first_deal=5)), steps=3))
 
 
+def test_the_table_behind_the_new_game_form_keeps_the_deals_layout():
+    over = run(Session(Settings(first_deal=5)))
+    over.ui.setup_open = True
+    attributes = render.root_attributes(over.screen())
+    assert attributes["data-phase"] == "setup"
+    assert attributes["data-deal-phase"] == "done"  # the count stays in the felt's place behind the form
+
+
 # ----------------------------------------------------- history, settings, undo
 def test_a_finished_match_goes_to_the_history_and_a_damaged_history_reads_as_empty():
     from web.history import archived, history_text, match_totals, parse_history

@@ -47,6 +47,7 @@ def root_attributes(screen: Screen) -> dict[str, str]:
     v = screen.view
     return {
         "data-phase": phase_of(screen),
+        "data-deal-phase": v.phase,  # the table's layout follows the deal, even behind the new-game form
         "data-to-act": "" if v.to_act is None else str(v.to_act),
         "data-players": str(v.rules.players),
         "data-deal": str(screen.deal_number),
