@@ -95,6 +95,19 @@ def test_steps_go_forward_and_back_through_the_record():
     assert 'data-action="step-next"' in html and 'data-action="step-prev"' in html
 
 
+def test_a_recorded_seat_waiting_for_the_next_step_is_not_said_to_be_thinking():
+    deal = _finished()
+    teacher, session = _open("?steps=1&at=4", fragment(deal.to_record()))
+    while session.deal.to_act in (None, 0):
+        assert teacher.on_action("step-next", session)
+    panel = unescape(render.render(session.screen())["panel"])
+    assert "Au tour de " in panel and "réfléchit" not in panel
+    playing = Session(Settings(first_deal=1))
+    while playing.deal.to_act in (None, 0):
+        playing.act(0, next(a for a in playing.deal.legal_actions() if a.contract is None))
+    assert "réfléchit…" in unescape(render.render(playing.screen())["panel"])  # a bot at play thinks
+
+
 def _human_turn_index(record: dict, kind: str) -> int:
     return next(i for i, a in enumerate(record["actions"]) if a["seat"] == 0 and a["type"] == kind)
 

@@ -39,6 +39,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "close": ("Fermer", "Close"),
     "your_turn": ("À vous.", "Your turn."),
     "waiting": ("{name} réfléchit…", "{name} is thinking…"),
+    "turn_of": ("Au tour de {name}.", "{name}'s turn."),
     "bids_title": ("Enchères", "Bidding"),
     "your_bid": ("Votre enchère :", "Your bid:"),
     "call_title": ("Appelez un roi", "Call a king"),

@@ -359,7 +359,8 @@ def _status(screen: Screen) -> str:
         return ""
     if v.to_act == 0:
         return f'<p class="status you">{escape(t("your_turn", lang))}</p>'
-    return f'<p class="status">{escape(t("waiting", lang, name=_name(screen, v.to_act)))}</p>'
+    key = "waiting" if screen.bot_thinking else "turn_of"
+    return f'<p class="status">{escape(t(key, lang, name=_name(screen, v.to_act)))}</p>'
 
 
 def render_message(screen: Screen) -> str:

@@ -187,6 +187,7 @@ class Screen:
     live: LiveCount | None = None  # the live count, when shown
     can_undo: bool = False  # "Reprendre mon coup" may take back the person's last decision
     undone: frozenset[int] = frozenset()  # deal numbers where a decision was taken back
+    bot_thinking: bool = True  # a bot will act next (False when a recorded deal waits for "Étape suivante")
 
 
 class Session:
@@ -260,7 +261,8 @@ class Session:
             pots=self.match.pots[0],
             notices=tuple(self.notices), history=tuple(self.history),
             live=live_count(view) if self.settings.live_count and view.phase == "play" else None,
-            can_undo=self.undo_point() is not None, undone=frozenset(self.undone))
+            can_undo=self.undo_point() is not None, undone=frozenset(self.undone),
+            bot_thinking=self.bot_to_act() is not None)
 
     def _poignee_trumps(self, size: str) -> int:
         return self.deal.rules.poignee_trumps[POIGNEE_NAMES.index(size)]
