@@ -258,7 +258,9 @@ def test_the_last_bot_decision_is_told_as_the_table_sees_it_with_the_cards_artic
     assert told(Play(parse_card("EX")), "Chloé", "fr") == "Chloé joue l'Excuse."
     assert told(Play(parse_card("T21")), "Basile", "en") == "Basile plays trump 21."
     assert told(Play(parse_card("KD")), "Basile", "en") == "Basile plays the King of diamonds."
-    assert told(BIDS["garde"], "Damien", "fr") == "Damien : Garde."
+    assert told(BIDS["garde"], "Damien", "fr") == "Damien annonce une garde."
+    assert told(BIDS["garde_sans"], "Damien", "en") == "Damien bids a garde sans."
+    assert told(BIDS["pass"], "Élise", "fr") == "Élise passe."
     assert told(Chelem(False), "Damien", "fr") == "Damien n'annonce pas de chelem."
 
 

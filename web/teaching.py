@@ -106,7 +106,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "move_purchase": ("acheter {card} et donner {give}", "buy {card} and give {give}"),
     # The last bot decision, told as it happens at the table.
     "did_play": ("{name} joue {card}.", "{name} plays {card}."),
-    "did_bid": ("{name} : {bid}.", "{name}: {bid}."),
+    "did_bid": ("{name} annonce une {bid}.", "{name} bids a {bid}."),
+    "did_pass": ("{name} passe.", "{name} passes."),
     "did_call": ("{name} appelle {card}.", "{name} calls {card}."),
     "did_no_call": ("{name} n'appelle personne.", "{name} calls no one."),
     "did_ecart": ("{name} fait son écart.", "{name} makes the écart."),
@@ -830,6 +831,9 @@ def told(action: Action, name: str, lang: str, gift_seen: bool = False) -> str:
     ending, words = decision
     if ending == "purchase" and not gift_seen:
         ending = "purchase_unseen"
+    if ending == "bid":  # said as at the table: "Élise passe.", "Damien annonce une garde."
+        ending = "pass" if isinstance(action, Bid) and action.contract is None else ending
+        words = {"bid": str(words["bid"]).lower()}
     return t(f"did_{ending}", lang, name=name, **words)
 
 
