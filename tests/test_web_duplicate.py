@@ -103,7 +103,10 @@ def test_the_end_of_deal_sentence_names_the_contract_the_outcome_and_the_differe
                            "scores": [54, 54, -162, 54]}}
     assert reference_sentence(defended, 0, "fr") == ("À votre place, l'Expert a défendu contre la garde de Chloé, "
                                                      "chutée de 2,5 : +54. Vous : 0. Duplicate : −54.")
-    assert reference_sentence({"result": {"redeal": "all_passed"}}, 0, "fr").endswith("Duplicate : 0.")
+    assert reference_sentence({"result": {"redeal": "all_passed", "scores": [0] * 4}}, 0, "fr") == \
+        "À votre place, l'Expert a passé, comme tout le monde : 0. Vous : 0. Duplicate : 0."
+    assert reference_sentence({"result": {"redeal": "petit_sec", "scores": [0] * 4}}, 0, "en") == \
+        "In your seat, the Expert saw the deal dealt again: 0. You: 0. Duplicate: 0."
 
 
 def test_the_page_shows_the_reference_and_the_total_with_their_hooks():

@@ -71,7 +71,8 @@ def reference_sentence(reference: dict[str, Any], own: int, lang: str) -> str:
     score = seat0(result)
     tail = " " + w("you_and_diff", lang, own=signed(own), diff=signed(own - score))
     if "redeal" in result:
-        return w("ref_redeal", lang, score=signed(score)) + tail
+        key = "ref_all_passed" if result["redeal"] == "all_passed" else "ref_redeal"
+        return w(key, lang, score=signed(score)) + tail
     contract = CONTRACT_NAMES[lang].get(result["contract"], result["contract"])
     if lang == "fr":
         contract = contract.lower()

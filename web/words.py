@@ -22,6 +22,8 @@ WORDS: dict[str, tuple[str, str]] = {
                     "In your seat, the Expert was {name}'s partner ({contract}, {outcome}): {score}."),
     "ref_defended": ("À votre place, l'Expert a défendu contre la {contract} de {name}, {outcome} : {score}.",
                      "In your seat, the Expert defended against {name}'s {contract}, {outcome}: {score}."),
+    "ref_all_passed": ("À votre place, l'Expert a passé, comme tout le monde : {score}.",
+                       "In your seat, the Expert passed, as everybody did: {score}."),
     "ref_redeal": ("À votre place, l'Expert a vu la donne redistribuée : {score}.",
                    "In your seat, the Expert saw the deal dealt again: {score}."),
     "made_by": ("gagnée de {diff}", "made by {diff}"),
