@@ -390,6 +390,16 @@ def test_a_new_game_asked_for_after_a_deal_is_over_gives_no_deal_up():
     assert "La donne en cours sera abandonnée." in confirm(run(Session(Settings(first_deal=5)), steps=3))
 
 
+def test_the_live_region_says_each_move_as_a_player_would():
+    screen = Session(Settings(first_deal=5)).screen()
+    said = [render.event_text(event, screen) for event in (
+        ("bids", {"seat": 2, "bid": "pass"}), ("bids", {"seat": 0, "bid": "garde_sans"}),
+        ("plays", {"seat": 1, "card": parse_card("JH")}), ("plays", {"seat": 0, "card": parse_card("EX")}),
+        ("calls", {"seat": 3, "card": parse_card("KS")}))]
+    assert said == ["Chloé passe.", "Vous annoncez une garde sans.", "Basile joue le Valet de cœur.",
+                    "Vous jouez l'Excuse.", "Damien appelle le Roi de pique."]
+
+
 def test_the_table_behind_the_new_game_form_keeps_the_deals_layout():
     over = run(Session(Settings(first_deal=5)))
     over.ui.setup_open = True

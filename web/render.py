@@ -16,7 +16,7 @@ from tarot.cards import NOTATION, SUIT_MASKS, Card, cards_of, mask_of
 from tarot.errors import IllegalAction
 from tarot.state import purchasable
 from tarot.view import SeatView
-from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name
+from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name, card_with_article
 
 from .cardface import card_back, card_button, card_html
 from .history import match_totals
@@ -136,6 +136,8 @@ def event_text(event: tuple[str, dict[str, Any]], screen: Screen) -> str:
     """One thing that happened, in words; the person's own name when one is set."""
     key, p = event
     lang = screen.lang
+    if key == "bids" and p.get("bid") == "pass":
+        key = "passes"
     if p.get("seat") == 0 and key + "_you" in TEXT and not screen.settings.name:
         key += "_you"  # "Vous jouez", not "Vous joue"
     words: dict[str, str] = {}
@@ -143,9 +145,9 @@ def event_text(event: tuple[str, dict[str, Any]], screen: Screen) -> str:
         if k == "seat":
             words["name"] = _name(screen, v)
         elif k == "card":
-            words["card"] = card_name(v, lang)
+            words["card"] = card_with_article(v, lang)  # "Chloé joue le Valet de cœur."
         elif k == "bid":
-            words["bid"] = _contract(v, lang)
+            words["bid"] = _contract(v, lang).lower()
         elif k == "size":
             words["size"] = POIGNEE_WORDS[lang][v].lower()
         elif k == "kind":
