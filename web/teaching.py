@@ -39,7 +39,7 @@ from tarot.view import SeatView
 
 from .botstep import bot_seed, runs_on_main_thread
 from .cardface import card_html
-from .labels import TEXT as PAGE_TEXT, seat_name
+from .labels import TEXT as PAGE_TEXT, seat_name, t as page_t
 from .params import PageParams, _yes_no, query_pairs
 from .session import HUMAN, Session, Settings
 
@@ -104,11 +104,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "move_poignee": ("présenter une poignée de {n} atouts", "show a poignée of {n} trumps"),
     "move_misere": ("annoncer la misère", "declare the misère"),
     "move_purchase": ("acheter {card} et donner {give}", "buy {card} and give {give}"),
-    # The last bot decision, told as it happens at the table.
-    "did_play": ("{name} joue {card}.", "{name} plays {card}."),
-    "did_bid": ("{name} annonce une {bid}.", "{name} bids a {bid}."),
-    "did_pass": ("{name} passe.", "{name} passes."),
-    "did_call": ("{name} appelle {card}.", "{name} calls {card}."),
+    # The last bot decision, told as it happens at the table (a card, a bid or a call is
+    # told in the live region's words, web.labels: "plays", "bids", "passes", "calls").
     "did_no_call": ("{name} n'appelle personne.", "{name} calls no one."),
     "did_ecart": ("{name} fait son écart.", "{name} makes the écart."),
     "did_chelem": ("{name} annonce le chelem.", "{name} announces a chelem."),
@@ -831,10 +828,16 @@ def told(action: Action, name: str, lang: str, gift_seen: bool = False) -> str:
     ending, words = decision
     if ending == "purchase" and not gift_seen:
         ending = "purchase_unseen"
-    if ending == "bid":  # said as at the table: "Élise passe.", "Damien annonce une garde."
-        ending = "pass" if isinstance(action, Bid) and action.contract is None else ending
+    if isinstance(action, Bid):  # said as at the table: "Élise passe.", "Damien annonce une garde."
+        ending = "pass" if action.contract is None else ending
         words = {"bid": str(words["bid"]).lower()}
+    event = _EVENT_WORDS.get(ending)
+    if event is not None:
+        return page_t(event, lang, name=name, **words)
     return t(f"did_{ending}", lang, name=name, **words)
+
+
+_EVENT_WORDS = {"play": "plays", "bid": "bids", "pass": "passes", "call": "calls"}  # told as the live region tells them
 
 
 def move_attrs(action: Action) -> str:
