@@ -19,6 +19,14 @@ def deal_seed(base: int, index: int) -> int:
     return (base * 0x9E3779B97F4A7C15 + index * 0xBF58476D1CE4E5B9 + index) & _MASK64
 
 
+def match_points(result: dict[str, Any], players: int) -> list[int]:
+    """What a finished deal adds to each seat's total in a match, from its record's
+    ``result``: the tokens under traditional scoring (where pots and tokens replace the
+    score sheet), else the scores; nothing for a deal without either."""
+    values = result.get("tokens", result.get("scores")) or [0] * players
+    return [int(x) for x in values[:players]]
+
+
 def play_out(deal: Deal, bots: Sequence[Bot]) -> Deal:
     """Let ``bots[seat]`` take every decision until the deal is over."""
     while not deal.is_over:
@@ -65,6 +73,16 @@ class Match:
     @property
     def totals(self) -> list[int]:
         return self._add_up("scores")
+
+    @property
+    def standings(self) -> list[int]:
+        """What the match counts for each seat (:func:`match_points` added up): the
+        tokens under traditional scoring, else the scores."""
+        totals = [0] * self.rules.players
+        for record in self.records:
+            for seat, value in enumerate(match_points(record["result"], self.rules.players)):
+                totals[seat] += value
+        return totals
 
     @property
     def token_totals(self) -> list[int]:

@@ -2,10 +2,14 @@
 the match and the tournament all read, with its ``tarot-deal/1`` JSON form."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .rules import Contract, Rules
 from .scoring import DealScore
+
+if TYPE_CHECKING:
+    from .traditional import TokenStep
 
 
 @dataclass(frozen=True)
@@ -34,7 +38,8 @@ class DealResult:
     bouts, petit au bout and chelem (``"attack"``/``"defense"``; the chelem outcome),
     the poignées and misères declared, the FFT calculation per defender (``score``),
     the primes paid player by player, and each seat's score.  With
-    ``traditional_scoring`` also each seat's tokens and the pots after the deal.
+    ``traditional_scoring`` also each seat's tokens, the pots after the deal and the
+    payments that made them (``token_steps``, not part of the record).
     """
 
     rules: Rules
@@ -55,6 +60,7 @@ class DealResult:
     tokens: tuple[int, ...] | None = None
     pots: tuple[int, ...] | None = None  # after the deal
     pots_doubled: tuple[bool, ...] | None = None
+    token_steps: tuple[TokenStep, ...] = field(default=(), compare=False)
 
     @property
     def points(self) -> int | float:

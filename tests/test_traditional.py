@@ -110,3 +110,80 @@ def test_a_taker_s_handful_is_paid_at_the_end_as_the_contract_goes():
 
     # A simple handful is worth 10 in tokens: the taker made, so each other player pays him 10.
     assert [a - b for a, b in zip(tokens(True), tokens(False))] == [30, -10, -10, -10]
+
+
+def _replay(steps, players: int) -> list[int]:
+    """Each seat's tokens from the payments alone, as a player would move them."""
+    tokens = [0] * players
+    for s in steps:
+        if s.rule == "ante":
+            for seat in range(players):
+                tokens[seat] -= 20 if seat == s.seat else 10
+        elif s.rule == "top_up":
+            tokens[s.seat] -= 5
+        elif s.rule == "purchase":
+            tokens[s.seat] -= s.amount
+            tokens[s.other] += s.amount
+        elif s.rule in ("poignee", "misere", "petit_au_bout"):
+            sign = 1 if s.won else -1
+            for seat in range(players):
+                tokens[seat] += sign * s.amount * (players - 1 if seat == s.seat else -1)
+        elif s.rule == "game":
+            paid = s.amount if s.won else -s.amount
+            for seat in range(players):
+                if seat not in (s.seat, s.other):
+                    tokens[seat] -= paid
+                    tokens[s.other if seat == s.paired else s.seat] += paid
+        elif s.rule == "pot_won":
+            half = s.amount // 2 if s.other is not None else 0
+            tokens[s.seat] += s.amount - half
+            if s.other is not None:
+                tokens[s.other] += half
+        else:  # pot_doubled, pot_new
+            tokens[s.seat] -= s.amount
+    return tokens
+
+
+def test_the_count_is_told_payment_by_payment_in_the_rule_s_order():
+    # Deal 1 of the match above, with the Petit led to the last trick: the pot of 50, the petit
+    # au bout, the game (46 beyond the target, 10 for the garde, 200 for the chelem), the pot won.
+    deal = _deal({0: "T1 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21", 1: "EX"}, dealer=3)
+    to_play(deal, taker=0, contract="garde", ecart=CHIEN)
+    play_keeping(deal, keep={0: "T1"})
+    steps = deal.result.token_steps
+    assert [(s.rule, s.seat, s.amount, s.won) for s in steps] == [
+        ("ante", 3, 50, True), ("petit_au_bout", 0, 10, True), ("game", 0, 256, True), ("pot_won", 0, 50, True)]
+    assert steps[2].terms == (46, 10, 200)
+    assert _replay(steps, 4) == list(deal.result.tokens)
+
+
+def test_a_failed_taker_s_game_is_told_short_of_the_target_and_the_pot_doubled():
+    deal = _deal({2: STRONG}, dealer=0, pots=(50,), doubled=(False,), voids={1: "T"})
+    to_play(deal, taker=1, contract="prise", ecart=CHIEN)
+    play_keeping(deal)
+    steps = deal.result.token_steps
+    assert [(s.rule, s.seat, s.amount, s.won) for s in steps] == [
+        ("top_up", 0, 55, True), ("game", 1, 253, False), ("pot_doubled", 1, 55, True)]
+    assert steps[1].terms == (-53, 0, -200) and steps[1].other is None
+    assert deal.result.pots == (110,)
+
+
+def test_the_purchase_is_told_with_the_player_paid():
+    rules = Rules(players=4, traditional_scoring=True, purchase=True)
+    dealt, chien = layout(4, {0: STRONG, 2: "KD"}, CHIEN)
+    deal = Deal(rules, 3, dealt, chien)
+    to_play(deal, taker=0, contract="prise", ecart=CHIEN, purchase="KD T4")
+    play_keeping(deal)
+    purchase = deal.result.token_steps[1]
+    assert (purchase.rule, purchase.seat, purchase.amount, purchase.other) == ("purchase", 0, 10, 2)
+
+
+def test_the_payments_told_add_up_to_the_tokens_at_3_4_and_5_players():
+    for players in (3, 4, 5):
+        match = Match(Rules(players=players, traditional_scoring=True), first_deal=40)
+        for _ in range(12):
+            deal = match.new_deal()
+            while not deal.is_over:
+                deal.apply(deal.legal_actions()[-1])  # the highest bid, the last card allowed
+            match.finish(deal)
+            assert _replay(deal.result.token_steps, players) == list(deal.result.tokens)

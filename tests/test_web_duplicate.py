@@ -207,3 +207,8 @@ def test_a_tournament_has_4_8_or_12_deals():
     with pytest.raises(ValueError):
         DuplicateSession(Settings(), 5)
     assert Tournament().size == 4
+
+
+def test_a_duplicate_counts_each_deal_by_its_score_never_by_pots_and_tokens():
+    session = DuplicateSession(Settings(players=4, first_deal=9, options={"traditional_scoring": True, "misere": True}))
+    assert session.deal.rules.traditional_scoring is False and session.deal.rules.misere is True

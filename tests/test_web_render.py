@@ -494,10 +494,52 @@ def test_four_player_options_stay_off_at_3_and_5_players():
         assert settings.rules().to_json() == {"players": players, "misere": True}
 
 
-def test_the_score_sheet_shows_the_tokens_and_the_pots_with_traditional_scoring():
-    session = run(Session(Settings(players=4, first_deal=3, options={"traditional_scoring": True})))
-    page = html(session)
-    assert 'data-testid="tokens"' in page
+def _traditional(players: int = 4, first_deal: int = 3) -> Session:
+    session = run(Session(Settings(players=players, first_deal=first_deal, options={"traditional_scoring": True})))
+    assert session.deal.result is not None and session.deal.result.redeal is None
+    return session
+
+
+def test_the_score_sheet_counts_tokens_and_shows_the_pots_with_traditional_scoring():
+    session = _traditional()
+    page = unescape(html(session))
     tokens = session.match.token_totals
     pots = session.match.pots[0]
     assert sum(tokens) + sum(pots) == 0  # what the players lost is on the table
+    # Pots and tokens replace the score sheet: its row and its totals are the tokens.
+    sheet = page[page.index('data-testid="score-sheet"'):]
+    row = re.search(r'<tr data-deal="3">(.*?)</tr>', sheet).group(1)
+    assert re.findall(r'data-seat="\d">([^<]+)</td>', row) == [render.signed(x) for x in tokens]
+    assert session.screen().totals == tuple(tokens)
+    assert f"Pots sur la table : {', '.join(map(str, pots))}" in sheet
+
+
+def test_the_end_of_a_deal_tells_the_traditional_count_payment_by_payment():
+    session = _traditional()
+    result = session.deal.result
+    page = unescape(html(session))
+    calc = re.search(r'<ol class="calc"[^>]*>(.*?)</ol>', page).group(1)
+    lines = re.findall(r"<li>(.*?)</li>", calc)
+    # Deal 3 at 4 players is dealt by Damien (seat 3): the first pot is staked.
+    assert lines[0] == "Mise : 10 par joueur, 20 pour le donneur (Damien) : un pot de 50"
+    game = next(x for x in lines if x.startswith("Le jeu : "))
+    value = next(s for s in result.token_steps if s.rule == "game").amount
+    assert f"= {value}, que " in game and "(25 +" not in calc  # not the FFT count
+    assert any(x.startswith("Le preneur (") and "pot" in x for x in lines)
+    assert lines[-1] == f"Pots sur la table : {', '.join(map(str, result.pots)) or '0'}"
+    # The deal's figures under the count are its tokens.
+    scores = page[page.index('class="deal-scores"'):]
+    assert "Jetons de la donne" in scores
+    assert re.findall(r'data-result-seat="\d">([^<]+)</b>', scores) == [render.signed(x) for x in result.tokens]
+
+
+def test_a_redeal_with_traditional_scoring_says_how_the_pot_was_fed():
+    session = Session(Settings(players=4, first_deal=3, options={"traditional_scoring": True}))
+    while not session.finished:  # on deal 3 the bots pass too
+        if session.bot_to_act() is not None:
+            session.bot_step()
+        else:
+            assert session.bid("pass")
+    assert session.deal.result.redeal == "all_passed"
+    page = unescape(html(session))
+    assert "Mise : 10 par joueur, 20 pour le donneur (Damien) : un pot de 50" in page

@@ -165,6 +165,9 @@ class DuplicateSession(Session):
         if size not in TOURNAMENT_SIZES:
             raise ValueError(f"a tournament has 4, 8 or 12 deals, not {size}")
         self.tournament = Tournament(size, budget)
+        # Each deal is compared with its reference by its own score: pots carried from deal
+        # to deal (traditional scoring) would make two plays of the same cards incomparable.
+        settings.options = {k: v for k, v in settings.options.items() if k != "traditional_scoring"}
         super().__init__(settings)
 
     @property

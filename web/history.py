@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tarot.match import match_points
+
 from .outcome import result_json
 
 HISTORY_KEY = "tarot.history"
@@ -53,11 +55,10 @@ def history_text(matches: list[dict[str, Any]]) -> str:
 
 
 def match_totals(match: dict[str, Any]) -> list[int]:
-    """Each seat's total over a kept match's deals."""
+    """Each seat's total over a kept match's deals (its tokens under traditional scoring)."""
     n = match["settings"]["players"]
     totals = [0] * n
     for record in match["records"]:
-        scores = (result_json(record["result"]) or {}).get("scores") or [0] * n
-        for seat, x in enumerate(scores[:n]):
-            totals[seat] += int(x)
+        for seat, x in enumerate(match_points(result_json(record["result"]) or {}, n)):
+            totals[seat] += x
     return totals

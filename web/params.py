@@ -5,7 +5,7 @@
 - ``players``: 3, 4 or 5; ``level``: a bot level of ``tarot.bots.LEVELS``
   (``débutant`` is read as ``debutant``); ``lang``: ``fr`` or ``en``;
 - each rule option by its engine name (``Rules.options()``: ``misere``,
-  ``petit_au_bout_within``, ``red_pips_reversed``), ``1`` or ``0``;
+  ``petit_au_bout_within``, ``purchase``, ``traditional_scoring``…), ``1`` or ``0``;
 - ``deal``: the deal number (the same number gives the same cards);
 - ``embed``: ``1`` shows the table alone for a page that embeds it: the deal starts
   at once (no new-game form), no menus and no score sheet (``sheet=1`` keeps

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tarot.actions import Bid, Call
 from tarot.cards import NOTATION, SUIT_MASKS, Card, cards_of, mask_of
 from tarot.errors import IllegalAction
+from tarot.match import match_points
 from tarot.state import purchasable
 from tarot.view import SeatView
 from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name, card_with_article
@@ -570,11 +571,61 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
         what = t("misere_" + prime.name, lang) if prime.kind == "misere" else POIGNEE_WORDS[lang][prime.name]
         calc.append(t("calc_prime_won" if prime.won else "calc_prime_lost", lang, name=_name(screen, prime.seat),
                       what=what, value=prime.value, total=prime.value * (n - 1)))
-    if result.tokens is not None:
-        calc.append(t("calc_tokens", lang, tokens=", ".join(
-            f"{_name(screen, s)} {signed(x)}" for s, x in enumerate(result.tokens)),
-            pots=", ".join(str(p) for p in result.pots or ()) or "0"))
     return calc
+
+
+def token_calculation(screen: "Screen", result: Any) -> list[str]:
+    """Pagat's traditional count, payment by payment as the engine made them
+    (``result.token_steps``), then the pots left on the table (each seat's tokens follow it)."""
+    lang = screen.lang
+    n = screen.view.rules.players
+    calc = []
+    for step in result.token_steps:
+        name = _name(screen, step.seat)
+        if step.rule in ("ante", "top_up"):
+            calc.append(t("tok_" + step.rule, lang, name=name, amount=step.amount))
+        elif step.rule == "purchase":
+            calc.append(t("tok_purchase", lang, name=name, amount=step.amount, other=_name(screen, step.other)))
+        elif step.rule in ("poignee", "misere", "petit_au_bout"):
+            what = (POIGNEE_WORDS[lang][step.name] if step.rule == "poignee"
+                    else t("misere_" + step.name, lang) if step.rule == "misere" else t("tok_petit_au_bout", lang))
+            calc.append(t("tok_declared_won" if step.won else "tok_declared_lost", lang, what=what, name=name,
+                          amount=step.amount, total=step.amount * (n - 1)))
+        elif step.rule == "game":
+            calc.append(t("tok_game_to_taker" if step.won else "tok_game_to_defence", lang,
+                          value=_game_value(step, result, lang), name=name))
+            if step.other is not None and step.paired is not None:
+                calc.append(t("tok_game_partner", lang, partner=_name(screen, step.other),
+                              paired=_name(screen, step.paired)))
+        elif step.rule == "pot_won":
+            if step.other is not None:
+                calc.append(t("tok_pot_shared", lang, name=name, amount=step.amount, half=step.amount // 2,
+                              other=_name(screen, step.other)))
+            else:
+                calc.append(t("tok_pot_won", lang, name=name, amount=step.amount))
+        else:  # pot_doubled, pot_new
+            calc.append(t("tok_" + step.rule, lang, name=name, amount=step.amount))
+    calc.append(t("pots_on_table", lang, pots=", ".join(str(p) for p in result.pots or ()) or "0"))
+    return calc
+
+
+def _game_value(step: Any, result: Any, lang: str) -> str:
+    """The game's value with its terms: the points beyond or short of the target, the
+    contract's bonus (none for a prise), the chelem; each signed against the total's direction."""
+    difference, bonus, *chelem = step.terms
+    sign = 1 if step.won else -1
+    words = [(difference, t("tok_diff_made" if difference >= 0 and result.made else "tok_diff_failed", lang,
+                            n=abs(difference)))]
+    if bonus:
+        words.append((bonus, _contract(result.contract.code, lang).lower()))
+    if chelem:
+        words.append((chelem[0], f'chelem {t("chelem_" + result.chelem, lang)}'))
+    said = ""
+    for i, (x, word) in enumerate(words):
+        x *= sign
+        part = f"{abs(x)} ({word})"
+        said = (part if x >= 0 else f"−{part}") if i == 0 else said + (f" + {part}" if x >= 0 else f" − {part}")
+    return said if len(words) == 1 else f"{said} = {step.amount}"
 
 
 def render_result(screen: Screen) -> str:
@@ -585,7 +636,9 @@ def render_result(screen: Screen) -> str:
     if result is None:
         return ""
     if result.redeal is not None:
-        return f'<p class="result-line">{escape(t(result.redeal, lang))}</p>'
+        fed = "".join(f"<li>{escape(x)}</li>" for x in token_calculation(screen, result)) if result.token_steps else ""
+        return f'<p class="result-line">{escape(t(result.redeal, lang))}</p>' + (
+            f'<ol class="calc" aria-label="{escape(t("calc_label", lang))}">{fed}</ol>' if fed else "")
     score, taker, contract = result.score, result.taker, result.contract
     if score is None or taker is None or contract is None:
         return ""
@@ -598,7 +651,7 @@ def render_result(screen: Screen) -> str:
                    s="s" if bouts > 1 else "", target=score.target))
     head = "".join(f'<p class="result-line{" big" if i == 0 else ""}">{escape(x)}</p>' for i, x in enumerate(lines))
 
-    calc = calculation(screen, result, score)
+    calc = token_calculation(screen, result) if result.token_steps else calculation(screen, result, score)
     calc_html = "".join(f"<li>{escape(x)}</li>" for x in calc)
 
     cards = ""
@@ -612,12 +665,14 @@ def render_result(screen: Screen) -> str:
         key = "chien_to_attack" if goes == "attack" else "chien_to_defense"
         cards += (f'<div class="reveal"><span class="caption">{escape(t(key, lang))}</span>'
                   f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.chien)}</span></div>')
+    # What the deal counts in the match: the tokens under traditional scoring, else the scores.
+    shown, scores_title = (result.tokens, "tokens_of") if result.tokens is not None else (result.scores, "score_of")
     rows = "".join(f'<li><span>{escape(_name(screen, s))}</span>'
                    f'<b class="{"pos" if x > 0 else "neg" if x < 0 else ""}" data-result-seat="{s}">{signed(x)}</b></li>'
-                   for s, x in enumerate(result.scores))
+                   for s, x in enumerate(shown))
     return (f'<div class="result-body">{head}<div class="reveals">{cards}</div></div>'
             f'<ol class="calc" aria-label="{escape(t("calc_label", lang))}">{calc_html}</ol>'
-            f'<div class="deal-scores"><h3>{escape(t("score_of", lang))}</h3><ul>{rows}</ul></div>')
+            f'<div class="deal-scores"><h3>{escape(t(scores_title, lang))}</h3><ul>{rows}</ul></div>')
 
 
 def _panel_done(screen: Screen) -> str:
@@ -676,7 +731,7 @@ def render_sheet(screen: Screen) -> str:
         else:
             what = f'{_contract(result.get("contract"), lang)} · {_name(screen, result.get("taker"))}'
             what += " ✓" if result.get("made") else " ✗"
-        scores = result.get("scores") or [0] * n
+        scores = match_points(result, n)
         cells = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(scores))
         label = escape(t("deal", lang, n=number))
         undone = ""
@@ -686,11 +741,10 @@ def render_sheet(screen: Screen) -> str:
         rows.append(f'<tr data-deal="{number}"{undone}><th scope="row" title="{label}">{index}</th>'
                     f'<td class="what">{escape(what)}</td>{cells}</tr>')
     totals = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(screen.totals))
-    if screen.tokens is not None:  # traditional scoring: the tokens, and the pots on the table
+    if screen.tokens is not None:  # traditional scoring: the rows and totals are tokens; the pots on the table
         pots = ", ".join(str(p) for p in screen.pots) or "0"
-        totals += (f'</tr><tr class="tokens" data-testid="tokens"><th scope="row" colspan="2">'
-                   f'{escape(t("tokens_total", lang, pots=pots))}</th>'
-                   + "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(screen.tokens)))
+        totals += (f'</tr><tr class="tokens" data-testid="tokens"><th scope="row" colspan="{n + 2}">'
+                   f'{escape(t("pots_on_table", lang, pots=pots))}</th>')
     empty = "" if rows else f'<p class="empty">{escape(t("no_deal_yet", lang))}</p>'
     return (f'<h2 class="side-title" id="sheet-title">{escape(t("score_sheet", lang))}</h2>'
             f'<div class="sheet-scroll"><table class="sheet" data-testid="score-sheet" aria-labelledby="sheet-title">'
@@ -709,7 +763,7 @@ def running_totals(screen: "Screen") -> list[list[int]]:
     n = screen.view.rules.players
     rows = [[0] * n]
     for _, result in screen.sheet:
-        scores = result.get("scores") or [0] * n
+        scores = match_points(result, n)
         rows.append([rows[-1][s] + scores[s] for s in range(n)])
     return rows
 
@@ -757,7 +811,7 @@ def player_stats(screen: "Screen") -> list[dict[str, int]]:
     n = screen.view.rules.players
     stats = [{"taken": 0, "made": 0, "total": 0, "deals": 0} for _ in range(n)]
     for _, result in screen.sheet:
-        scores = result.get("scores") or [0] * n
+        scores = match_points(result, n)
         for seat in range(n):
             stats[seat]["deals"] += 1
             stats[seat]["total"] += scores[seat]

@@ -177,8 +177,8 @@ class Screen:
     ui: Ui
     score: DealScore | None  # the deal's count, once over
     sheet: tuple[tuple[int, dict[str, Any]], ...]  # (deal number, result) of each finished deal
-    totals: tuple[int, ...]
-    tokens: tuple[int, ...] | None  # traditional scoring: the tokens won over the match
+    totals: tuple[int, ...]  # what the match counts: the scores, or the tokens under traditional scoring
+    tokens: tuple[int, ...] | None  # traditional scoring: the tokens won over the match (then also the totals)
     pots: tuple[int, ...]  # traditional scoring: the pots on the table
     events: tuple[tuple[str, dict[str, Any]], ...]  # what just happened, for the live region
     step: int  # how many actions the deal has seen (changes whenever the table does)
@@ -256,7 +256,7 @@ class Session:
             selected=frozenset(selected), poignee_offers=tuple(poignee_offers),
             misere_offers=tuple(misere_offers), poignee_size=ui.poignee_size, ui=ui,
             score=deal.result.score if deal.result is not None else None, sheet=tuple(sheet),
-            totals=tuple(self.match.totals), events=tuple(self.events), step=len(deal.history),
+            totals=tuple(self.match.standings), events=tuple(self.events), step=len(deal.history),
             tokens=tuple(self.match.token_totals) if self.settings.rules().traditional_scoring else None,
             pots=self.match.pots[0],
             notices=tuple(self.notices), history=tuple(self.history),
