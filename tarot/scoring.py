@@ -34,6 +34,7 @@ class DealScore:
     taker: int
     partner: int | None
     defender: int
+    unrounded: int | None = None  # round_to_ten: the difference before it was rounded
 
 
 
@@ -63,7 +64,7 @@ def score_deal(rules: Rules, contract: Contract, attack_half_points: int, bouts:
     if rules.petit_au_bout_within and petit_au_bout:
         target += -PETIT_AU_BOUT_BONUS if petit_au_bout == "attack" else PETIT_AU_BOUT_BONUS
     made = attack_half_points >= 2 * target
-    difference = (abs(attack_half_points - 2 * target) + 1) // 2
+    difference = unrounded = (abs(attack_half_points - 2 * target) + 1) // 2
     if rules.round_to_ten:
         difference = round_to_ten(difference)
     sign = 1 if made else -1
@@ -80,7 +81,8 @@ def score_deal(rules: Rules, contract: Contract, attack_half_points: int, bouts:
     with_partner = rules.calls_partner(contract) and not alone
     taker_share, partner_share, defender_share = rules.shares(with_partner)
     return DealScore(made, target, difference, base, pab, poignee_total, chelem_bonus, d,
-                     taker_share * d, partner_share * d if with_partner else None, defender_share * d)
+                     taker_share * d, partner_share * d if with_partner else None, defender_share * d,
+                     unrounded if rules.round_to_ten else None)
 
 
 def round_to_ten(points: int) -> int:

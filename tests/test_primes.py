@@ -115,6 +115,7 @@ def test_round_to_ten_rounds_the_points_before_the_25_is_added():
     # 47 points with 2 bouts: made by 6, rounded to 10: (25 + 10) x 2 = 70 per defender.
     score = score_deal(rules, Contract.GARDE, 2 * 47, 2)
     assert (score.difference, score.base, score.per_defender, score.taker) == (10, 70, 70, 210)
+    assert score.unrounded == 6  # as the cards fell, for the count written out
     # Failed by 4 (37 against 41): rounded to 0: (25 + 0) x 2 = 50, paid by the taker.
     score = score_deal(rules, Contract.GARDE, 2 * 37, 2)
     assert (score.made, score.difference, score.per_defender) == (False, 0, -50)

@@ -543,3 +543,12 @@ def test_a_redeal_with_traditional_scoring_says_how_the_pot_was_fed():
     assert session.deal.result.redeal == "all_passed"
     page = unescape(html(session))
     assert "Mise : 10 par joueur, 20 pour le donneur (Damien) : un pot de 50" in page
+
+
+def test_points_rounded_to_ten_are_told_as_the_cards_fell_and_rounded_in_the_count():
+    session = run(Session(Settings(players=4, first_deal=1, options={"round_to_ten": True})))
+    score = session.deal.result.score
+    assert (score.unrounded, score.difference) == (7, 10)
+    page = unescape(html(session))
+    assert "Chloé (Garde sans) réussit de 7 points." in page
+    assert "Réussi de 7, arrondi à 10 : (25 + 10) × 4 = 140 de chaque défenseur" in page

@@ -532,8 +532,9 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
     n = screen.view.rules.players
     mult = result.contract.multiplier
     base = score.base if score.made else -score.base
-    calc = [t("calc_made" if score.made else "calc_failed", lang, diff=score.difference, mult=mult,
-              each=_each(base, lang))]
+    rounded = score.unrounded is not None and score.unrounded != score.difference
+    key = ("calc_made" if score.made else "calc_failed") + ("_rounded" if rounded else "")
+    calc = [t(key, lang, diff=score.difference, exact=score.unrounded, mult=mult, each=_each(base, lang))]
     terms = [base]
     pab = result.petit_au_bout
     if pab and score.petit_au_bout:
@@ -643,9 +644,10 @@ def render_result(screen: Screen) -> str:
     if score is None or taker is None or contract is None:
         return ""
     cname = _contract(contract.code, lang)
-    plural = "s" if score.difference > 1 else ""
+    diff = score.difference if score.unrounded is None else score.unrounded  # as the cards fell (rounded in the count)
+    plural = "s" if diff > 1 else ""
     key = ("made" if score.made else "failed") + ("_you" if taker == 0 and not screen.settings.name else "")
-    lines = [t(key, lang, taker=_name(screen, taker), contract=cname, diff=score.difference, s=plural)]
+    lines = [t(key, lang, taker=_name(screen, taker), contract=cname, diff=diff, s=plural)]
     bouts = result.bouts
     lines.append(t("attack_points", lang, points=points_text(result.points, lang), bouts=bouts,
                    s="s" if bouts > 1 else "", target=score.target))
