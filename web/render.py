@@ -442,7 +442,8 @@ def _panel_purchase(screen: Screen) -> str:
         buttons = []
         for c in cards_of(purchasable(mask_of(v.hand), mask_of(v.ecart)) & SUIT_MASKS[suit]):
             label = _RANK_SIGNS.get(c.rank, str(c.rank)) + _SUIT_SIGNS[suit]
-            buttons.append(f'<button type="button" class="buy-choice" data-action="buy" data-buy="{NOTATION[c]}" '
+            red = " red" if suit in (1, 2) else ""  # hearts and diamonds
+            buttons.append(f'<button type="button" class="buy-choice{red}" data-action="buy" data-buy="{NOTATION[c]}" '
                            f'aria-pressed="{"true" if c == chosen else "false"}" '
                            f'aria-label="{escape(card_name(c, lang))}">{label}</button>')
         rows.append(f'<div class="buy-row">{"".join(buttons)}</div>')
