@@ -6,6 +6,7 @@ so a test asks for a deal that really leads where it needs to go.
 """
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -186,3 +187,26 @@ def corner_steps(page) -> list[float]:
         if (Math.abs(rs[i + 1].top - rs[i].top) < 20) steps.push(rs[i + 1].left - rs[i].left);
       return steps;
     }""")
+
+
+# A control's text colour and the colour behind it (the first opaque background up its ancestors).
+LOOK = ("el => { const s = getComputedStyle(el); let back = 'rgb(255, 255, 255)';"
+        " for (let e = el; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor;"
+        " if (c && c !== 'transparent' && !/rgba\\(.*, 0\\)$/.test(c)) { back = c; break; } }"
+        " return {text: el.innerText.trim(), colour: s.color, background: back}; }")
+
+
+def contrast(colour: str, background: str) -> float:
+    """The WCAG contrast ratio of two CSS ``rgb(…)`` colours (4.5 is the least for text)."""
+    def luminance(css: str) -> float:
+        channels = [int(x) / 255 for x in re.findall(r"\d+", css)[:3]]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(colour), luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def legible(page, selector: str) -> bool:
+    """Whether the control has text in a colour that stands out from what lies behind it."""
+    look = page.eval_on_selector(selector, LOOK)
+    return bool(look["text"]) and contrast(look["colour"], look["background"]) >= 4.5

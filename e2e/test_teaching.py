@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import SiteServer
-from table_driver import HUMAN_TURN, READY, act, human_turn, phase, play_one, start_game
+from table_driver import HUMAN_TURN, READY, act, human_turn, legible, phase, play_one, start_game
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -154,6 +154,7 @@ def test_a_shared_link_opens_the_same_situation(page, site_url):
     page.wait_for_function(HUMAN_TURN)
     step, hand = page.get_attribute("#table", "data-step"), page.inner_text("#hand")
     page.click("[data-action=share-situation]")
+    assert legible(page, "[data-action=note-save]") and legible(page, "[data-action=editor-open]")
     page.fill("#teach-note", "Que jouer ici ?")
     page.click("[data-action=note-save]")
     page.wait_for_selector("[data-testid=step-note]")
