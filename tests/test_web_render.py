@@ -552,3 +552,12 @@ def test_points_rounded_to_ten_are_told_as_the_cards_fell_and_rounded_in_the_cou
     page = unescape(html(session))
     assert "Chloé (Garde sans) réussit de 7 points." in page
     assert "Réussi de 7, arrondi à 10 : (25 + 10) × 4 = 140 de chaque défenseur" in page
+
+
+def test_the_review_of_a_deal_with_pots_and_tokens_ends_on_its_tokens():
+    from web.review import ReviewPanel, render_review
+    session = _traditional()
+    panel = ReviewPanel.open(session.match.records[-1])  # opens on the deal's last step, its result
+    shown = unescape(re.search(r'data-testid="review-result">(.*?)</p>', render_review(panel, "fr")).group(1))
+    assert shown == " · ".join(f"{name} {render.signed(x)}"
+                               for name, x in zip(("Vous", "Basile", "Chloé", "Damien"), session.deal.result.tokens))

@@ -616,8 +616,7 @@ def _game_value(step: Any, result: Any, lang: str) -> str:
     contract's bonus (none for a prise), the chelem; each signed against the total's direction."""
     difference, bonus, *chelem = step.terms
     sign = 1 if step.won else -1
-    words = [(difference, t("tok_diff_made" if difference >= 0 and result.made else "tok_diff_failed", lang,
-                            n=abs(difference)))]
+    words = [(difference, t("tok_diff_made" if result.made else "tok_diff_failed", lang, n=abs(difference)))]
     if bonus:
         words.append((bonus, _contract(result.contract.code, lang).lower()))
     if chelem:

@@ -15,6 +15,7 @@ from typing import Any
 from tarot.cards import parse_card
 from tarot.duplicate import SEAT
 from tarot.i18n import CONTRACT_NAMES, card_name
+from tarot.match import match_points
 from tarot.review import ReviewStep, review
 
 from .cardface import card_html
@@ -148,7 +149,8 @@ def render_review(panel: ReviewPanel, lang: str) -> str:
                   f'{escape(w("advice", lang, yours=describe(nxt, lang), expert=describe(panel.advice[step.index], lang)))}</p>')
     result = ""
     if step.result is not None:
-        scores = " · ".join(f"{seat_name(s, lang)} {signed(x)}" for s, x in enumerate(step.result.scores))
+        counted = match_points(step.result.to_json(), len(step.result.scores))  # tokens with traditional scoring
+        scores = " · ".join(f"{seat_name(s, lang)} {signed(x)}" for s, x in enumerate(counted))
         result = f'<p class="review-result" data-testid="review-result">{escape(scores)}</p>'
     switch = ""
     if panel.source == "import" and len(panel.imported) > 1:
