@@ -10,9 +10,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "duplicate_deals": ("Donnes du tournoi", "Deals in the tournament"),
     "duplicate_n": ("{n} donnes", "{n} deals"),
     "duplicate_help": ("Chaque donne est rejouée par l'Expert à votre place : votre score est la différence. "
-                       "Même numéro, mêmes donnes : comparez vos totaux entre amis.",
+                       "Même numéro, mêmes donnes : comparez vos totaux entre amis. "
+                       "Chaque donne compte ses points, sans jetons ni pots.",
                        "The Expert plays each deal again in your seat: your score is the difference. "
-                       "Same number, same deals: compare your totals with friends."),
+                       "Same number, same deals: compare your totals with friends. "
+                       "Each deal counts its own score, without tokens and pots."),
     # end of a deal
     "ref_computing": ("L'Expert joue la donne à votre place…", "The Expert is playing the deal in your seat…"),
     "ref_failed": ("La référence n'a pas pu être calculée : {error}", "The reference could not be computed: {error}"),
