@@ -561,3 +561,33 @@ def test_the_review_of_a_deal_with_pots_and_tokens_ends_on_its_tokens():
     shown = unescape(re.search(r'data-testid="review-result">(.*?)</p>', render_review(panel, "fr")).group(1))
     assert shown == " · ".join(f"{name} {render.signed(x)}"
                                for name, x in zip(("Vous", "Basile", "Chloé", "Damien"), session.deal.result.tokens))
+
+
+def test_the_person_s_own_misere_is_told_as_theirs():
+    session = Session(Settings(players=4, first_deal=15, options={"misere": True}))
+    declared = False
+    while not session.finished:
+        v = session.view()
+        if session.bot_to_act() is not None:
+            session.bot_step()
+        elif v.phase == "bidding":
+            assert session.bid("pass")
+        else:
+            if not declared:
+                assert session.declare_misere("atout")  # no trump in this hand
+                declared = True
+            session.decline_poignee()
+            assert session.click_card(str(next(c for c in v.hand if c in session.screen().playable)))
+    page = unescape(html(session))
+    assert "Votre misère d'atout : votre camp gagne, 10 de chaque autre joueur (+30)" in page
+    session.settings.lang = "en"
+    assert "Your trump misère: your side wins, 10 from every other player (+30)" in unescape(html(session))
+
+
+def test_the_review_names_the_person_s_own_contract_as_theirs():
+    from web.review import ReviewPanel, render_review
+    session = run(Session(Settings(players=4, first_deal=3)))  # the person bids first: a garde contre
+    assert session.deal.result.taker == 0
+    panel = ReviewPanel.open(session.match.records[-1])
+    assert '<p class="review-contract">Votre garde contre</p>' in render_review(panel, "fr")
+    assert '<p class="review-contract">Your garde contre</p>' in render_review(panel, "en")

@@ -148,9 +148,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "calc_partner_pays": ("Le partenaire ({name}) paie {value}", "The partner ({name}) pays {value}"),
     "calc_defender_pays": ("Chaque défenseur paie {value}", "Each defender pays {value}"),
     "calc_defender_receives": ("Chaque défenseur reçoit {value}", "Each defender receives {value}"),
-    "calc_misere": ("Misère de {name} : +10 de chaque autre joueur", "{name}'s misère: +10 from every other player"),
     "calc_prime_won": ("{what} de {name} : son camp gagne, {value} de chaque autre joueur (+{total})",
                        "{name}'s {what}: their side wins, {value} from every other player (+{total})"),
+    "calc_prime_won_you": ("Votre {what} : votre camp gagne, {value} de chaque autre joueur (+{total})",
+                           "Your {what}: your side wins, {value} from every other player (+{total})"),
+    "calc_prime_lost_you": ("Votre {what} : votre camp perd, {value} à chaque autre joueur (−{total})",
+                            "Your {what}: your side loses, {value} to every other player (−{total})"),
     "calc_prime_lost": ("{what} de {name} : son camp perd, {value} à chaque autre joueur (−{total})",
                         "{name}'s {what}: their side loses, {value} to every other player (−{total})"),
     # Pagat's traditional count, one line per payment (tarot.traditional.TokenStep)

@@ -571,8 +571,10 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
     calc.append(t("calc_defender_" + ("pays" if d > 0 else "receives"), lang, value=abs(d)))
     for prime in result.primes:
         what = t("misere_" + prime.name, lang) if prime.kind == "misere" else POIGNEE_WORDS[lang][prime.name]
-        calc.append(t("calc_prime_won" if prime.won else "calc_prime_lost", lang, name=_name(screen, prime.seat),
-                      what=what, value=prime.value, total=prime.value * (n - 1)))
+        you = prime.seat == 0 and not screen.settings.name  # "Votre misère", not "Misère de Vous"
+        key = ("calc_prime_won" if prime.won else "calc_prime_lost") + ("_you" if you else "")
+        calc.append(t(key, lang, name=_name(screen, prime.seat), what=what.lower() if you or lang == "en" else what,
+                      value=prime.value, total=prime.value * (n - 1)))
     return calc
 
 

@@ -140,8 +140,10 @@ def render_review(panel: ReviewPanel, lang: str) -> str:
              + escape(w("review_count", lang, ta=step.tricks_won[1], td=step.tricks_won[0],
                         pa=points_text(attack / 2, lang), pd=points_text(defence / 2, lang))) + "</p>")
     if step.contract is not None and step.taker is not None:
-        count = (f'<p class="review-contract">{escape(w("contract_of", lang, contract=CONTRACT_NAMES[lang].get(step.contract, step.contract), name=seat_name(step.taker, lang)))}</p>'
-                 + count)
+        contract = CONTRACT_NAMES[lang].get(step.contract, step.contract)
+        said = (w("contract_yours", lang, contract=contract.lower()) if step.taker == SEAT  # "Votre garde"
+                else w("contract_of", lang, contract=contract, name=seat_name(step.taker, lang)))
+        count = f'<p class="review-contract">{escape(said)}</p>' + count
     advice = ""
     nxt = panel.record.get("actions", [])[step.index] if step.index < last else None
     if nxt is not None and nxt.get("seat") == SEAT and step.index in panel.advice:

@@ -55,6 +55,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "review_count": ("Plis : attaque {ta}, défense {td} · Points : attaque {pa}, défense {pd}",
                      "Tricks: attack {ta}, defence {td} · Points: attack {pa}, defence {pd}"),
     "contract_of": ("{contract} de {name}", "{name}'s {contract}"),
+    "contract_yours": ("Votre {contract}", "Your {contract}"),
     "advice": ("Vous : {yours}. L'Expert à votre place : {expert}.", "You: {yours}. The Expert in your seat: {expert}."),
     "trick_to": ("Pli pour {name}.", "Trick to {name}."),
     "taker_tag": ("preneur", "taker"),
