@@ -57,8 +57,8 @@ def _make_ecart(page, players: int) -> None:
 SIZES = [(1024, 600), (1280, 800), (1366, 768), (375, 667), (360, 640)]
 
 
-def _fits_every_size(page, where: str) -> None:
-    for width, height in SIZES:
+def _fits_every_size(page, where: str, sizes=SIZES) -> None:
+    for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(f"() => innerWidth === {width} && innerHeight === {height}")
         _fits(page, f"{where} at {width}×{height}")
@@ -83,6 +83,10 @@ def test_the_whole_hand_fits_the_screen_during_bidding_and_the_ecart(page, site_
         page.wait_for_function(HUMAN_TURN)
     assert phase(page) == "play"  # the taker leads the first trick: the felt keeps room for the trick
     _fits_every_size(page, "the first card")
+    # A hint asked for keeps the hand on screen too (a 360×640 phone scrolls to it).
+    page.dispatch_event("[data-action=hint]", "click")  # a click that does not scroll first
+    page.wait_for_selector("[data-testid=hint]")
+    _fits_every_size(page, "a hint", [size for size in SIZES if size != (360, 640)])
 
 
 @pytest.mark.parametrize("players", [3, 5])
