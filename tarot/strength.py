@@ -21,14 +21,14 @@ from .bots.evaluation import THRESHOLDS, contract_for, hand_points, scale_items
 from .cards import (Card, mask_of)
 from .rules import Contract
 
-# code -> (French, English); {n} a count, {suit} a suit symbol.
+# code -> (French, English); {n} a count ({s}: its plural's "s"), {suit} a suit symbol.
 WORDS: dict[str, tuple[str, str]] = {
     "vingt_et_un": ("Le 21", "The 21"),
     "excuse": ("L'Excuse", "The Excuse"),
-    "petit": ("Le Petit, gardé par {n} atouts", "The Petit, guarded by {n} trumps"),
-    "trumps": ("{n} atouts (2 points chacun)", "{n} trumps (2 points each)"),
+    "petit": ("Le Petit, gardé par {n} atout{s}", "The Petit, guarded by {n} trump{s}"),
+    "trumps": ("{n} atout{s} (2 points chacun)", "{n} trump{s} (2 points each)"),
     "long_trumps": ("Atouts longs : {n} de plus que la moyenne", "Long trumps: {n} more than average"),
-    "major_trumps": ("{n} gros atouts (16 à 20)", "{n} major trumps (16 to 20)"),
+    "major_trumps": ("{n} gros atout{s} (16 à 20)", "{n} major trump{s} (16 to 20)"),
     "king": ("Roi {suit}", "King {suit}"),
     "mariage": ("Dame avec son roi {suit}", "Queen with her king {suit}"),
     "queen": ("Dame sans roi {suit}", "Queen without her king {suit}"),
@@ -46,7 +46,9 @@ class Item:
     params: dict[str, object] = field(default_factory=dict)
 
     def words(self, lang: str = "fr") -> str:
-        return WORDS[self.code][0 if lang == "fr" else 1].format(**self.params)
+        n = self.params.get("n")
+        plural = "s" if not isinstance(n, int) or n > 1 else ""
+        return WORDS[self.code][0 if lang == "fr" else 1].format(s=plural, **self.params)
 
 
 def items(hand: Iterable[Card], players: int = 4) -> list[Item]:

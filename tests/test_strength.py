@@ -42,3 +42,11 @@ def test_every_item_has_both_languages():
 
 def test_the_example_runs():
     assert doctest.testmod(tarot.strength).failed == 0
+
+
+def test_a_single_trump_is_counted_in_the_singular():
+    said = {i.code: i.words("fr") for i in items(cards("T21 T18 T1 T5 KH QH 2S 3S"), 4)}
+    assert said["major_trumps"] == "1 gros atout (16 à 20)"
+    assert said["petit"] == "Le Petit, gardé par 3 atouts"
+    english = {i.code: i.words("en") for i in items(cards("T17 2S 3S KH"), 4)}
+    assert english["trumps"] == "1 trump (2 points each)" and english["major_trumps"] == "1 major trump (16 to 20)"
