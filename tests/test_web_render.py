@@ -591,3 +591,20 @@ def test_the_review_names_the_person_s_own_contract_as_theirs():
     panel = ReviewPanel.open(session.match.records[-1])
     assert '<p class="review-contract">Votre garde contre</p>' in render_review(panel, "fr")
     assert '<p class="review-contract">Your garde contre</p>' in render_review(panel, "en")
+
+
+def test_the_live_count_says_no_trick_yet_in_the_singular_in_french():
+    session = Session(Settings(players=4, first_deal=15))  # Chloé takes a garde
+    while session.view().phase != "play" or session.deal.tricks:
+        if session.bot_to_act() is not None:
+            session.bot_step()
+        elif session.view().phase == "bidding":
+            assert session.bid("pass")
+        else:
+            break
+    assert session.view().phase == "play" and not session.deal.tricks
+    page = unescape(html(session))
+    assert "0 pli · 0 pts" in page and "Atouts : 0 joué," in page
+    session.settings.lang = "en"
+    page = unescape(html(session))
+    assert "0 tricks · 0 pts" in page

@@ -274,14 +274,14 @@ TEXT: dict[str, tuple[str, str]] = {
     "setting_next_level": ("Niveau des robots (à partir de la donne suivante)", "Bot level (from the next deal on)"),
     "live_count": ("Compte en direct", "Live count"),
     "tricks_n": ("{n} plis", "{n} tricks"),
-    "one_trick": ("1 pli", "1 trick"),
+    "one_trick": ("{n} pli", "{n} trick"),  # French: 0 and 1 pli; English: 1 trick
     "bout_T1": ("Petit", "Petit"),
     "bout_T21": ("21", "21"),
     "bout_EX": ("Excuse", "Excuse"),
     "points_n": ("{points} pts", "{points} pts"),
     "points_of_target": ("{points} pts sur {target}", "{points} pts of {target}"),
     "bouts_n": ("bouts : {bouts}", "bouts: {bouts}"),
-    "trumps_count": ("Atouts : {played} joués, {out} dehors", "Trumps: {played} played, {out} out"),
+    "trumps_count": ("Atouts : {played} joué{s}, {out} dehors", "Trumps: {played} played, {out} out"),
     "confirm_lose_current": ("La donne en cours sera abandonnée. Commencer une nouvelle partie ?",
                              "The deal in progress will be given up. Start a new game?"),
     "confirm_lose_deal": ("La partie en cours (1 donne jouée) sera terminée et rangée dans l'historique, "

@@ -307,7 +307,7 @@ def render_center(screen: Screen) -> str:
 
 # --------------------------------------------------------------- live count
 def _tricks_n(n: int, lang: str) -> str:
-    return t("one_trick" if n == 1 else "tricks_n", lang, n=n)
+    return t("one_trick" if n == 1 or (n == 0 and lang == "fr") else "tricks_n", lang, n=n)
 
 
 def _bouts_text(screen: "Screen", bouts: tuple[Card, ...]) -> str:
@@ -350,7 +350,7 @@ def render_count(screen: "Screen") -> str:
                          f'({escape(points_text(pile.points, lang))}){bouts}</span>')
         rows.append(f'<li><b>{escape(t("partner_unknown", lang))}</b> · {" · ".join(cells)}</li>')
     trumps = (f'<li data-trumps-played="{live.trumps_played}" data-trumps-out="{live.trumps_out}">'
-              f'{escape(t("trumps_count", lang, played=live.trumps_played, out=live.trumps_out))}</li>')
+              f'{escape(t("trumps_count", lang, played=live.trumps_played, out=live.trumps_out, s="s" if live.trumps_played > 1 else ""))}</li>')
     return (f'<h2 class="sr-only">{escape(t("live_count", lang))}</h2>'
             f'<ul class="count-list" data-testid="live-count">{"".join(rows)}{trumps}</ul>')
 
