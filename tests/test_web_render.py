@@ -608,3 +608,9 @@ def test_the_live_count_says_no_trick_yet_in_the_singular_in_french():
     session.settings.lang = "en"
     page = unescape(html(session))
     assert "0 tricks · 0 pts" in page
+
+
+def test_french_counts_zero_and_one_in_the_singular_english_only_one():
+    from web.labels import singular
+    assert [singular(n, "fr") for n in (0, 1, 2)] == [True, True, False]
+    assert [singular(n, "en") for n in (0, 1, 2)] == [False, True, False]

@@ -103,7 +103,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "contract": ("Contrat", "Contract"),
     "called_card": ("Carte appelée", "Called card"),
     "cards_left": ("{n} cartes", "{n} cards"),
-    "one_card_left": ("1 carte", "1 card"),
+    "one_card_left": ("{n} carte", "{n} card"),  # French: 0 and 1 carte
     "dealer_badge": ("donneur", "dealer"),
     "partner_badge": ("partenaire", "partner"),
     "taker_badge": ("preneur", "taker"),
@@ -339,6 +339,11 @@ def points_text(points: float, lang: str = "fr") -> str:
         return str(int(points))
     text = f"{points:.1f}"
     return text.replace(".", ",") if lang == "fr" else text
+
+
+def singular(n: int, lang: str) -> bool:
+    """Whether a count takes the singular: French puts 0 and 1 there ("0 pli"), English only 1."""
+    return n == 1 or (n == 0 and lang == "fr")
 
 
 def signed(value: int) -> str:

@@ -21,7 +21,7 @@ from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name
 
 from .cardface import card_back, card_button, card_html
 from .history import match_totals
-from .labels import TEXT, level_name, option_name, points_text, seat_name, signed, t
+from .labels import TEXT, level_name, option_name, points_text, seat_name, signed, singular, t
 from .session import MAX_NAME_CHARS, Screen
 
 if TYPE_CHECKING:
@@ -237,7 +237,7 @@ def render_seat(screen: Screen, seat: int, position: str) -> str:
     cards = ""
     if seat != 0:
         backs = "".join(card_back("mini") for _ in range(min(count, 6)))
-        count_text = t("one_card_left", lang) if count == 1 else t("cards_left", lang, n=count)
+        count_text = t("one_card_left" if singular(count, lang) else "cards_left", lang, n=count)
         cards = f'<span class="backs" aria-hidden="true">{backs}</span><span class="count">{escape(count_text)}</span>'
     cls = f"seat pos-{position}" + (" to-act" if thinking else "")
     return (f'<section class="{cls}" data-seat="{seat}" aria-label="{escape(_seat_label(screen, seat))}">'
@@ -307,7 +307,7 @@ def render_center(screen: Screen) -> str:
 
 # --------------------------------------------------------------- live count
 def _tricks_n(n: int, lang: str) -> str:
-    return t("one_trick" if n == 1 or (n == 0 and lang == "fr") else "tricks_n", lang, n=n)
+    return t("one_trick" if singular(n, lang) else "tricks_n", lang, n=n)
 
 
 def _bouts_text(screen: "Screen", bouts: tuple[Card, ...]) -> str:
@@ -350,7 +350,7 @@ def render_count(screen: "Screen") -> str:
                          f'({escape(points_text(pile.points, lang))}){bouts}</span>')
         rows.append(f'<li><b>{escape(t("partner_unknown", lang))}</b> · {" · ".join(cells)}</li>')
     trumps = (f'<li data-trumps-played="{live.trumps_played}" data-trumps-out="{live.trumps_out}">'
-              f'{escape(t("trumps_count", lang, played=live.trumps_played, out=live.trumps_out, s="s" if live.trumps_played > 1 else ""))}</li>')
+              f'{escape(t("trumps_count", lang, played=live.trumps_played, out=live.trumps_out, s="" if singular(live.trumps_played, lang) else "s"))}</li>')
     return (f'<h2 class="sr-only">{escape(t("live_count", lang))}</h2>'
             f'<ul class="count-list" data-testid="live-count">{"".join(rows)}{trumps}</ul>')
 
