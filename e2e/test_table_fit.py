@@ -71,6 +71,12 @@ def test_the_whole_hand_fits_the_screen_during_bidding_and_the_ecart(page, site_
     start_game(page, players, number)
     page.wait_for_function(HUMAN_TURN)
     _fits_every_size(page, "bidding")
+    # The hand's strength, asked for, keeps the hand on a laptop screen (a phone scrolls to it).
+    page.dispatch_event("[data-action=bidding-aid]", "click")
+    page.wait_for_selector("[data-testid=bidding-aid]")
+    _fits_every_size(page, "the hand's strength", [size for size in SIZES if size[0] >= 1000])
+    page.dispatch_event("[data-action=bidding-aid]", "click")
+    page.wait_for_selector("[data-testid=bidding-aid]", state="detached")
     _bid_to_ecart(page)
     assert phase(page) == "ecart"
     assert len(page.query_selector_all("#hand button[data-card]")) == {3: 24, 4: 18, 5: 15}[players] + CHIEN[players]
