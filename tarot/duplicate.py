@@ -31,6 +31,10 @@ from .rules import Rules
 from .state import Deal
 
 SEAT = 0  # the person's seat, where the Expert plays the reference
+# Rule options a duplicate leaves off: each deal is compared with its reference by its
+# own score, and pots carried from deal to deal (traditional scoring) would make two
+# plays of the same cards incomparable.
+NOT_IN_DUPLICATE = frozenset({"traditional_scoring"})
 EXPERT = "expert"
 
 

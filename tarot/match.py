@@ -1,7 +1,7 @@
 """Playing deals out: one deal with bots, and a match of deals with the dealer rotating."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -72,26 +72,23 @@ class Match:
 
     @property
     def totals(self) -> list[int]:
-        return self._add_up("scores")
+        return self._add_up(lambda result: result.get("scores", []))
 
     @property
     def standings(self) -> list[int]:
         """What the match counts for each seat (:func:`match_points` added up): the
         tokens under traditional scoring, else the scores."""
-        totals = [0] * self.rules.players
-        for record in self.records:
-            for seat, value in enumerate(match_points(record["result"], self.rules.players)):
-                totals[seat] += value
-        return totals
+        return self._add_up(lambda result: match_points(result, self.rules.players))
 
     @property
     def token_totals(self) -> list[int]:
         """Traditional scoring: each seat's tokens won or lost over the match."""
-        return self._add_up("tokens")
+        return self._add_up(lambda result: result.get("tokens", []))
 
-    def _add_up(self, key: str) -> list[int]:
+    def _add_up(self, values: Callable[[dict[str, Any]], Sequence[int]]) -> list[int]:
+        """Each seat's sum of ``values(result)`` over the finished deals' results."""
         totals = [0] * self.rules.players
         for record in self.records:
-            for seat, value in enumerate(record["result"].get(key, [])):
+            for seat, value in enumerate(values(record["result"])):
                 totals[seat] += value
         return totals

@@ -34,7 +34,7 @@ class DealScore:
     taker: int
     partner: int | None
     defender: int
-    unrounded: int | None = None  # round_to_ten: the difference before it was rounded
+    unrounded: int = 0  # the difference as the cards fell (before round_to_ten rounds it)
 
 
 
@@ -82,7 +82,7 @@ def score_deal(rules: Rules, contract: Contract, attack_half_points: int, bouts:
     taker_share, partner_share, defender_share = rules.shares(with_partner)
     return DealScore(made, target, difference, base, pab, poignee_total, chelem_bonus, d,
                      taker_share * d, partner_share * d if with_partner else None, defender_share * d,
-                     unrounded if rules.round_to_ten else None)
+                     unrounded)
 
 
 def round_to_ten(points: int) -> int:

@@ -14,10 +14,10 @@ the same cards and bots, outside the match's score (never saved).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tarot.duplicate import REFERENCE_BUDGET, SEAT, Budget, as_dealt, seat_score
+from tarot.duplicate import NOT_IN_DUPLICATE, REFERENCE_BUDGET, SEAT, Budget, as_dealt, seat_score
 from tarot.rules import Rules
 from tarot.state import Deal
 
@@ -165,10 +165,8 @@ class DuplicateSession(Session):
         if size not in TOURNAMENT_SIZES:
             raise ValueError(f"a tournament has 4, 8 or 12 deals, not {size}")
         self.tournament = Tournament(size, budget)
-        # Each deal is compared with its reference by its own score: pots carried from deal
-        # to deal (traditional scoring) would make two plays of the same cards incomparable.
-        settings.options = {k: v for k, v in settings.options.items() if k != "traditional_scoring"}
-        super().__init__(settings)
+        super().__init__(replace(settings, options={k: v for k, v in settings.options.items()
+                                                     if k not in NOT_IN_DUPLICATE}))
 
     @property
     def over(self) -> bool:

@@ -533,8 +533,7 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
     n = screen.view.rules.players
     mult = result.contract.multiplier
     base = score.base if score.made else -score.base
-    rounded = score.unrounded is not None and score.unrounded != score.difference
-    key = ("calc_made" if score.made else "calc_failed") + ("_rounded" if rounded else "")
+    key = ("calc_made" if score.made else "calc_failed") + ("_rounded" if score.unrounded != score.difference else "")
     calc = [t(key, lang, diff=score.difference, exact=score.unrounded, mult=mult, each=_each(base, lang))]
     terms = [base]
     pab = result.petit_au_bout
@@ -646,7 +645,7 @@ def render_result(screen: Screen) -> str:
     if score is None or taker is None or contract is None:
         return ""
     cname = _contract(contract.code, lang)
-    diff = score.difference if score.unrounded is None else score.unrounded  # as the cards fell (rounded in the count)
+    diff = score.unrounded  # as the cards fell (rounded in the count)
     plural = "s" if diff > 1 else ""
     key = ("made" if score.made else "failed") + ("_you" if taker == 0 and not screen.settings.name else "")
     lines = [t(key, lang, taker=_name(screen, taker), contract=cname, diff=diff, s=plural)]
@@ -670,7 +669,8 @@ def render_result(screen: Screen) -> str:
         cards += (f'<div class="reveal"><span class="caption">{escape(t(key, lang))}</span>'
                   f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.chien)}</span></div>')
     # What the deal counts in the match: the tokens under traditional scoring, else the scores.
-    shown, scores_title = (result.tokens, "tokens_of") if result.tokens is not None else (result.scores, "score_of")
+    shown = match_points(result.to_json(), len(result.scores))
+    scores_title = "tokens_of" if result.tokens is not None else "score_of"
     rows = "".join(f'<li><span>{escape(_name(screen, s))}</span>'
                    f'<b class="{"pos" if x > 0 else "neg" if x < 0 else ""}" data-result-seat="{s}">{signed(x)}</b></li>'
                    for s, x in enumerate(shown))

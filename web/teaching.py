@@ -818,6 +818,9 @@ def move_words(action: Action, lang: str) -> str:
     return t(f"move_{ending}", lang, **words)
 
 
+_EVENT_WORDS = {"play": "plays", "bid": "bids", "pass": "passes", "call": "calls"}  # told as the live region tells them
+
+
 def told(action: Action, name: str, lang: str, gift_seen: bool = False) -> str:
     """A seat's decision as the table sees it happen ("Chloé joue le Valet de cœur.");
     an écart's cards stay unsaid (its sentence names none), and the card given for a
@@ -835,9 +838,6 @@ def told(action: Action, name: str, lang: str, gift_seen: bool = False) -> str:
     if event is not None:
         return page_t(event, lang, name=name, **words)
     return t(f"did_{ending}", lang, name=name, **words)
-
-
-_EVENT_WORDS = {"play": "plays", "bid": "bids", "pass": "passes", "call": "calls"}  # told as the live region tells them
 
 
 def move_attrs(action: Action) -> str:
