@@ -216,6 +216,24 @@ def test_the_score_sheet_has_a_row_per_deal_and_sums_to_zero(players):
         session.next_deal()
 
 
+def test_the_chart_shows_every_colour_where_totals_are_equal():
+    # At 4 players the three defenders of a deal score the same: their lines lie on each
+    # other, each wider by the seats drawn over it, so that every colour shows.
+    session = _finished(made=True)
+    session.next_deal()
+    chart = render.render_chart(session.screen())
+    taker = session.match.records[-1]["result"]["taker"]
+    segments = {int(seat): float(width) for seat, width
+                in re.findall(r'<line data-seat="(\d)"[^>]*stroke-width="([\d.]+)"', chart)}
+    circles = {int(seat): float(r) for seat, r in re.findall(r'<circle data-seat="(\d)"[^>]*r="([\d.]+)"', chart)}
+    defenders = [s for s in range(4) if s != taker]
+    assert sorted(segments[s] for s in defenders) == [2, 4.2, 6.4] and segments[taker] == 2
+    assert sorted(circles[s] for s in defenders) == [2.6, 3.7, 4.8] and circles[taker] == 2.6
+    # Drawn widest first: each narrower line lies on the wider ones.
+    drawn = [float(w) for w in re.findall(r'<line data-seat="\d"[^>]*stroke-width="([\d.]+)"', chart)]
+    assert drawn == sorted(drawn, reverse=True)
+
+
 def test_the_end_of_a_deal_writes_the_count_out():
     number = next(n for n in range(1, 100)
                   if run(Session(Settings(first_deal=n))).deal.result.redeal is None)

@@ -792,13 +792,24 @@ def render_chart(screen: "Screen") -> str:
         return round(pad + (h - 2 * pad) * (hi - v) / span, 1)
 
     parts = [f'<line class="zero" x1="{pad}" x2="{w - pad}" y1="{y(0)}" y2="{y(0)}"/>']
+    # Where totals are equal (the defenders of a deal at 4 players), the lines and points lie
+    # on each other: each is drawn wider by the number of later seats on it, widest first,
+    # so that every colour shows as a stripe.
+    lines: list[tuple[float, str]] = []
+    dots: list[tuple[float, str]] = []
     for seat in range(n):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        points = " ".join(f"{x(i)},{y(r[seat])}" for i, r in enumerate(rows))
-        parts.append(f'<polyline data-seat="{seat}" points="{points}" fill="none" stroke="{colour}" '
-                     f'stroke-width="2"/>')
-        parts += [f'<circle data-seat="{seat}" data-deal="{i}" data-total="{r[seat]}" cx="{x(i)}" cy="{y(r[seat])}" '
-                  f'r="2.6" fill="{colour}"/>' for i, r in enumerate(rows) if i]
+        for i in range(1, len(rows)):
+            a, b = rows[i - 1], rows[i]
+            under = sum(1 for o in range(seat + 1, n) if a[o] == a[seat] and b[o] == b[seat])
+            width = 2 + 2.2 * under
+            lines.append((width, f'<line data-seat="{seat}" x1="{x(i - 1)}" y1="{y(a[seat])}" x2="{x(i)}" '
+                                 f'y2="{y(b[seat])}" stroke="{colour}" stroke-width="{width:g}" stroke-linecap="round"/>'))
+            under = sum(1 for o in range(seat + 1, n) if b[o] == b[seat])
+            radius = 2.6 + 1.1 * under
+            dots.append((radius, f'<circle data-seat="{seat}" data-deal="{i}" data-total="{b[seat]}" '
+                                  f'cx="{x(i)}" cy="{y(b[seat])}" r="{radius:g}" fill="{colour}"/>'))
+    parts += [mark for _, mark in sorted(lines, key=lambda m: -m[0]) + sorted(dots, key=lambda m: -m[0])]
     final = ", ".join(f"{_name(screen, s)} {signed(rows[-1][s])}" for s in range(n))
     desc = t("chart_desc", lang, n=deals, totals=final, lo=signed(lo), hi=signed(hi))
     legend = "".join(f'<li><span class="swatch" data-seat="{s}"></span>{escape(_name(screen, s))}</li>'
