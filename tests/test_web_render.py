@@ -551,6 +551,25 @@ def test_the_end_of_a_deal_tells_the_traditional_count_payment_by_payment():
     assert re.findall(r'data-result-seat="\d">([^<]+)</b>', scores) == [render.signed(x) for x in result.tokens]
 
 
+def test_a_game_whose_terms_pull_both_ways_is_told_as_it_counts_for_the_taker():
+    # A garde made by 46 with an announced chelem failed: 46 + 10 - 200, the taker pays 144.
+    from types import SimpleNamespace
+    from tarot.rules import Contract
+    from tarot.traditional import TokenStep
+    session = _traditional()
+    step = TokenStep("game", seat=0, amount=144, won=False, terms=(46, 10, -200))
+    result = SimpleNamespace(token_steps=(step,), made=True, contract=Contract.GARDE,
+                             chelem="announced_failed", pots=(50,))
+    lines = render.token_calculation(session.screen(), result)
+    assert lines[0] == ("Le jeu, pour le preneur (Vous) : 46 (réussi de 46) + 10 (garde) "
+                        "− 200 (chelem annoncé et chuté) = −144 ; il paie 144 à chaque défenseur")
+    # Terms all one way keep the count in the direction of the payment.
+    step = TokenStep("game", seat=0, amount=31, won=False, terms=(-21, -10))
+    lines = render.token_calculation(session.screen(), SimpleNamespace(
+        token_steps=(step,), made=False, contract=Contract.GARDE, chelem=None, pots=(100,)))
+    assert lines[0] == "Le jeu : 21 (chute de 21) + 10 (garde) = 31, que le preneur (Vous) paie à chaque défenseur"
+
+
 def test_a_redeal_with_traditional_scoring_says_how_the_pot_was_fed():
     session = Session(Settings(players=4, first_deal=3, options={"traditional_scoring": True}))
     while not session.finished:  # on deal 3 the bots pass too

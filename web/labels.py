@@ -174,6 +174,12 @@ TEXT: dict[str, tuple[str, str]] = {
                           "The game: {value}, which each defender pays the taker ({name})"),
     "tok_game_to_defence": ("Le jeu : {value}, que le preneur ({name}) paie à chaque défenseur",
                             "The game: {value}, which the taker ({name}) pays each defender"),
+    # The game's terms pull both ways (a contract made, an announced chelem failed): told as they
+    # count for the taker, then who pays.
+    "tok_game_net_to_taker": ("Le jeu, pour le preneur ({name}) : {value} ; chaque défenseur lui paie {amount}",
+                              "The game, for the taker ({name}): {value}; each defender pays the taker {amount}"),
+    "tok_game_net_to_defence": ("Le jeu, pour le preneur ({name}) : {value} ; il paie {amount} à chaque défenseur",
+                                "The game, for the taker ({name}): {value}; the taker pays each defender {amount}"),
     "tok_game_partner": ("{partner}, le partenaire, règle avec {paired} ; le preneur avec les autres",
                          "{partner}, the partner, settles with {paired}; the taker with the others"),
     "tok_pot_won": ("Le preneur ({name}) réussit et prend le pot : {amount}",

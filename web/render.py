@@ -595,8 +595,9 @@ def token_calculation(screen: "Screen", result: Any) -> list[str]:
             calc.append(t("tok_declared_won" if step.won else "tok_declared_lost", lang, what=what, name=name,
                           amount=step.amount, total=step.amount * (n - 1)))
         elif step.rule == "game":
-            calc.append(t("tok_game_to_taker" if step.won else "tok_game_to_defence", lang,
-                          value=_game_value(step, result, lang), name=name))
+            value, net = _game_value(step, result, lang)
+            calc.append(t(("tok_game_net_to_" if net else "tok_game_to_") + ("taker" if step.won else "defence"),
+                          lang, value=value, name=name, amount=step.amount))
             if step.other is not None and step.paired is not None:
                 calc.append(t("tok_game_partner", lang, partner=_name(screen, step.other),
                               paired=_name(screen, step.paired)))
@@ -612,22 +613,30 @@ def token_calculation(screen: "Screen", result: Any) -> list[str]:
     return calc
 
 
-def _game_value(step: Any, result: Any, lang: str) -> str:
+def _game_value(step: Any, result: Any, lang: str) -> tuple[str, bool]:
     """The game's value with its terms: the points beyond or short of the target, the
-    contract's bonus (none for a prise), the chelem; each signed against the total's direction."""
+    contract's bonus (none for a prise), the chelem.  Each term is signed in the direction
+    of the payment; where the terms pull both ways (a contract made, an announced chelem
+    failed) they are signed as they count for the taker instead, and the second value is True."""
     difference, bonus, *chelem = step.terms
-    sign = 1 if step.won else -1
     words = [(difference, t("tok_diff_made" if result.made else "tok_diff_failed", lang, n=abs(difference)))]
     if bonus:
         words.append((bonus, _contract(result.contract.code, lang).lower()))
     if chelem:
         words.append((chelem[0], f'chelem {t("chelem_" + result.chelem, lang)}'))
+    sign = 1 if step.won else -1
+    net = any(x * sign < 0 for x, _ in words)
+    if net:
+        sign = 1
     said = ""
     for i, (x, word) in enumerate(words):
         x *= sign
         part = f"{abs(x)} ({word})"
         said = (part if x >= 0 else f"−{part}") if i == 0 else said + (f" + {part}" if x >= 0 else f" − {part}")
-    return said if len(words) == 1 else f"{said} = {step.amount}"
+    if len(words) == 1:
+        return said, net
+    total = step.amount if step.won or not net else -step.amount
+    return f"{said} = {total if total >= 0 else f'−{-total}'}", net
 
 
 def render_result(screen: Screen) -> str:
