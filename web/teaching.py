@@ -572,7 +572,7 @@ class Teacher:
             face = card_html(shown.action.card, lang, size="small") if isinstance(shown.action, Play) else ""
             text = t("hint_is", lang, move=move_words(shown.action, lang)) + " " + shown.reason.explain(lang)
             out += f'<div class="hint" data-testid="hint" data-action="hint-shown"{attrs} role="status">{face}<p>{escape(text)}</p></div>'
-        return f'<div class="teach-row">{out}</div>'
+        return f'<div class="teach-row tips">{out}</div>'
 
     def _answered(self, session: Session) -> bool:
         v = self.verdict
@@ -586,7 +586,7 @@ class Teacher:
             return ""
         button = _button(t("aid", lang), "bidding-aid", pressed=self.aid_open)
         if not self.aid_open:
-            return f'<div class="teach-row">{button}</div>'
+            return f'<div class="teach-row tips">{button}</div>'
         view = deal.view(HUMAN)
         players = view.rules.players
         rows = "".join(f'<li data-item="{escape(i.code)}"><span>{escape(i.words(lang))}</span>'
@@ -596,7 +596,7 @@ class Teacher:
         advice = t("aid_pass", lang, need=need) if contract is None else \
             t("aid_bid", lang, contract=CONTRACT_NAMES[lang][contract.code], need=need)
         code = "pass" if contract is None else contract.code
-        return (f'<div class="teach-row">{button}<div class="aid" data-testid="bidding-aid" data-points="{points}" '
+        return (f'<div class="teach-row tips">{button}<div class="aid" data-testid="bidding-aid" data-points="{points}" '
                 f'data-suggested="{code}"><ul>{rows}</ul><p>{escape(t("aid_total", lang, points=points, contract=advice))}'
                 f'</p></div></div>')
 
@@ -614,7 +614,7 @@ class Teacher:
             text = t("why_is", lang, name=seat_name(shown.seat, lang), reason=shown.reason.explain(lang))
             out += (f'<p class="why" data-testid="why" data-seat="{shown.seat}" '
                     f'data-reason="{escape(shown.reason.code)}" role="status">{escape(text)}</p>')
-        return f'<div class="teach-row">{out}</div>'
+        return f'<div class="teach-row last">{out}</div>'
 
     def _render_steps(self, session: Session) -> str:
         situation = self.situation
