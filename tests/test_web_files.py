@@ -1,5 +1,11 @@
 """The files the page is built from: pyscript.toml lists what the page imports, nothing
-more; web/boot.js holds the same URL words and save key as the Python side."""
+more; web/boot.js holds the same URL words and save key as the Python side; the Python
+snapshot holds the game's modules imported."""
+import json
+import re
+import subprocess
+import sys
+
 from web.bootwords import block, with_block
 from web.files import ROOT, files_section, needed_files
 from web.session import SAVE_KEY
@@ -22,3 +28,21 @@ def test_boot_js_reads_the_url_and_the_save_with_the_python_words():
     assert with_block(boot) == boot  # up to date: python3 -m web.bootwords --write
     assert 'const URL_YES = ["", ' in boot  # a bare `?embed` means yes, as in web/params.py
     assert SAVE_KEY not in boot.replace(block(), "")  # no second copy of the save key
+
+
+def test_the_python_snapshot_holds_every_game_module_the_page_imports_as_it_starts():
+    # A returning visit restores a snapshot of a Python that ran the loader's imports: a module
+    # of the game that web/table.py imports and the snapshot lacks is imported at every start.
+    loader = (ROOT / "web" / "pyodide-loader.mjs").read_text(encoding="utf-8")
+    match = re.search(r'"(import web\.[^"]+)"\s*\+\s*"([^"]+)"', loader)
+    imports = match.group(1) + match.group(2)
+    code = f"""
+import json, sys, unittest.mock as mock
+{imports}
+before = set(sys.modules)
+sys.modules.update({{"pyscript": mock.MagicMock(), "pyodide": mock.MagicMock(), "pyodide.ffi": mock.MagicMock()}})
+import web.table
+print(json.dumps(sorted(n for n in set(sys.modules) - before if n.split(".")[0] in ("web", "tarot"))))
+"""
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == ["web.table"]

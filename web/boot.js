@@ -9,14 +9,14 @@
 //   start     Python starting: PyScript's py:progress events "Loading interpreter"
 //             and "Loaded interpreter";
 //   game      the game's modules loading, until Python's first render (the
-//             performance mark "tarot:ready" set by web/main.py).
+//             performance mark "tarot:ready" set by web/table.py).
 // Marks "tarot:downloaded" and "tarot:python-started" record the first two.
 //
 // The service worker (./sw.js, written by scripts/build.py) is registered once the
 // game is ready, so that its downloads never slow the first load down.
 //
 // window.tarotBots runs slow bots' decisions in a worker (web/bots-worker.js), for
-// web/main.py: start(), then decide(requestJson) → Promise of the answer's JSON
+// web/table.py: start(), then decide(requestJson) → Promise of the answer's JSON
 // (ask(kind, requestJson) for the worker's other requests: reference, advice).
 
 // Python starts as soon as the first frame is painted, then PyScript (which then

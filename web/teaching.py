@@ -15,7 +15,7 @@
   seat's next decision and told whether it is the record's, or when the record
   stops, the recommender's).  A situation is never saved in the browser.
 
-Nothing here touches the browser: :mod:`web.main` calls :class:`Teacher`.
+Nothing here touches the browser: :mod:`web.table` calls :class:`Teacher`.
 """
 from __future__ import annotations
 
