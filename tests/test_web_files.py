@@ -6,6 +6,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from web.bootwords import block, with_block
 from web.files import ROOT, files_section, needed_files
 from web.session import SAVE_KEY
@@ -30,6 +32,7 @@ def test_boot_js_reads_the_url_and_the_save_with_the_python_words():
     assert SAVE_KEY not in boot.replace(block(), "")  # no second copy of the save key
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide starts no subprocess")
 def test_the_python_snapshot_holds_every_game_module_the_page_imports_as_it_starts():
     # A returning visit restores a snapshot of a Python that ran the loader's imports: a module
     # of the game that web/table.py imports and the snapshot lacks is imported at every start.
