@@ -25,8 +25,8 @@ from .bots import Bot, make_bot
 from .bots.evaluation import THRESHOLDS, contract_for, hand_points
 from .bots.knowledge import LOW_SIGNAL_RANK, Knowledge
 from .bots.play import TrickState, opponents_trumps, petit_au_bout_sound
-from .cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, PETIT_BIT, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP,
-                    TRUMPS, Card, count, mask_of)
+from .cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, PETIT_BIT, QUEEN, RANK_OF, SUIT_MASKS, SUIT_OF,
+                    TRUMP, TRUMPS, Card, count, mask_of)
 from .i18n import CONTRACT_NAMES, explain as explain_code
 from .reason_words import REASONS
 from .rules import Contract
@@ -70,6 +70,17 @@ def hint(view: SeatView, recommender: Recommender | None = None) -> tuple[Action
     choose = recommender or standard_recommender()
     action = choose(view)
     return action, explain(view, action)
+
+
+def _signal_answered(hand: int, suit: int) -> str:
+    """The reason for returning a suit a partner led low: the honour it promises, the king or
+    the queen (FFT signals), told as the seat's own hand narrows it."""
+    king = hand >> (suit * 14 + KING - 1) & 1
+    queen = hand >> (suit * 14 + QUEEN - 1) & 1
+    if king and queen:
+        return "lead_to_partner_suit"
+    return "lead_to_partner_signal_queen" if king else "lead_to_partner_signal_king" if queen \
+        else "lead_to_partner_signal"
 
 
 def explain(view: SeatView, action: Action) -> Reason:
@@ -196,7 +207,7 @@ def _lead(k: Knowledge, card: Card) -> Reason:
         return Reason("trump_lead_signal", {"card": str(card)})
     allies = [s for s in range(k.n) if s != k.seat and k.p_ally(s) >= 0.99]
     if any(k.led_low[s] >> suit & 1 for s in allies):
-        return Reason("lead_to_partner_signal", {"suit": suit})
+        return Reason(_signal_answered(k.hand, suit), {"suit": suit})
     if KINGS >> card & 1 and masters >> card & 1:
         return Reason("cash_master_king", {"card": str(card)})
     taker = k.taker

@@ -48,10 +48,21 @@ REASONS: dict[str, tuple[str, str]] = {
                     "Play your master card: nobody can beat it."),
     "long_suit": ("Entamez votre longue à {suit} par une petite carte : vous gardez vos honneurs.",
                   "Lead low in your long suit ({suit}): you keep your honours."),
-    "lead_to_partner_signal": ("Entame basse à {suit} : votre partenaire signale le roi.",
-                               "Low lead in {suit}: your partner signals the king."),
-    "signal_honour": ("Entamez petit à {suit} : vous signalez un honneur à votre partenaire.",
-                      "Lead low in {suit}: you tell your partner you hold an honour there."),
+    # A partner's low lead (an ace to a 5) promises the king or the queen of its suit (FFT signals).
+    "lead_to_partner_signal": ("Rejouez {suit} : l'entame basse de votre partenaire y promet le roi ou la dame.",
+                               "Return {suit}: your partner's low lead there promises the king or the queen."),
+    "lead_to_partner_signal_queen": ("Rejouez {suit} : l'entame basse de votre partenaire y promet la dame "
+                                     "(vous avez le roi).",
+                                     "Return {suit}: your partner's low lead there promises the queen "
+                                     "(you hold the king)."),
+    "lead_to_partner_signal_king": ("Rejouez {suit} : l'entame basse de votre partenaire y promet le roi "
+                                    "(vous avez la dame).",
+                                    "Return {suit}: your partner's low lead there promises the king "
+                                    "(you hold the queen)."),
+    "lead_to_partner_suit": ("Rejouez {suit}, la couleur que votre partenaire a entamée.",
+                             "Return {suit}, the suit your partner led."),
+    "signal_honour": ("Entamez petit à {suit} : vous signalez à votre partenaire le roi ou la dame.",
+                      "Lead low in {suit}: you tell your partner you hold its king or queen."),
     "make_taker_cut": ("Faites couper le preneur : il n'a plus de {suit}.",
                        "Make the taker trump: he has no {suit} left."),
     "lead_no_honour": ("Entamez une couleur sans honneur ({suit}) : vous ne promettez rien.",

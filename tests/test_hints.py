@@ -66,6 +66,17 @@ def test_a_defender_returns_the_suit_a_partner_led_low():
     assert _hint(deal) == (Play(card("7H")), "lead_to_partner_signal")
 
 
+def test_returning_a_partners_low_lead_names_the_honour_it_promises_beside_ones_own():
+    # A low lead promises the king or the queen; holding the king, the partner has the queen.
+    deal = deal_with({2: "3H 9H", 3: "4H", 0: "NH KH 7H", 1: "6H"}, dealer=1)
+    to_play(deal, taker=3, contract="garde_sans")
+    play(deal, "3H 4H NH 6H")
+    action, code = _hint(deal)
+    assert code == "lead_to_partner_signal_queen" and card(str(action.card)) in (card("KH"), card("7H"))
+    assert explain(deal.view(0), action).explain("fr") == (
+        "Rejouez cœur : l'entame basse de votre partenaire y promet la dame (vous avez le roi).")
+
+
 def test_a_seat_void_in_the_suit_led_trumps_to_win():
     deal = to_play(deal_with({0: "7H", 1: "T5 T9 T12"}, voids={1: "HT"}), taker=0, contract="garde_sans")
     play(deal, "7H")
