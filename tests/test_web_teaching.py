@@ -14,6 +14,7 @@ from tarot.rules import Rules
 from tarot.situation import encode, fragment
 from tarot.state import Deal
 from web import render
+from web.labels import seat_name
 from web.params import parse_params
 from web.session import Session, Settings
 from web.teaching import Teacher, TeachingSession, move_words, same_move, told
@@ -208,6 +209,10 @@ def test_why_explains_the_last_bot_decision_from_its_own_view():
     teacher.on_action("why", session)
     html = teacher.render(session)
     assert 'data-testid="why"' in html and 'data-reason="' in html
+    # The reason, which speaks to the seat deciding, is quoted as the book's words to that seat.
+    seat = session.deal.history[-1][0]
+    said = unescape(re.search(r'data-testid="why"[^>]*>([^<]*)</p>', html).group(1))
+    assert said.startswith(f"Le livre, à la place de {seat_name(seat, 'fr')} : « ") and said.endswith(" »")
 
 
 def test_the_bidding_aid_lists_the_scale_items_and_a_contract():

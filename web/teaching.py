@@ -54,7 +54,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "hint_label": ("Demander un conseil pour cette décision", "Ask for a hint for this decision"),
     "hint_is": ("Conseil : {move}.", "Hint: {move}."),
     "why": ("Pourquoi ?", "Why?"),
-    "why_is": ("{name} — {reason}", "{name} — {reason}"),
+    # The reasons speak to the seat deciding ("Votre main vaut…"): quoted as the book's words to it.
+    "why_is": ("Le livre, à la place de {name} : « {reason} »", "The book, in {name}'s seat: “{reason}”"),
     "aid": ("Force de la main", "Hand strength"),
     "aid_total": ("Total : {points} points → {contract}", "Total: {points} points → {contract}"),
     "aid_pass": ("passe (une prise demande {need})", "pass (a prise needs {need})"),
