@@ -229,6 +229,8 @@ def test_the_chart_shows_every_colour_where_totals_are_equal():
     defenders = [s for s in range(4) if s != taker]
     assert sorted(segments[s] for s in defenders) == [2, 4.2, 6.4] and segments[taker] == 2
     assert sorted(circles[s] for s in defenders) == [2.6, 3.7, 4.8] and circles[taker] == 2.6
+    # Its text alternative counts the deals as French does ("1 donne").
+    assert "Totaux après 1 donne :" in chart
     # Drawn widest first: each narrower line lies on the wider ones.
     drawn = [float(w) for w in re.findall(r'<line data-seat="\d"[^>]*stroke-width="([\d.]+)"', chart)]
     assert drawn == sorted(drawn, reverse=True)

@@ -251,9 +251,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "dismiss": ("Fermer", "Dismiss"),
     "undo": ("Reprendre mon coup", "Take back my move"),
     "chart_title": ("Totaux cumulés, donne après donne", "Running totals, deal by deal"),
-    "chart_desc": ("Totaux après {n} donne(s) : {totals} (de {lo} à {hi} au fil de la partie ; le détail est dans "
+    "chart_desc": ("Totaux après {n} donne{s} : {totals} (de {lo} à {hi} au fil de la partie ; le détail est dans "
                    "la feuille de marque).",
-                   "Totals after {n} deal(s): {totals} (from {lo} to {hi} during the match; every deal is in the "
+                   "Totals after {n} deal{s}: {totals} (from {lo} to {hi} during the match; every deal is in the "
                    "score sheet)."),
     "stats_title": ("Statistiques de la partie", "Match statistics"),
     "player": ("Joueur", "Player"),

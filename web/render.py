@@ -820,7 +820,7 @@ def render_chart(screen: "Screen") -> str:
                                   f'cx="{x(i)}" cy="{y(b[seat])}" r="{radius:g}" fill="{colour}"/>'))
     parts += [mark for _, mark in sorted(lines, key=lambda m: -m[0]) + sorted(dots, key=lambda m: -m[0])]
     final = ", ".join(f"{_name(screen, s)} {signed(rows[-1][s])}" for s in range(n))
-    desc = t("chart_desc", lang, n=deals, totals=final, lo=signed(lo), hi=signed(hi))
+    desc = t("chart_desc", lang, n=deals, s="" if singular(deals, lang) else "s", totals=final, lo=signed(lo), hi=signed(hi))
     legend = "".join(f'<li><span class="swatch" data-seat="{s}"></span>{escape(_name(screen, s))}</li>'
                      for s in range(n))
     return (f'<figure class="chart"><svg data-testid="chart" viewBox="0 0 {w} {h}" role="img" '
