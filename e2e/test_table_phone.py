@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from table_driver import act, contract_made, first_number, human_turn, open_table, phase, start_game
+from table_driver import act, contract_made, first_number, human_turn, open_table, phase, play_to_end, start_game
 
 WIDTH, HEIGHT = 375, 667
 
@@ -47,3 +47,26 @@ def test_a_phone_screen_shows_the_bids_and_the_hand_and_cards_can_be_tapped(page
     page.tap("#hand button[data-card]:not([aria-disabled='true'])", position={"x": 6, "y": 30})
     page.wait_for_function(f"() => document.querySelectorAll('#hand button[data-card]').length === {before - 1}")
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+
+
+def test_the_review_of_a_deal_keeps_its_buttons_on_a_phone_screen(page, site_url):
+    open_table(page, site_url)
+    start_game(page, 4, first_number(4, contract_made))
+    play_to_end(page)
+    page.dispatch_event("[data-action=review-deal]", "click")
+    page.wait_for_selector("[data-testid=review]")
+    # Step through the deal; where the person decided, the review offers to replay from there.
+    position = int(page.get_attribute("[data-testid=review] .dialog", "data-position"))
+    last = int(page.get_attribute("[data-testid=review] .dialog", "data-last"))
+    seen = set()
+    while True:
+        buttons = boxes(page, "[data-testid=review] .dialog-actions button")
+        seen.add(len(buttons))
+        for left, _top, right, _bottom in buttons:
+            assert 0 <= left and right <= WIDTH, f"step {position}: a review button lies off the screen"
+        if position == last:
+            break
+        page.dispatch_event("[data-action=review-next]", "click")
+        position += 1
+        page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{position}']")
+    assert seen == {3, 4}  # previous, next, close; and replay from here at the person's decisions

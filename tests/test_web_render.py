@@ -236,6 +236,18 @@ def test_the_chart_shows_every_colour_where_totals_are_equal():
     assert drawn == sorted(drawn, reverse=True)
 
 
+def test_the_chart_of_deals_passed_out_draws_its_flat_line_across_the_middle():
+    session = Session(Settings(players=4, first_deal=3))
+    while not session.finished:  # on deal 3 the bots pass too
+        if session.bot_to_act() is not None:
+            session.bot_step()
+        else:
+            assert session.bid("pass")
+    assert session.deal.result.redeal == "all_passed"
+    chart = render.render_chart(session.screen())
+    assert set(re.findall(r'<circle[^>]*cy="([\d.]+)"', chart)) == {"75.0"}  # the middle of its 150
+
+
 def test_the_end_of_a_deal_writes_the_count_out():
     number = next(n for n in range(1, 100)
                   if run(Session(Settings(first_deal=n))).deal.result.redeal is None)

@@ -798,6 +798,8 @@ def render_chart(screen: "Screen") -> str:
         return round(pad + (w - 2 * pad) * i / deals, 1)
 
     def y(v: int) -> float:
+        if hi == lo:  # every total the same (deals passed out): a flat line across the middle
+            return h / 2
         return round(pad + (h - 2 * pad) * (hi - v) / span, 1)
 
     parts = [f'<line class="zero" x1="{pad}" x2="{w - pad}" y1="{y(0)}" y2="{y(0)}"/>']
