@@ -91,8 +91,9 @@ REASONS: dict[str, tuple[str, str]] = {
                     "Discard to make voids ({suits}); keep your kings and trumps."),
     "ecart_points": ("Écartez des honneurs sans leur roi et les cartes de vos couleurs courtes ; leurs points sont à l'abri.",
                      "Discard honours without their king and your short suits' cards: their points are safe."),
-    "ecart_hidden": ("L'écart reste caché ; le livre : faire des coupes, garder ses rois et ses atouts.",
-                     "The écart stays hidden; the book: make voids, keep your kings and trumps."),
+    "ecart_hidden": ("L'écart reste caché ; en général, on écarte pour se faire des coupes et on garde ses rois "
+                     "et ses atouts.",
+                     "The écart stays hidden; as a rule, one discards to make voids and keeps one's kings and trumps."),
     "ecart_trumps_forced": ("Vous n'avez pas assez d'autres cartes : écartez les plus petits atouts (ils sont montrés).",
                             "You have too few other cards: discard your lowest trumps (they are shown)."),
     "purchase_king": ("Achetez {the_card} : il protège votre couleur ; donnez une petite carte de votre couleur la plus courte.",
