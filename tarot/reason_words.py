@@ -110,5 +110,5 @@ REASONS: dict[str, tuple[str, str]] = {
     "poignee_defence": ("Présentez votre poignée : avec vos atouts, la défense a de bonnes chances.",
                         "Show your poignée: with your trumps the defence stands a good chance."),
     "misere": ("Annoncez votre misère : elle rapporte toujours.", "Declare your misère: it always pays."),
-    "by_the_book": ("C'est le coup du livre dans cette position.", "It is the book's move here."),
+    "by_the_book": ("C'est le coup habituel dans cette position.", "It is the usual move here."),
 }
