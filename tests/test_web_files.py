@@ -37,8 +37,9 @@ def test_the_python_snapshot_holds_every_game_module_the_page_imports_as_it_star
     # A returning visit restores a snapshot of a Python that ran the loader's imports: a module
     # of the game that web/table.py imports and the snapshot lacks is imported at every start.
     loader = (ROOT / "web" / "pyodide-loader.mjs").read_text(encoding="utf-8")
-    match = re.search(r'"(import web\.[^"]+)"\s*\+\s*"([^"]+)"', loader)
-    imports = match.group(1) + match.group(2)
+    listed = loader[loader.index("const SNAPSHOT_IMPORTS = ["):]
+    listed = re.sub(r'"\s*\+\s*"', "", listed[:listed.index("].join")])  # "a" + "b" -> "ab"
+    imports = "\n".join(line for line in re.findall(r'"([^"]+)"', listed) if line.startswith("import web."))
     code = f"""
 import json, sys, unittest.mock as mock
 {imports}

@@ -236,14 +236,20 @@ def test_the_chart_shows_every_colour_where_totals_are_equal():
     assert drawn == sorted(drawn, reverse=True)
 
 
-def test_the_chart_of_deals_passed_out_draws_its_flat_line_across_the_middle():
-    session = Session(Settings(players=4, first_deal=3))
+def _passed_out(options: dict | None = None) -> Session:
+    """Deal 3 at 4 players, where the person passes and so do the bots."""
+    session = Session(Settings(players=4, first_deal=3, options=options or {}))
     while not session.finished:  # on deal 3 the bots pass too
         if session.bot_to_act() is not None:
             session.bot_step()
         else:
             assert session.bid("pass")
     assert session.deal.result.redeal == "all_passed"
+    return session
+
+
+def test_the_chart_of_deals_passed_out_draws_its_flat_line_across_the_middle():
+    session = _passed_out()
     chart = render.render_chart(session.screen())
     assert set(re.findall(r'<circle[^>]*cy="([\d.]+)"', chart)) == {"75.0"}  # the middle of its 150
 
@@ -585,13 +591,7 @@ def test_a_game_whose_terms_pull_both_ways_is_told_as_it_counts_for_the_taker():
 
 
 def test_a_redeal_with_traditional_scoring_says_how_the_pot_was_fed():
-    session = Session(Settings(players=4, first_deal=3, options={"traditional_scoring": True}))
-    while not session.finished:  # on deal 3 the bots pass too
-        if session.bot_to_act() is not None:
-            session.bot_step()
-        else:
-            assert session.bid("pass")
-    assert session.deal.result.redeal == "all_passed"
+    session = _passed_out({"traditional_scoring": True})
     page = unescape(html(session))
     assert "Mise : 10 par joueur, 20 pour le donneur (Damien) : un pot de 50" in page
 

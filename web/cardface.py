@@ -42,6 +42,11 @@ def _inner(card: int, lang: str) -> str:
             f'<span class="corner far" aria-hidden="true"><span class="rank">{letter}</span>{pip(suit)}</span>')
 
 
+def suit_colour(suit: int) -> str:
+    """"red" for hearts and diamonds, "black" for spades and clubs."""
+    return "red" if suit in (1, 2) else "black"
+
+
 def card_classes(card: int) -> str:
     if card == EXCUSE_ID:
         return "card excuse bout"
@@ -49,9 +54,8 @@ def card_classes(card: int) -> str:
         bout = " bout" if RANK_OF[card] in (1, 21) else ""
         return "card trump" + bout
     suit = SUIT_OF[card]
-    colour = "red" if suit in (1, 2) else "black"
     face = " face" if RANK_OF[card] > 10 else ""
-    return f"card {SUIT_CLASS[suit]} {colour}{face}"
+    return f"card {SUIT_CLASS[suit]} {suit_colour(suit)}{face}"
 
 
 def card_html(card: int, lang: str = "fr", *, extra: str = "", size: str = "") -> str:

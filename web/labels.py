@@ -352,6 +352,11 @@ def singular(n: int, lang: str) -> bool:
     return n == 1 or (n == 0 and lang == "fr")
 
 
+def plural_s(n: int, lang: str) -> str:
+    """The "s" a count's noun takes ("" where :func:`singular`)."""
+    return "" if singular(n, lang) else "s"
+
+
 def signed(value: int) -> str:
     """+20, −10 (a real minus sign), 0."""
     if value > 0:

@@ -19,9 +19,9 @@ from tarot.state import purchasable
 from tarot.view import SeatView
 from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name, card_with_article
 
-from .cardface import card_back, card_button, card_html
+from .cardface import card_back, card_button, card_html, suit_colour
 from .history import match_totals
-from .labels import TEXT, level_name, option_name, points_text, seat_name, signed, singular, t
+from .labels import TEXT, level_name, option_name, plural_s, points_text, seat_name, signed, singular, t
 from .session import MAX_NAME_CHARS, Screen
 
 if TYPE_CHECKING:
@@ -350,7 +350,7 @@ def render_count(screen: "Screen") -> str:
                          f'({escape(points_text(pile.points, lang))}){bouts}</span>')
         rows.append(f'<li><b>{escape(t("partner_unknown", lang))}</b> · {" · ".join(cells)}</li>')
     trumps = (f'<li data-trumps-played="{live.trumps_played}" data-trumps-out="{live.trumps_out}">'
-              f'{escape(t("trumps_count", lang, played=live.trumps_played, out=live.trumps_out, s="" if singular(live.trumps_played, lang) else "s"))}</li>')
+              f'{escape(t("trumps_count", lang, played=live.trumps_played, out=live.trumps_out, s=plural_s(live.trumps_played, lang)))}</li>')
     return (f'<h2 class="sr-only">{escape(t("live_count", lang))}</h2>'
             f'<ul class="count-list" data-testid="live-count">{"".join(rows)}{trumps}</ul>')
 
@@ -442,7 +442,7 @@ def _panel_purchase(screen: Screen) -> str:
         buttons = []
         for c in cards_of(purchasable(mask_of(v.hand), mask_of(v.ecart)) & SUIT_MASKS[suit]):
             label = _RANK_SIGNS.get(c.rank, str(c.rank)) + _SUIT_SIGNS[suit]
-            red = " red" if suit in (1, 2) else ""  # hearts and diamonds
+            red = " red" if suit_colour(suit) == "red" else ""
             buttons.append(f'<button type="button" class="buy-choice{red}" data-action="buy" data-buy="{NOTATION[c]}" '
                            f'aria-pressed="{"true" if c == chosen else "false"}" '
                            f'aria-label="{escape(card_name(c, lang))}">{label}</button>')
@@ -624,10 +624,9 @@ def _game_value(step: Any, result: Any, lang: str) -> tuple[str, bool]:
         words.append((bonus, _contract(result.contract.code, lang).lower()))
     if chelem:
         words.append((chelem[0], f'chelem {t("chelem_" + result.chelem, lang)}'))
-    sign = 1 if step.won else -1
-    net = any(x * sign < 0 for x, _ in words)
-    if net:
-        sign = 1
+    payment = 1 if step.won else -1  # to the taker, or from him
+    net = any(x * payment < 0 for x, _ in words)
+    sign = 1 if net else payment
     said = ""
     for i, (x, word) in enumerate(words):
         x *= sign
@@ -635,7 +634,7 @@ def _game_value(step: Any, result: Any, lang: str) -> tuple[str, bool]:
         said = (part if x >= 0 else f"−{part}") if i == 0 else said + (f" + {part}" if x >= 0 else f" − {part}")
     if len(words) == 1:
         return said, net
-    total = step.amount if step.won or not net else -step.amount
+    total = sign * payment * step.amount  # as the terms are signed
     return f"{said} = {total if total >= 0 else f'−{-total}'}", net
 
 
@@ -791,7 +790,7 @@ def render_chart(screen: "Screen") -> str:
     w, h, pad = 320, 150, 10
     lo = min(min(r) for r in rows)
     hi = max(max(r) for r in rows)
-    span = (hi - lo) or 1
+    span = hi - lo
     deals = len(rows) - 1
 
     def x(i: int) -> float:
@@ -822,7 +821,7 @@ def render_chart(screen: "Screen") -> str:
                                   f'cx="{x(i)}" cy="{y(b[seat])}" r="{radius:g}" fill="{colour}"/>'))
     parts += [mark for _, mark in sorted(lines, key=lambda m: -m[0]) + sorted(dots, key=lambda m: -m[0])]
     final = ", ".join(f"{_name(screen, s)} {signed(rows[-1][s])}" for s in range(n))
-    desc = t("chart_desc", lang, n=deals, s="" if singular(deals, lang) else "s", totals=final, lo=signed(lo), hi=signed(hi))
+    desc = t("chart_desc", lang, n=deals, s=plural_s(deals, lang), totals=final, lo=signed(lo), hi=signed(hi))
     legend = "".join(f'<li><span class="swatch" data-seat="{s}"></span>{escape(_name(screen, s))}</li>'
                      for s in range(n))
     return (f'<figure class="chart"><svg data-testid="chart" viewBox="0 0 {w} {h}" role="img" '
