@@ -667,7 +667,7 @@ class Teacher:
         lang = session.lang
         button = _button(t("share", lang), "share-situation", pressed=self.share_open)
         if not self.share_open:
-            return f'<div class="teach-row">{button}</div>'
+            return f'<div class="teach-row share-row">{button}</div>'
         names = {"plain": "share_link", "exercise": "share_exercise", "steps": "share_steps"}
         rows = []
         for kind, url in self.share_links(session):
@@ -683,7 +683,7 @@ class Teacher:
                    f'style="border:0"></iframe>')
         rows.append(f'<label class="share-field"><span>{escape(t("share_iframe", lang))}</span>'
                     f'<textarea readonly rows="3" data-link="iframe">{escape(snippet)}</textarea></label>')
-        return (f'<div class="teach-row">{button}<div class="share" data-testid="situation-link">'
+        return (f'<div class="teach-row share-row">{button}<div class="share" data-testid="situation-link">'
                 f'<p>{escape(t("share_intro", lang))}</p>{"".join(rows)}</div></div>')
 
     def _render_open(self, session: Session) -> str:
