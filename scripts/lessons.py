@@ -22,11 +22,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tarot.actions import Action, Play  # noqa: E402
+from tarot.actions import Action, Play, Poignee  # noqa: E402
 from tarot.bots import make_bot  # noqa: E402
 from tarot.cards import CARDS, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
 from tarot.hints import explain  # noqa: E402
-from tarot.rules import Rules  # noqa: E402
+from tarot.result import DealResult  # noqa: E402
+from tarot.rules import Contract, Rules  # noqa: E402
 from tarot.situation import encode  # noqa: E402
 from tarot.state import Deal  # noqa: E402
 from tarot.view import SeatView  # noqa: E402
@@ -72,8 +73,24 @@ def _taker_ecart(deal: Deal, view: SeatView, action: Action) -> bool:
     return view.phase == "ecart" and explain(view, action).code == "ecart_voids"
 
 
-def find(moment: Moment, players: int = 4, skip: int = 0, petit_au_bout: bool = False) -> Found:
-    """The first decision of a Standard bots' deal (seeds 1, 2, ...) where ``moment`` holds."""
+def _poignee(deal: Deal, view: SeatView, action: Action) -> bool:
+    return isinstance(action, Poignee)
+
+
+def _any(deal: Deal, view: SeatView, action: Action) -> bool:
+    return True
+
+
+def last_trick(players: int, outcome: Callable[[DealResult], bool]) -> Found:
+    """The last trick of a deal that ends as ``outcome`` says, from the taker's seat."""
+    found = find(_any, players, outcome=outcome)
+    return Found(found.record, len(found.record["actions"]) - players, found.record["result"]["taker"])
+
+
+def find(moment: Moment, players: int = 4, skip: int = 0,
+         outcome: Callable[[DealResult], bool] | None = None) -> Found:
+    """The first decision of a Standard bots' deal (seeds 1, 2, ...) where ``moment`` holds
+    (in a deal that ends as ``outcome`` says, if given)."""
     seen = 0
     for seed in range(1, SEARCH_DEALS):
         deal = Deal.new(Rules(players=players), dealer=seed % players, seed=seed)
@@ -89,7 +106,7 @@ def find(moment: Moment, players: int = 4, skip: int = 0, petit_au_bout: bool = 
             deal.apply(action, seat=seat)
         if hit is None or (deal.result is not None and deal.result.redeal):
             continue
-        if petit_au_bout and (deal.result is None or deal.result.petit_au_bout != "attack"):
+        if outcome is not None and (deal.result is None or not outcome(deal.result)):
             continue
         if seen < skip:
             seen += 1
@@ -124,7 +141,7 @@ class Lesson:
 
 def lessons() -> list[Lesson]:
     ecart = find(_taker_ecart)
-    pab = find(_reason("draw_for_petit_au_bout"), petit_au_bout=True)
+    pab = find(_reason("draw_for_petit_au_bout"), outcome=lambda r: r.petit_au_bout == "attack")
     pab_end = Found(pab.record, len(pab.record["actions"]) - 3 * 4, pab.seat)
     return [
         Lesson("fournir-couper", ("Fournir, couper, monter", "Following, trumping, overtrumping"), (
@@ -175,6 +192,24 @@ def lessons() -> list[Lesson]:
                                            if a["seat"] == ecart.seat and a["type"] == "bid"), ecart.seat),
                   "exercise", ("Exercice : l'enchère de cette main", "Exercise: this hand's bid")),
         )),
+        Lesson("poignee", ("La poignée", "The poignée"), (
+            ("Avec beaucoup d'atouts, on peut les montrer juste avant de jouer sa première carte : c'est la "
+             "poignée. À 4 joueurs, simple de 10 atouts (20 points), double de 13 (30), triple de 15 (40) ; "
+             "à 3 joueurs 13, 15 et 18 ; à 5 joueurs 8, 10 et 13. L'Excuse compte comme un atout, mais la "
+             "montrer dit qu'on n'a pas d'autre atout que ceux montrés.",
+             "With many trumps you may show them just before playing your first card: a poignée. At 4 "
+             "players a single one of 10 trumps (20 points), a double of 13 (30), a triple of 15 (40); at 3 "
+             "players 13, 15 and 18; at 5 players 8, 10 and 13. The Excuse counts as a trump, but showing "
+             "it says you hold no trump beyond those shown."),
+            ("La prime va au camp qui gagne la donne, même si c'est la défense qui l'a montrée : une poignée "
+             "aide l'adversaire à lire votre jeu, montrez-la quand vous comptez gagner.",
+             "The bonus goes to the side that wins the deal, even when the defence showed it: a poignée "
+             "helps the other side read your hand, so show it when you expect to win."),
+        ), (
+            Table(find(_poignee), "exercise", ("Exercice : la montrer ?", "Exercise: show it?")),
+            Table(find(_poignee, players=5), "steps",
+                  ("Pas à pas : une poignée à 5 joueurs", "Step by step: a poignée at 5 players")),
+        )),
         Lesson("petit-au-bout", ("Le Petit au bout", "Petit au bout"), (
             ("Gagner le dernier pli avec le Petit rapporte une prime de 10 points, multipliée par le contrat, "
              "au camp qui le mène au bout. Le preneur qui a les atouts maîtres fait d'abord tomber ceux de "
@@ -186,6 +221,31 @@ def lessons() -> list[Lesson]:
             Table(pab, "exercise", ("Exercice : préparer le Petit au bout", "Exercise: preparing the Petit au bout")),
             Table(pab_end, "steps", ("Pas à pas : les trois derniers plis", "Step by step: the last three tricks"),
                   open_hands=True),
+        )),
+        Lesson("decompte", ("Le décompte", "Counting the score"), (
+            ("Le roi et les trois bouts (le 21, le Petit, l'Excuse) valent 4,5 points, la dame 3,5, le "
+             "cavalier 2,5, le valet 1,5, toute autre carte 0,5 : 91 points en tout. On compte par deux "
+             "cartes : un roi et une basse font 5, deux basses 1.",
+             "Each king and each of the three bouts (the 21, the Petit, the Excuse) is worth 4.5 points, "
+             "a queen 3.5, a cavalier 2.5, a jack 1.5, any other card 0.5: 91 points in all. They are "
+             "counted two cards at a time: a king and a low card make 5, two low cards 1."),
+            ("Le preneur doit faire 56 points sans bout, 51 avec un, 41 avec deux, 36 avec trois ; "
+             "son écart compte pour lui (en garde contre, le chien va à la défense).",
+             "The taker needs 56 points with no bout, 51 with one, 41 with two, 36 with three; his "
+             "écart counts for him (in a garde contre the chien goes to the defence)."),
+            ("La marque : 25 points plus l'écart au seuil, plus 10 pour le Petit au bout, le tout multiplié "
+             "par le contrat (prise 1, garde 2, garde sans 4, garde contre 6) ; la poignée (20, 30 ou 40) "
+             "s'ajoute sans être multipliée. Chaque défenseur paie ce total au preneur, ou le reçoit s'il "
+             "chute. Avancez jusqu'à la fin de la donne : la table écrit le compte.",
+             "The score: 25 points plus the difference from the target, plus 10 for the Petit au bout, "
+             "all multiplied by the contract (prise 1, garde 2, garde sans 4, garde contre 6); a poignée "
+             "(20, 30 or 40) is added unmultiplied. Each defender pays that total to the taker, or receives "
+             "it when the contract fails. Step to the end of the deal: the table writes out the count."),
+        ), (
+            Table(last_trick(4, lambda r: r.contract is Contract.GARDE and r.score is not None and r.score.made),
+                  "steps", ("Pas à pas : une garde réussie", "Step by step: a garde made"), open_hands=True),
+            Table(last_trick(4, lambda r: r.contract is Contract.PRISE and r.score is not None and not r.score.made),
+                  "steps", ("Pas à pas : une prise chutée", "Step by step: a prise that fails"), open_hands=True),
         )),
         Lesson("signalisations", ("Les signalisations de la défense", "The defence's signals"), (
             ("En défense, on se parle par les cartes. Entamer une petite carte (de l'as au 5) dans une couleur "

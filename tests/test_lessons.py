@@ -1,4 +1,4 @@
-"""The lessons: five short lessons in French and English, each embedding the table on situations."""
+"""The lessons: seven short lessons in French and English, each embedding the table on situations."""
 from __future__ import annotations
 
 import importlib.util
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 
 
-def test_the_generator_writes_five_lessons_in_both_languages():
+def test_the_generator_writes_seven_lessons_in_both_languages():
     """``scripts/lessons.py --check`` says whether lessons/ matches the bots of today; this
     checks only what it writes, so that a change of the bots' play does not fail it."""
     spec = importlib.util.spec_from_file_location("tarot_lessons", ROOT / "scripts" / "lessons.py")
@@ -25,14 +25,14 @@ def test_the_generator_writes_five_lessons_in_both_languages():
     spec.loader.exec_module(module)
     names = set(module.files())
     assert {"index.html", "lessons.css"} <= names
-    assert len([n for n in names if n.startswith("fr/")]) == len([n for n in names if n.startswith("en/")]) >= 5
+    assert len([n for n in names if n.startswith("fr/")]) == len([n for n in names if n.startswith("en/")]) == 7
     assert {p.relative_to(LESSONS).as_posix() for p in LESSONS.rglob("*") if p.is_file()} == names
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_five_lessons_each_embed_tables_on_valid_situations(lang):
+def test_every_lesson_embeds_tables_on_valid_situations(lang):
     pages = sorted((LESSONS / lang).glob("*.html"))
-    assert len(pages) >= 5
+    assert len(pages) == 7
     for page in pages:
         html = page.read_text(encoding="utf-8")
         assert f'<html lang="{lang}">' in html
@@ -49,3 +49,37 @@ def test_five_lessons_each_embed_tables_on_valid_situations(lang):
             deal = load(record)
             assert int(query["at"]) <= len(record["actions"])
             assert deal.is_over  # the whole deal is there, to step through or to check answers
+
+
+def _tables(name: str) -> list[tuple[dict[str, str], dict]]:
+    """(query, record as the embedded seat sees it) of each table of a French lesson."""
+    html = (LESSONS / "fr" / f"{name}.html").read_text(encoding="utf-8")
+    out = []
+    for src in (unescape(s) for s in re.findall(r'<iframe[^>]* src="([^"]+)"', html)):
+        url = urlsplit(src)
+        query = {k: v[0] for k, v in parse_qs(url.query).items()}
+        out.append((query, rotate(decode(url.fragment.removeprefix("record=")), int(query["seat"]))))
+    return out
+
+
+def test_the_count_lesson_steps_from_the_last_trick_of_a_garde_made_and_a_prise_failed():
+    tables = _tables("decompte")
+    outcomes = []
+    for query, record in tables:
+        result = load(record).result
+        actions = record["actions"]
+        assert query["steps"] == "1" and query["open"] == "1"
+        assert int(query["at"]) == len(actions) - 4  # the last trick's four cards are left to step through
+        assert all(a["type"] == "play" for a in actions[int(query["at"]):])
+        assert result.taker == 0  # the seat shown at the bottom took
+        outcomes.append((result.contract.code, result.score.made))
+    assert outcomes == [("garde", True), ("prise", False)]
+
+
+def test_the_poignee_lesson_asks_for_a_poignee_the_book_shows():
+    (query, record), (steps_query, steps_record) = _tables("poignee")
+    assert query["exercise"] == "1"
+    asked = record["actions"][int(query["at"])]
+    assert asked == {**asked, "seat": 0, "type": "declare", "kind": "poignee"}
+    assert steps_query["steps"] == "1" and steps_record["rules"]["players"] == 5
+    assert steps_record["actions"][int(steps_query["at"])]["type"] == "declare"

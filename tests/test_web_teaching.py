@@ -49,6 +49,16 @@ def test_a_situation_opens_the_table_on_the_recorded_deal_at_its_end():
     assert session.notices == ()
 
 
+def test_a_situation_is_named_as_such_not_by_a_deal_number_its_cards_do_not_have():
+    deal = _finished()
+    teacher, session = _open("?embed=1", fragment(deal.to_record()))
+    topbar = unescape(render.render(session.screen())["topbar"])
+    assert ">Situation<" in topbar and "Donne n°" not in topbar
+    session.next_deal()  # the match's own next deal has its number again
+    topbar = unescape(render.render(session.screen())["topbar"])
+    assert f"Donne n° {session.deal_number}" in topbar and ">Situation<" not in topbar
+
+
 def test_at_opens_the_situation_part_way_and_the_bots_play_on():
     deal = _finished()
     teacher, session = _open("?at=10", fragment(deal.to_record()))

@@ -28,6 +28,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "bad_deal_number": ("Le numéro de donne doit être un nombre entier positif (par exemple 1234), pas « {value} ».",
                         "The deal number must be a whole positive number (for example 1234), not “{value}”."),
     "deal": ("Donne n° {n}", "Deal no. {n}"),
+    "situation_deal": ("Situation", "Situation"),
     "dealer": ("donneur : {name}", "dealer: {name}"),
     "scores": ("Scores", "Scores"),
     "score_sheet": ("Feuille de marque", "Score sheet"),

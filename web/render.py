@@ -159,7 +159,8 @@ def event_text(event: tuple[str, dict[str, Any]], screen: Screen) -> str:
 # ------------------------------------------------------------------- topbar
 def render_topbar(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
-    info = [f'<span class="deal-no">{escape(t("deal", lang, n=screen.deal_number))}</span>',
+    number = t("situation_deal", lang) if screen.situation else t("deal", lang, n=screen.deal_number)
+    info = [f'<span class="deal-no">{escape(number)}</span>',
             f'<span>{escape(t("dealer", lang, name=_name(screen, v.dealer)))}</span>']
     if v.contract is not None:
         info.append(f'<span class="contract-info"><b>{escape(_contract(v.contract.code, lang))}</b> · '

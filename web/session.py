@@ -188,6 +188,7 @@ class Screen:
     can_undo: bool = False  # "Reprendre mon coup" may take back the person's last decision
     undone: frozenset[int] = frozenset()  # deal numbers where a decision was taken back
     bot_thinking: bool = True  # a bot will act next (False when a recorded deal waits for "Étape suivante")
+    situation: bool = False  # the deal on the table is a shared situation's, which has no deal number
 
 
 class Session:

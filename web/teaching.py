@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 
@@ -41,7 +41,7 @@ from .botstep import bot_seed, runs_on_main_thread
 from .cardface import card_html
 from .labels import TEXT as PAGE_TEXT, seat_name, t as page_t
 from .params import PageParams, _yes_no, query_pairs
-from .session import HUMAN, Session, Settings
+from .session import HUMAN, Screen, Session, Settings
 
 HINTS_KEY = "tarot.table.hints"  # localStorage: the deals of the saved match where hints were used
 ACTIONS = frozenset({"hint", "why", "step-next", "step-prev", "bidding-aid", "hint-shown", "share-situation",
@@ -216,6 +216,14 @@ class TeachingSession(Session):
         if situation is None or not situation.on_record(self.deal) or p >= len(situation.history):
             return None
         return situation.history[p]
+
+    def screen(self) -> Screen:
+        """The session's screen; the situation's deal is named as such (it has no deal number)."""
+        screen = super().screen()
+        situation = self.teacher.situation
+        if situation is not None and self.deal.dealt_hands == situation.full.dealt_hands:
+            return replace(screen, situation=True)
+        return screen
 
     def bot_to_act(self) -> int | None:
         situation = self.teacher.situation
