@@ -78,6 +78,7 @@ def test_another_site_embeds_a_deal_set_by_the_url_and_bad_values_are_named(page
         assert (table["players"], table["level"], table["options"], table["deal"], table["lang"]) == \
             ("3", "standard", "misere", "42", "en")
         assert good.is_hidden("[data-action=new-game]") and good.is_hidden("[data-testid=score-sheet]")
+        assert good.is_hidden("#btn-lessons")  # an embedded table keeps the reader on the teacher's page
         assert good.query_selector("[data-testid=setup]") is None
         assert good.query_selector("[data-testid=url-notice]") is None
         good.wait_for_function(HUMAN_TURN)

@@ -202,6 +202,16 @@ def test_a_poignee_may_be_declined():
 
 
 # ------------------------------------------------------------- end of deal
+def test_the_lessons_are_one_link_away_from_the_top_bar_and_the_new_game_form():
+    session = Session(Settings(players=4, first_deal=1))
+    session.ui.setup_open = True
+    regions = render.render(session.screen())
+    for region in ("topbar", "overlay"):
+        links = re.findall(r'<a [^>]*href="([^"]+)"', regions[region])
+        assert "lessons/index.html" in links, region
+    assert (ROOT / "lessons" / "index.html").is_file()  # the built site copies lessons/ beside index.html
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_score_sheet_has_a_row_per_deal_and_sums_to_zero(players):
     session = Session(Settings(players=players, first_deal=7))

@@ -191,6 +191,8 @@ def render_topbar(screen: Screen) -> str:
         f'{escape(t("menu", lang))}</button>',
         '<span class="more" id="more-tools">',
         _button(t("settings", lang), action="settings", ident="btn-settings", cls="btn ghost"),
+        f'<a class="btn ghost" id="btn-lessons" href="lessons/index.html" title="{escape(t("lessons_label", lang))}">'
+        f'{escape(t("lessons", lang))}</a>',
         _button(t("scores", lang), action="scores", ident="btn-sheet", cls="btn ghost only-narrow"),
         f'<button type="button" class="btn ghost" id="btn-lang" data-action="lang" lang="{"en" if lang == "fr" else "fr"}" '
         f'aria-label="{escape(t("lang_switch_label", lang))}" title="{escape(t("lang_switch_label", lang))}">'
@@ -925,7 +927,8 @@ def render_setup(screen: Screen) -> str:
     return (f'<div class="overlay" data-testid="setup"><div class="dialog" role="dialog" aria-modal="true" '
             f'aria-labelledby="setup-title"><form id="setup-form" novalidate>'
             f'<h2 id="setup-title">{escape(t("setup_title", lang))}</h2>'
-            f'<p class="intro">{escape(t("rules_intro", lang))}</p>'
+            f'<p class="intro">{escape(t("rules_intro", lang))} '
+            f'<a class="lessons-link" href="lessons/index.html">{escape(t("lessons_intro", lang))}</a></p>'
             f'<p class="message{" shown" if message else ""}" data-testid="setup-message" role="alert">{escape(message)}</p>'
             f'<fieldset><legend>{escape(t("players", lang))}</legend><div class="choices">{players}</div></fieldset>'
             f'<label class="field"><span>{escape(t("level", lang))}</span><select name="level">{levels}</select></label>'
