@@ -146,6 +146,24 @@ def test_a_lesson_page_embeds_two_tables_and_works_offline(page, site_dir):
     steps.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")
 
 
+def test_the_lessons_link_leaves_the_match_saved_and_play_comes_back_to_it(page, site_url):
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    start_game(page, 4, 12)
+    play_one(page)
+    page.wait_for_function(HUMAN_TURN)
+    step, hand = page.get_attribute("#table", "data-step"), page.inner_text("#hand")
+    page.click("#btn-lessons")
+    page.wait_for_url("**/lessons/index.html")
+    page.click("text=Jouer · Play")
+    page.wait_for_function(READY)
+    page.wait_for_function(HUMAN_TURN)
+    assert page.get_attribute("#table", "data-step") == step and page.inner_text("#hand") == hand
+    page.click("#btn-new-game")
+    page.click(".lessons-link")
+    page.wait_for_url("**/lessons/index.html")
+
+
 def test_a_shared_link_opens_the_same_situation(page, site_url):
     page.goto(site_url + "?pause=0")
     page.wait_for_function(READY)
