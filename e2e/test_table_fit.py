@@ -36,6 +36,15 @@ def _fits(page, where: str) -> None:
     assert steps and min(steps) >= 24, f"{where}: a card shows less than its corner ({min(steps)} px)"
 
 
+# The hand's rows, the share of the hand's width its cards use, and the steps between cards in a row.
+HAND_ROWS = ("() => { const hand = document.getElementById('hand').getBoundingClientRect();"
+             " const rs = [...document.querySelectorAll('#hand button[data-card]')].map(b => b.getBoundingClientRect());"
+             " const tops = new Set(rs.map(r => Math.round(r.top)));"
+             " const steps = rs.slice(1).map((r, i) => r.left - rs[i].left).filter(d => d > 0);"
+             " return [tops.size, (Math.max(...rs.map(r => r.right)) - Math.min(...rs.map(r => r.left))) / hand.width,"
+             " steps]; }")
+
+
 def _bid_to_ecart(page) -> None:
     while True:
         page.wait_for_function(HUMAN_TURN)
@@ -81,6 +90,12 @@ def test_the_whole_hand_fits_the_screen_during_bidding_and_the_ecart(page, site_
     assert phase(page) == "ecart"
     assert len(page.query_selector_all("#hand button[data-card]")) == {3: 24, 4: 18, 5: 15}[players] + CHIEN[players]
     _fits_every_size(page, "écart")
+    if players == 3:  # 30 cards: two rows on a laptop, each spread across the width, not at the least step
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_function("() => innerWidth === 1280")
+        rows, used, steps = page.evaluate(HAND_ROWS)
+        assert rows == 2 and used > 0.9, f"{rows} rows using {used:.0%} of the width"
+        assert min(steps) >= 40, f"a card shows {min(steps)} px"
     _make_ecart(page, players)
     page.wait_for_function(HUMAN_TURN)
     _fits_every_size(page, phase(page))
