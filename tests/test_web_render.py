@@ -457,6 +457,19 @@ def test_the_table_behind_the_new_game_form_keeps_the_deals_layout():
 
 
 # ----------------------------------------------------- history, settings, undo
+def test_a_petit_sec_dealt_behind_the_new_game_form_is_no_match_to_give_up():
+    session = Session(Settings(players=4, first_deal=643))  # deal 643: a petit sec, dealt again at once
+    assert session.finished and session.deal.result.redeal == "petit_sec"
+    assert not session.in_progress()  # Commencer starts the new game without asking
+    session.next_deal()
+    assert not session.in_progress()
+    if session.bot_to_act() is not None:
+        session.bot_step()
+    else:
+        assert session.bid("pass")
+    assert session.in_progress()  # a decision taken: a new game asks first
+
+
 def test_a_finished_match_goes_to_the_history_and_a_damaged_history_reads_as_empty():
     from web.history import archived, history_text, match_totals, parse_history
 

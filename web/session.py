@@ -295,8 +295,10 @@ class Session:
         return True
 
     def in_progress(self) -> bool:
-        """Whether a new game would throw something away: a finished deal or a decision taken."""
-        return bool(self.match.records) or bool(self.deal.history)
+        """Whether a new game would throw something away: a decision taken, in this deal or
+        a finished one.  A deal dealt again for a petit sec before anybody acted holds none
+        (the first deal, dealt behind the new-game form, may be one)."""
+        return bool(self.deal.history) or any(record["actions"] for record in self.match.records)
 
     # --------------------------------------------------------------- actions
     def act(self, seat: int, action: Action) -> IllegalAction | None:
