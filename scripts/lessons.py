@@ -223,22 +223,22 @@ def lessons() -> list[Lesson]:
                   open_hands=True),
         )),
         Lesson("decompte", ("Le décompte", "Counting the score"), (
-            ("Le roi et les trois bouts (le 21, le Petit, l'Excuse) valent 4,5 points, la dame 3,5, le "
-             "cavalier 2,5, le valet 1,5, toute autre carte 0,5 : 91 points en tout. On compte par deux "
+            ("Chaque roi et chacun des trois bouts (le 21, le Petit, l'Excuse) vaut 4,5 points, une dame 3,5, "
+             "un cavalier 2,5, un valet 1,5, toute autre carte 0,5 : 91 points en tout. On compte par deux "
              "cartes : un roi et une basse font 5, deux basses 1.",
              "Each king and each of the three bouts (the 21, the Petit, the Excuse) is worth 4.5 points, "
              "a queen 3.5, a cavalier 2.5, a jack 1.5, any other card 0.5: 91 points in all. They are "
              "counted two cards at a time: a king and a low card make 5, two low cards 1."),
             ("Le preneur doit faire 56 points sans bout, 51 avec un, 41 avec deux, 36 avec trois ; "
-             "son écart compte pour lui (en garde contre, le chien va à la défense).",
+             "son écart (en garde sans, le chien) compte pour lui ; en garde contre, le chien va à la défense.",
              "The taker needs 56 points with no bout, 51 with one, 41 with two, 36 with three; his "
-             "écart counts for him (in a garde contre the chien goes to the defence)."),
-            ("La marque : 25 points plus l'écart au seuil, plus 10 pour le Petit au bout, le tout multiplié "
-             "par le contrat (prise 1, garde 2, garde sans 4, garde contre 6) ; la poignée (20, 30 ou 40) "
+             "écart (in a garde sans, the chien) counts for him; in a garde contre the chien goes to the defence."),
+            ("La marque : 25 points plus la différence avec le seuil, plus ou moins 10 pour le Petit au bout "
+             "(selon le camp qui l'a mené), le tout multiplié par le contrat (prise 1, garde 2, garde sans 4, garde contre 6) ; la poignée (20, 30 ou 40) "
              "s'ajoute sans être multipliée. Chaque défenseur paie ce total au preneur, ou le reçoit s'il "
              "chute. Avancez jusqu'à la fin de la donne : la table écrit le compte.",
-             "The score: 25 points plus the difference from the target, plus 10 for the Petit au bout, "
-             "all multiplied by the contract (prise 1, garde 2, garde sans 4, garde contre 6); a poignée "
+             "The score: 25 points plus the difference from the target, plus or minus 10 for the Petit au "
+             "bout (for the side that brought it), all multiplied by the contract (prise 1, garde 2, garde sans 4, garde contre 6); a poignée "
              "(20, 30 or 40) is added unmultiplied. Each defender pays that total to the taker, or receives "
              "it when the contract fails. Step to the end of the deal: the table writes out the count."),
         ), (
