@@ -61,6 +61,7 @@ class DealResult:
     pots: tuple[int, ...] | None = None  # after the deal
     pots_doubled: tuple[bool, ...] | None = None
     token_steps: tuple[TokenStep, ...] = field(default=(), compare=False)
+    petit_sec: tuple[int, ...] = field(default=(), compare=False)  # seats showing a petit sec (not in the record)
 
     @property
     def points(self) -> int | float:

@@ -176,8 +176,9 @@ class Deal:
         self.result: DealResult | None = None
         self.phase = Phase.BIDDING
         self.to_act: int | None = (dealer + 1) % n
-        if any(is_petit_sec(h) for h in self.hands):
-            self._redeal("petit_sec")
+        petit_sec = tuple(seat for seat, hand in enumerate(self.hands) if is_petit_sec(hand))
+        if petit_sec:
+            self._redeal("petit_sec", petit_sec)
 
     @classmethod
     def new(cls, rules: Rules | int = 4, dealer: int = 0, seed: int = 0,
@@ -678,8 +679,8 @@ class Deal:
     def _finish(self) -> None:
         self._end(count_deal(self))
 
-    def _redeal(self, why: str) -> None:
-        result = DealResult(rules=self.rules, scores=(0,) * self.players, redeal=why)
+    def _redeal(self, why: str, petit_sec: tuple[int, ...] = ()) -> None:
+        result = DealResult(rules=self.rules, scores=(0,) * self.players, redeal=why, petit_sec=petit_sec)
         if self.rules.traditional_scoring:
             result = ante_only(self, result)
         self._end(result)

@@ -84,6 +84,7 @@ def test_petit_sec_is_dealt_again():
     assert is_petit_sec(deal.hands[1])
     assert deal.phase is Phase.DONE
     assert deal.result.to_json() == {"redeal": "petit_sec"}
+    assert deal.result.petit_sec == (1,)  # its holder shows it; the record keeps only the redeal
     assert deal.to_act is None
     assert refused(deal, PASS) == "deal_over"
 

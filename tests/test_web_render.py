@@ -17,6 +17,7 @@ from tarot.state import Deal
 from web import render
 from web.files import needed_files
 from web.probe import ecart_refusal, poignee_refusal
+from web.labels import seat_name
 from web.session import SaveError, Session, Settings
 
 from .helpers import cards, deal_with, to_play
@@ -457,9 +458,18 @@ def test_the_table_behind_the_new_game_form_keeps_the_deals_layout():
 
 
 # ----------------------------------------------------- history, settings, undo
+def test_the_end_of_a_petit_sec_names_the_seat_that_shows_it():
+    session = with_deal(deal_with({2: "T1 KH"}, voids={2: "T"}))
+    session._check_over()
+    assert "Chloé a le Petit sec (son seul atout, sans l'Excuse)" in unescape(html(session))
+
+
 def test_a_petit_sec_dealt_behind_the_new_game_form_is_no_match_to_give_up():
     session = Session(Settings(players=4, first_deal=643))  # deal 643: a petit sec, dealt again at once
     assert session.finished and session.deal.result.redeal == "petit_sec"
+    holder = session.deal.result.petit_sec[0]
+    page = unescape(html(session))
+    assert f"{seat_name(holder)} a le Petit sec" in page or (holder == 0 and "Vous avez le Petit sec" in page)
     assert not session.in_progress()  # Commencer starts the new game without asking
     session.next_deal()
     assert not session.in_progress()

@@ -650,7 +650,12 @@ def render_result(screen: Screen) -> str:
         return ""
     if result.redeal is not None:
         fed = "".join(f"<li>{escape(x)}</li>" for x in token_calculation(screen, result)) if result.token_steps else ""
-        return f'<p class="result-line">{escape(t(result.redeal, lang))}</p>' + (
+        line = t(result.redeal, lang)
+        if len(result.petit_sec) == 1:  # the rules have its holder show it: the table may name him
+            holder = result.petit_sec[0]
+            line = (t("petit_sec_you", lang) if holder == 0 and not screen.settings.name
+                    else t("petit_sec_seat", lang, name=_name(screen, holder)))
+        return f'<p class="result-line">{escape(line)}</p>' + (
             f'<ol class="calc" aria-label="{escape(t("calc_label", lang))}">{fed}</ol>' if fed else "")
     score, taker, contract = result.score, result.taker, result.contract
     if score is None or taker is None or contract is None:
