@@ -146,13 +146,18 @@ def test_a_lesson_page_embeds_two_tables_and_works_offline(page, site_dir):
     steps.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")
 
 
-def test_the_lessons_link_leaves_the_match_saved_and_play_comes_back_to_it(page, site_url):
+def _second_decision(page, site_url: str, players: int, number: int) -> tuple[str, str]:
+    """Start deal ``number`` and take one decision; (the table's step, the hand's text) at the next."""
     page.goto(site_url + "?pause=0")
     page.wait_for_function(READY)
-    start_game(page, 4, 12)
+    start_game(page, players, number)
     play_one(page)
     page.wait_for_function(HUMAN_TURN)
-    step, hand = page.get_attribute("#table", "data-step"), page.inner_text("#hand")
+    return page.get_attribute("#table", "data-step"), page.inner_text("#hand")
+
+
+def test_the_lessons_link_leaves_the_match_saved_and_play_comes_back_to_it(page, site_url):
+    step, hand = _second_decision(page, site_url, 4, 12)
     page.click("#btn-lessons")
     page.wait_for_url("**/lessons/index.html")
     page.click("text=Jouer · Play")
@@ -165,12 +170,7 @@ def test_the_lessons_link_leaves_the_match_saved_and_play_comes_back_to_it(page,
 
 
 def test_a_shared_link_opens_the_same_situation(page, site_url):
-    page.goto(site_url + "?pause=0")
-    page.wait_for_function(READY)
-    start_game(page, 3, 8)
-    play_one(page)
-    page.wait_for_function(HUMAN_TURN)
-    step, hand = page.get_attribute("#table", "data-step"), page.inner_text("#hand")
+    step, hand = _second_decision(page, site_url, 3, 8)
     page.click("[data-action=share-situation]")
     assert legible(page, "[data-action=note-save]") and legible(page, "[data-action=editor-open]")
     page.fill("#teach-note", "Que jouer ici ?")
