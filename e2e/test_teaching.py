@@ -114,6 +114,11 @@ def test_steps_go_forward_and_back_and_a_bad_record_gives_a_notice(page, site_ur
     assert int(page.get_attribute("#table", "data-step")) == step + 1
     act(page, "[data-action=step-prev]")
     assert int(page.get_attribute("#table", "data-step")) == step
+    while page.query_selector("[data-action=step-next]:not([disabled])"):  # to the end of the deal
+        act(page, "[data-action=step-next]")
+    assert phase(page) == "done"
+    act(page, "[data-action=step-start]")  # and back to the first step in one click
+    assert int(page.get_attribute("#table", "data-step")) == step
     page.goto(site_url + "?pause=0&embed=1&lang=fr#record=" + "A" * 5000)
     page.wait_for_function(READY)
     notice = page.wait_for_selector("[data-testid=url-notice]")

@@ -100,10 +100,16 @@ def test_steps_go_forward_and_back_through_the_record():
         pass
     assert session.deal.is_over and session.deal.result == deal.result
     assert len(session.match.records) == 1
+    assert 'data-action="step-start"' in teacher.render(session)  # at the end: back to the start in one click
     assert teacher.on_action("step-prev", session)
     assert not session.deal.is_over and session.match.records == []
     html = teacher.render(session)
     assert 'data-action="step-next"' in html and 'data-action="step-prev"' in html
+    while teacher.on_action("step-next", session):
+        pass
+    assert teacher.on_action("step-start", session)
+    assert len(session.deal.history) == start and session.match.records == []
+    assert not teacher.on_action("step-start", session)
 
 
 def test_a_recorded_seat_waiting_for_the_next_step_is_not_said_to_be_thinking():

@@ -44,7 +44,7 @@ from .params import PageParams, _yes_no, query_pairs
 from .session import HUMAN, Screen, Session, Settings
 
 HINTS_KEY = "tarot.table.hints"  # localStorage: the deals of the saved match where hints were used
-ACTIONS = frozenset({"hint", "why", "step-next", "step-prev", "bidding-aid", "hint-shown", "share-situation",
+ACTIONS = frozenset({"hint", "why", "step-next", "step-prev", "step-start", "bidding-aid", "hint-shown", "share-situation",
                      "editor-open", "editor-close", "editor-target", "editor-card", "editor-fill", "editor-clear",
                      "editor-start", "note-save"})
 PARAMS = ("seat", "open", "steps", "exercise", "at")
@@ -61,6 +61,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "aid_pass": ("passe (une prise demande {need})", "pass (a prise needs {need})"),
     "aid_bid": ("{contract} (à partir de {need})", "{contract} (from {need})"),
     "step_prev": ("◀ Étape précédente", "◀ Previous step"),
+    "step_start": ("◀◀ Au début", "◀◀ Back to the start"),
     "step_next": ("Étape suivante ▶", "Next step ▶"),
     "step_of": ("Étape {p} sur {n}", "Step {p} of {n}"),
     "record_left": ("Vous avez quitté la donne enregistrée : la partie continue.",
@@ -411,7 +412,8 @@ class Teacher:
             session.stepping = False
         return refusal is None
 
-    def _step_prev(self, session: TeachingSession) -> bool:
+    def _step_prev(self, session: TeachingSession, to_start: bool = False) -> bool:
+        """One step back (``to_start``: back to the situation's first step)."""
         situation = self.situation
         deal = session.deal
         p = len(deal.history)
@@ -420,7 +422,7 @@ class Teacher:
         if session.finished:  # the finished deal leaves the score sheet again
             session.match.records.pop()
             session.finished = False
-        session.deal = replay(situation.full, p - 1)
+        session.deal = replay(situation.full, situation.start if to_start else p - 1)
         session.events = []
         session.ui.message = None
         return True
@@ -451,6 +453,8 @@ class Teacher:
             return self._step_next(session)
         elif action == "step-prev" and isinstance(session, TeachingSession):
             return self._step_prev(session)
+        elif action == "step-start" and isinstance(session, TeachingSession):
+            return self._step_prev(session, to_start=True)
         return False
 
     def _on_editor(self, action: str, session: Session, attribute: Callable[[str], object]) -> None:
@@ -634,6 +638,7 @@ class Teacher:
             return f'<p class="teach-note">{escape(t("record_left", lang))}</p>'
         p, n = len(deal.history), len(situation.history)
         return ('<div class="teach-row steps">'
+                + (_button(t("step_start", lang), "step-start") if p >= n and n - situation.start > 1 else "")
                 + _button(t("step_prev", lang), "step-prev", disabled=p <= situation.start)
                 + f'<span class="step-count" data-testid="step-count">{escape(t("step_of", lang, p=p, n=n))}</span>'
                 + _button(t("step_next", lang), "step-next", disabled=p >= n)
