@@ -135,6 +135,7 @@ class Table:
 class Lesson:
     slug: str
     title: tuple[str, str]
+    summary: tuple[str, str]  # one line for the index
     paragraphs: tuple[tuple[str, str], ...]
     tables: tuple[Table, ...]
 
@@ -144,7 +145,8 @@ def lessons() -> list[Lesson]:
     pab = find(_reason("draw_for_petit_au_bout"), outcome=lambda r: r.petit_au_bout == "attack")
     pab_end = Found(pab.record, len(pab.record["actions"]) - 3 * 4, pab.seat)
     return [
-        Lesson("fournir-couper", ("Fournir, couper, monter", "Following, trumping, overtrumping"), (
+        Lesson("fournir-couper", ("Fournir, couper, monter", "Following, trumping, overtrumping"),
+               ("Quelle carte la règle permet, et pourquoi.", "Which card the rules allow, and why."), (
             ("On doit fournir la couleur demandée. Sans elle, on doit couper (jouer atout) ; "
              "si un atout est déjà dans le pli, on doit monter, c'est-à-dire jouer un atout plus fort, "
              "même sur son partenaire. Sans atout plus fort, on pisse : on joue un atout plus faible. "
@@ -161,7 +163,8 @@ def lessons() -> list[Lesson]:
             Table(find(_reason("undertrump_forced")), "steps",
                   ("Pas à pas : pisser sous l'atout", "Step by step: undertrumping"), open_hands=True, back=2),
         )),
-        Lesson("excuse", ("L'Excuse", "The Excuse"), (
+        Lesson("excuse", ("L'Excuse", "The Excuse"),
+               ("La jouer à temps, et la basse carte donnée en échange.", "Playing it in time, and the low card given in exchange."), (
             ("L'Excuse se joue à n'importe quel pli à la place de la carte demandée. Elle ne gagne jamais "
              "le pli : son détenteur la reprend et donne en échange une basse carte de ses plis.",
              "The Excuse may be played to any trick instead of the card asked for. It never wins the "
@@ -175,7 +178,8 @@ def lessons() -> list[Lesson]:
                   ("Pas à pas : l'Excuse garde vos points", "Step by step: the Excuse keeps your points"),
                   open_hands=True, back=1),
         )),
-        Lesson("ecart", ("L'écart", "The écart"), (
+        Lesson("ecart", ("L'écart", "The écart"),
+               ("Ce que le preneur écarte, et l'enchère d'une main.", "What the taker discards, and a hand's bid."), (
             ("Après une prise ou une garde, le preneur prend le chien et écarte autant de cartes. "
              "Ni roi ni bout ; un atout seulement s'il ne peut pas faire autrement (il est alors montré).",
              "After a prise or a garde, the taker takes the chien and discards as many cards. No king, "
@@ -192,7 +196,8 @@ def lessons() -> list[Lesson]:
                                            if a["seat"] == ecart.seat and a["type"] == "bid"), ecart.seat),
                   "exercise", ("Exercice : l'enchère de cette main", "Exercise: this hand's bid")),
         )),
-        Lesson("poignee", ("La poignée", "The poignée"), (
+        Lesson("poignee", ("La poignée", "The poignée"),
+               ("Montrer ses atouts : combien, quand, et pour qui la prime.", "Showing your trumps: how many, when, and who gets the bonus."), (
             ("Avec beaucoup d'atouts, on peut les montrer juste avant de jouer sa première carte : c'est la "
              "poignée. À 4 joueurs, simple de 10 atouts (20 points), double de 13 (30), triple de 15 (40) ; "
              "à 3 joueurs 13, 15 et 18 ; à 5 joueurs 8, 10 et 13. L'Excuse compte comme un atout, mais la "
@@ -210,7 +215,8 @@ def lessons() -> list[Lesson]:
             Table(find(_poignee, players=5), "steps",
                   ("Pas à pas : une poignée à 5 joueurs", "Step by step: a poignée at 5 players")),
         )),
-        Lesson("petit-au-bout", ("Le Petit au bout", "Petit au bout"), (
+        Lesson("petit-au-bout", ("Le Petit au bout", "Petit au bout"),
+               ("Mener le Petit jusqu'au dernier pli.", 'Bringing the Petit to the last trick.'), (
             ("Gagner le dernier pli avec le Petit rapporte une prime de 10 points, multipliée par le contrat, "
              "au camp qui le mène au bout. Le preneur qui a les atouts maîtres fait d'abord tomber ceux de "
              "la défense, puis garde le Petit pour la fin.",
@@ -222,7 +228,8 @@ def lessons() -> list[Lesson]:
             Table(pab_end, "steps", ("Pas à pas : les trois derniers plis", "Step by step: the last three tricks"),
                   open_hands=True),
         )),
-        Lesson("decompte", ("Le décompte", "Counting the score"), (
+        Lesson("decompte", ("Le décompte", "Counting the score"),
+               ("La valeur des cartes, le seuil à atteindre, la marque.", "Card values, the target, the score."), (
             ("Chaque roi et chacun des trois bouts (le 21, le Petit, l'Excuse) vaut 4,5 points, une dame 3,5, "
              "un cavalier 2,5, un valet 1,5, toute autre carte 0,5 : 91 points en tout. On compte par deux "
              "cartes : un roi et une basse font 5, deux basses 1.",
@@ -247,7 +254,8 @@ def lessons() -> list[Lesson]:
             Table(last_trick(4, lambda r: r.contract is Contract.PRISE and r.score is not None and not r.score.made),
                   "steps", ("Pas à pas : une prise chutée", "Step by step: a prise that fails"), open_hands=True),
         )),
-        Lesson("signalisations", ("Les signalisations de la défense", "The defence's signals"), (
+        Lesson("signalisations", ("Les signalisations de la défense", "The defence's signals"),
+               ('Ce que disent les entames de la défense.', "What the defence's leads say."), (
             ("En défense, on se parle par les cartes. Entamer une petite carte (de l'as au 5) dans une couleur "
              "promet le roi ou la dame : le partenaire rejoue cette couleur. Entamer un atout impair annonce "
              "au moins sept atouts ; un pair, moins.",
@@ -301,8 +309,9 @@ def page(lesson: Lesson, lang: str, all_lessons: list[Lesson]) -> str:
 
 
 def index(all_lessons: list[Lesson]) -> str:
-    items = "".join(f'<li><a href="fr/{x.slug}.html" lang="fr">{escape(x.title[0])}</a> · '
-                    f'<a href="en/{x.slug}.html" lang="en">{escape(x.title[1])}</a></li>' for x in all_lessons)
+    def items(i: int, lang: str) -> str:
+        return "".join(f'<li><a href="{lang}/{x.slug}.html">{escape(x.title[i])}</a> — {escape(x.summary[i])}</li>'
+                       for x in all_lessons)
     return (f'<!doctype html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -311,7 +320,14 @@ def index(all_lessons: list[Lesson]) -> str:
             f'</head>\n<body>\n<main>\n<h1>Leçons de tarot <small lang="en">· Tarot lessons</small></h1>\n'
             f'<p>Chaque leçon montre la table sur des donnes choisies : exercices et pas à pas. '
             f'<span lang="en">Each lesson shows the table on chosen deals: exercises and step by step.</span></p>\n'
-            f'<ul>{items}</ul>\n<p><a href="../index.html">Jouer · Play</a></p>\n</main>\n</body>\n</html>\n')
+            f'<h2>En français</h2>\n<ul>{items(0, "fr")}</ul>\n'
+            f'<h2 lang="en">In English</h2>\n<ul lang="en">{items(1, "en")}</ul>\n'
+            f'<p>Pour un cours : chaque table est un <code>&lt;iframe&gt;</code> de la page du jeu ; '
+            f'à la table, <em>Partager cette situation</em> écrit le lien et l\'iframe du moment affiché. '
+            f'<span lang="en">For a class: each table is an <code>&lt;iframe&gt;</code> of the game\'s page; '
+            f'at the table, <em>Share this situation</em> writes the link and the iframe for the moment on show.'
+            f'</span></p>\n'
+            f'<p><a href="../index.html">Jouer · Play</a></p>\n</main>\n</body>\n</html>\n')
 
 
 def files() -> dict[str, str]:
