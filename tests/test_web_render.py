@@ -464,6 +464,13 @@ def test_the_end_of_a_petit_sec_names_the_seat_that_shows_it():
     assert "Chloé a le Petit sec (son seul atout, sans l'Excuse)" in unescape(html(session))
 
 
+def test_a_petit_sec_dealt_next_is_said_in_the_live_region():
+    session = run(Session(Settings(players=4, first_deal=642)))  # deal 643, next, is a petit sec of seat 0
+    session.next_deal()
+    assert session.finished and session.deal.result.petit_sec == (0,)
+    assert "Vous avez le Petit sec" in unescape(render.render(session.screen())["live"])
+
+
 def test_a_petit_sec_dealt_behind_the_new_game_form_is_no_match_to_give_up():
     session = Session(Settings(players=4, first_deal=643))  # deal 643: a petit sec, dealt again at once
     assert session.finished and session.deal.result.redeal == "petit_sec"

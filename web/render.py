@@ -652,9 +652,7 @@ def render_result(screen: Screen) -> str:
         fed = "".join(f"<li>{escape(x)}</li>" for x in token_calculation(screen, result)) if result.token_steps else ""
         line = t(result.redeal, lang)
         if len(result.petit_sec) == 1:  # the rules have its holder show it: the table may name him
-            holder = result.petit_sec[0]
-            line = (t("petit_sec_you", lang) if holder == 0 and not screen.settings.name
-                    else t("petit_sec_seat", lang, name=_name(screen, holder)))
+            line = event_text(("petit_sec_shown", {"seat": result.petit_sec[0]}), screen)
         return f'<p class="result-line">{escape(line)}</p>' + (
             f'<ol class="calc" aria-label="{escape(t("calc_label", lang))}">{fed}</ol>' if fed else "")
     score, taker, contract = result.score, result.taker, result.contract

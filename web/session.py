@@ -395,6 +395,9 @@ class Session:
         self.events = []
         self.ui = Ui()
         self._check_over()
+        result = self.deal.result
+        if result is not None and len(result.petit_sec) == 1:  # dealt again at once: said like any event
+            self.events = [("petit_sec_shown", {"seat": result.petit_sec[0]})]
 
     # ----------------------------------------------------------- the person
     def _note(self, refusal: IllegalAction | None) -> bool:
