@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tarot.actions import Action, Play, Poignee  # noqa: E402
+from tarot.actions import Action, Bid, Play, Poignee  # noqa: E402
 from tarot.bots import make_bot  # noqa: E402
 from tarot.cards import CARDS, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
 from tarot.hints import explain  # noqa: E402
@@ -71,6 +71,15 @@ def _partner_signal(deal: Deal, view: SeatView, action: Action) -> bool:
 
 def _taker_ecart(deal: Deal, view: SeatView, action: Action) -> bool:
     return view.phase == "ecart" and explain(view, action).code == "ecart_voids"
+
+
+def _first_bid(contract: Contract | None) -> Moment:
+    """The first seat to speak bids ``contract`` (``None``: passes) by the points scale."""
+    def moment(deal: Deal, view: SeatView, action: Action) -> bool:
+        if view.phase != "bidding" or view.bids or not isinstance(action, Bid) or action.contract is not contract:
+            return False
+        return explain(view, action).code == ("pass_weak" if contract is None else "bid_points")
+    return moment
 
 
 def _poignee(deal: Deal, view: SeatView, action: Action) -> bool:
@@ -177,6 +186,26 @@ def lessons() -> list[Lesson]:
             Table(find(_reason("excuse_save")), "steps",
                   ("Pas à pas : l'Excuse garde vos points", "Step by step: the Excuse keeps your points"),
                   open_hands=True, back=1),
+        )),
+        Lesson("encheres", ("Les enchères", "Bidding"),
+               ("Les contrats, et ce que vaut une main.", "The contracts, and what a hand is worth."), (
+            ("Chacun à son tour, en commençant à droite du donneur, passe ou annonce un contrat plus fort "
+             "que le dernier : prise, garde, garde sans (le chien reste caché mais compte pour le preneur), "
+             "garde contre (le chien va à la défense). Plus le contrat est fort, plus il rapporte (× 1, × 2, "
+             "× 4, × 6), et plus il coûte s'il chute.",
+             "In turn, starting on the dealer's right, each player passes or bids a contract higher than "
+             "the last one: prise, garde, garde sans (the chien stays hidden but counts for the taker), garde "
+             "contre (the chien goes to the defence). The higher the contract, the more it pays (× 1, × 2, "
+             "× 4, × 6), and the more it costs when it fails."),
+            ("Une main se compte en points : les bouts, la longueur et la force des atouts, les rois, les "
+             "coupes ; une prise demande 29 points à 4 joueurs, une garde 34. La réponse de l'exercice donne le "
+             "compte ; en partie, « Force de la main » le détaille article par article avant votre enchère.",
+             "A hand is counted in points: the bouts, the length and strength of the trumps, the kings, the "
+             "voids; a prise needs 29 points at 4 players, a garde 34. The exercise's answer gives the count; "
+             "in a game, “Hand strength” details it item by item before you bid."),
+        ), (
+            Table(find(_first_bid(Contract.GARDE)), "exercise", ("Exercice : une main à garder", "Exercise: a hand for a garde")),
+            Table(find(_first_bid(None)), "exercise", ("Exercice : une main à passer", "Exercise: a hand to pass")),
         )),
         Lesson("ecart", ("L'écart", "The écart"),
                ("Ce que le preneur écarte, et l'enchère d'une main.", "What the taker discards, and a hand's bid."), (

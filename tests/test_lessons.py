@@ -1,4 +1,4 @@
-"""The lessons: seven short lessons in French and English, each embedding the table on situations."""
+"""The lessons: eight short lessons in French and English, each embedding the table on situations."""
 from __future__ import annotations
 
 import importlib.util
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 
 
-def test_the_generator_writes_seven_lessons_in_both_languages():
+def test_the_generator_writes_eight_lessons_in_both_languages():
     """``scripts/lessons.py --check`` says whether lessons/ matches the bots of today; this
     checks only what it writes, so that a change of the bots' play does not fail it."""
     spec = importlib.util.spec_from_file_location("tarot_lessons", ROOT / "scripts" / "lessons.py")
@@ -25,14 +25,14 @@ def test_the_generator_writes_seven_lessons_in_both_languages():
     spec.loader.exec_module(module)
     names = set(module.files())
     assert {"index.html", "lessons.css"} <= names
-    assert len([n for n in names if n.startswith("fr/")]) == len([n for n in names if n.startswith("en/")]) == 7
+    assert len([n for n in names if n.startswith("fr/")]) == len([n for n in names if n.startswith("en/")]) == 8
     assert {p.relative_to(LESSONS).as_posix() for p in LESSONS.rglob("*") if p.is_file()} == names
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_lesson_embeds_tables_on_valid_situations(lang):
     pages = sorted((LESSONS / lang).glob("*.html"))
-    assert len(pages) == 7
+    assert len(pages) == 8
     for page in pages:
         html = page.read_text(encoding="utf-8")
         assert f'<html lang="{lang}">' in html
@@ -83,3 +83,14 @@ def test_the_poignee_lesson_asks_for_a_poignee_the_book_shows():
     assert asked == {**asked, "seat": 0, "type": "declare", "kind": "poignee"}
     assert steps_query["steps"] == "1" and steps_record["rules"]["players"] == 5
     assert steps_record["actions"][int(steps_query["at"])]["type"] == "declare"
+
+
+def test_the_bidding_lesson_asks_the_first_bid_of_a_garde_hand_and_of_a_weak_one():
+    asked = []
+    for query, record in _tables("encheres"):
+        assert query["exercise"] == "1"
+        at = int(query["at"])
+        assert all(a["type"] == "bid" and a["bid"] == "pass" for a in record["actions"][:at])
+        assert record["actions"][at]["seat"] == 0 and record["actions"][at]["type"] == "bid"
+        asked.append(record["actions"][at]["bid"])
+    assert asked == ["garde", "pass"]
