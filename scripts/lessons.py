@@ -27,7 +27,8 @@ from tarot.bots import make_bot  # noqa: E402
 from tarot.cards import CARDS, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
 from tarot.hints import explain  # noqa: E402
 from tarot.result import DealResult  # noqa: E402
-from tarot.rules import Contract, Rules  # noqa: E402
+from tarot.bots.evaluation import THRESHOLDS  # noqa: E402
+from tarot.rules import PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, POIGNEE_TRUMPS, TARGETS, Contract, Rules  # noqa: E402
 from tarot.situation import encode  # noqa: E402
 from tarot.state import Deal  # noqa: E402
 from tarot.view import SeatView  # noqa: E402
@@ -153,6 +154,14 @@ def lessons() -> list[Lesson]:
     ecart = find(_taker_ecart)
     pab = find(_reason("draw_for_petit_au_bout"), outcome=lambda r: r.petit_au_bout == "attack")
     pab_end = Found(pab.record, len(pab.record["actions"]) - 3 * 4, pab.seat)
+    # The figures the lessons quote are the engine's (the FFT rules; the points scale of the bots and hints).
+    times = ", ".join(f"× {c.multiplier}" for c in Contract)
+    per_contract = ", ".join(f"{c.code.replace('_', ' ')} {c.multiplier}" for c in Contract)  # French names in both
+    no_bout, one_bout, two_bouts, three_bouts = TARGETS
+    simple, double, triple = (POIGNEE_BONUS[size] for size in ("simple", "double", "triple"))
+    hand = {n: POIGNEE_TRUMPS[n] for n in (3, 4, 5)}
+    scale = THRESHOLDS[4]
+    prise, garde = scale[Contract.PRISE], scale[Contract.GARDE]
     return [
         Lesson("fournir-couper", ("Fournir, couper, monter", "Following, trumping, overtrumping"),
                ("Quelle carte la règle permet, et pourquoi.", "Which card the rules allow, and why."), (
@@ -191,17 +200,17 @@ def lessons() -> list[Lesson]:
                ("Les contrats, et ce que vaut une main.", "The contracts, and what a hand is worth."), (
             ("Chacun à son tour, en commençant à droite du donneur, passe ou annonce un contrat plus fort "
              "que le dernier : prise, garde, garde sans (le chien reste caché mais compte pour le preneur), "
-             "garde contre (le chien va à la défense). Plus le contrat est fort, plus il rapporte (× 1, × 2, "
-             "× 4, × 6), et plus il coûte s'il chute.",
+             f"garde contre (le chien va à la défense). Plus le contrat est fort, plus il rapporte ({times}), "
+             "et plus il coûte s'il chute.",
              "In turn, starting on the dealer's right, each player passes or bids a contract higher than "
              "the last one: prise, garde, garde sans (the chien stays hidden but counts for the taker), garde "
-             "contre (the chien goes to the defence). The higher the contract, the more it pays (× 1, × 2, "
-             "× 4, × 6), and the more it costs when it fails."),
+             "contre (the chien goes to the defence). The higher the contract, the more it pays "
+             f"({times}), and the more it costs when it fails."),
             ("Une main se compte en points : les bouts, la longueur et la force des atouts, les rois, les "
-             "coupes ; une prise demande 29 points à 4 joueurs, une garde 34. La réponse de l'exercice donne le "
+             f"coupes ; une prise demande {prise} points à 4 joueurs, une garde {garde}. La réponse de l'exercice donne le "
              "compte ; en partie, « Force de la main » le détaille article par article avant votre enchère.",
              "A hand is counted in points: the bouts, the length and strength of the trumps, the kings, the "
-             "voids; a prise needs 29 points at 4 players, a garde 34. The exercise's answer gives the count; "
+             f"voids; a prise needs {prise} points at 4 players, a garde {garde}. The exercise's answer gives the count; "
              "in a game, “Hand strength” details it item by item before you bid."),
         ), (
             Table(find(_first_bid(Contract.GARDE)), "exercise", ("Exercice : une main à garder", "Exercise: a hand for a garde")),
@@ -228,12 +237,14 @@ def lessons() -> list[Lesson]:
         Lesson("poignee", ("La poignée", "The poignée"),
                ("Montrer ses atouts : combien, quand, et pour qui la prime.", "Showing your trumps: how many, when, and who gets the bonus."), (
             ("Avec beaucoup d'atouts, on peut les montrer juste avant de jouer sa première carte : c'est la "
-             "poignée. À 4 joueurs, simple de 10 atouts (20 points), double de 13 (30), triple de 15 (40) ; "
-             "à 3 joueurs 13, 15 et 18 ; à 5 joueurs 8, 10 et 13. L'Excuse compte comme un atout, mais la "
+             f"poignée. À 4 joueurs, simple de {hand[4][0]} atouts ({simple} points), double de {hand[4][1]} "
+             f"({double}), triple de {hand[4][2]} ({triple}) ; à 3 joueurs {hand[3][0]}, {hand[3][1]} et "
+             f"{hand[3][2]} ; à 5 joueurs {hand[5][0]}, {hand[5][1]} et {hand[5][2]}. L'Excuse compte comme un atout, mais la "
              "montrer dit qu'on n'a pas d'autre atout que ceux montrés.",
              "With many trumps you may show them just before playing your first card: a poignée. At 4 "
-             "players a single one of 10 trumps (20 points), a double of 13 (30), a triple of 15 (40); at 3 "
-             "players 13, 15 and 18; at 5 players 8, 10 and 13. The Excuse counts as a trump, but showing "
+             f"players a single one of {hand[4][0]} trumps ({simple} points), a double of {hand[4][1]} "
+             f"({double}), a triple of {hand[4][2]} ({triple}); at 3 players {hand[3][0]}, {hand[3][1]} and "
+             f"{hand[3][2]}; at 5 players {hand[5][0]}, {hand[5][1]} and {hand[5][2]}. The Excuse counts as a trump, but showing "
              "it says you hold no trump beyond those shown."),
             ("La prime va au camp qui gagne la donne, même si c'est la défense qui l'a montrée : une poignée "
              "aide l'adversaire à lire votre jeu, montrez-la quand vous comptez gagner.",
@@ -265,17 +276,20 @@ def lessons() -> list[Lesson]:
              "Each king and each of the three bouts (the 21, the Petit, the Excuse) is worth 4.5 points, "
              "a queen 3.5, a cavalier 2.5, a jack 1.5, any other card 0.5: 91 points in all. They are "
              "counted two cards at a time: a king and a low card make 5, two low cards 1."),
-            ("Le preneur doit faire 56 points sans bout, 51 avec un, 41 avec deux, 36 avec trois ; "
+            (f"Le preneur doit faire {no_bout} points sans bout, {one_bout} avec un, {two_bouts} avec deux, "
+             f"{three_bouts} avec trois ; "
              "son écart (en garde sans, le chien) compte pour lui ; en garde contre, le chien va à la défense.",
-             "The taker needs 56 points with no bout, 51 with one, 41 with two, 36 with three; his "
+             f"The taker needs {no_bout} points with no bout, {one_bout} with one, {two_bouts} with two, "
+             f"{three_bouts} with three; his "
              "écart (in a garde sans, the chien) counts for him; in a garde contre the chien goes to the defence."),
-            ("La marque : 25 points plus la différence avec le seuil, plus ou moins 10 pour le Petit au bout "
-             "(selon le camp qui l'a mené), le tout multiplié par le contrat (prise 1, garde 2, garde sans 4, garde contre 6) ; la poignée (20, 30 ou 40) "
+            ("La marque : 25 points plus la différence avec le seuil, plus ou moins "
+             f"{PETIT_AU_BOUT_BONUS} pour le Petit au bout (selon le camp qui l'a mené), le tout multiplié "
+             f"par le contrat ({per_contract}) ; la poignée ({simple}, {double} ou {triple}) "
              "s'ajoute sans être multipliée. Chaque défenseur paie ce total au preneur, ou le reçoit s'il "
              "chute. Avancez jusqu'à la fin de la donne : la table écrit le compte.",
-             "The score: 25 points plus the difference from the target, plus or minus 10 for the Petit au "
-             "bout (for the side that brought it), all multiplied by the contract (prise 1, garde 2, garde sans 4, garde contre 6); a poignée "
-             "(20, 30 or 40) is added unmultiplied. Each defender pays that total to the taker, or receives "
+             "The score: 25 points plus the difference from the target, plus or minus "
+             f"{PETIT_AU_BOUT_BONUS} for the Petit au bout (for the side that brought it), all multiplied by "
+             f"the contract ({per_contract}); a poignée ({simple}, {double} or {triple}) is added unmultiplied. Each defender pays that total to the taker, or receives "
              "it when the contract fails. Step to the end of the deal: the table writes out the count."),
         ), (
             Table(last_trick(4, lambda r: r.contract is Contract.GARDE and r.score is not None and r.score.made),
