@@ -197,10 +197,14 @@ class Situation:
     def history(self) -> list[tuple[int, Action]]:
         return self.full.history
 
+    def same_cards(self, deal: Deal) -> bool:
+        """The deal on the table was dealt as the record's (whatever was played since)."""
+        return deal.dealt_hands == self.full.dealt_hands
+
     def on_record(self, deal: Deal) -> bool:
         """The deal on the table is the record's, and no move has left it."""
         p = len(deal.history)
-        return deal.dealt_hands == self.full.dealt_hands and deal.history == self.history[:p]
+        return self.same_cards(deal) and deal.history == self.history[:p]
 
 
 class TeachingSession(Session):
@@ -222,7 +226,7 @@ class TeachingSession(Session):
         """The session's screen; the situation's deal is named as such (it has no deal number)."""
         screen = super().screen()
         situation = self.teacher.situation
-        if situation is not None and self.deal.dealt_hands == situation.full.dealt_hands:
+        if situation is not None and situation.same_cards(self.deal):
             return replace(screen, situation=True)
         return screen
 
@@ -366,7 +370,7 @@ class Teacher:
 
     def exercising(self, session: Session) -> bool:
         return self.situation is not None and self.situation.params.exercise \
-            and session.deal.dealt_hands == self.situation.full.dealt_hands
+            and self.situation.same_cards(session.deal)
 
     def expected(self, session: Session) -> Action:
         """The move the exercise asks for: the record's, or past its end the recommender's."""
