@@ -26,7 +26,7 @@ from .bots.evaluation import THRESHOLDS, contract_for, hand_points
 from .bots.knowledge import LOW_SIGNAL_RANK, Knowledge
 from .bots.play import TrickState, opponents_trumps, petit_au_bout_sound
 from .cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, PETIT_BIT, QUEEN, RANK_OF, SUIT_MASKS, SUIT_OF,
-                    TRUMP, TRUMPS, Card, count, mask_of)
+                    TRUMP, TRUMPS, Card, count, mask_of, suit_card)
 from .i18n import CONTRACT_NAMES, explain as explain_code
 from .reason_words import REASONS
 from .rules import Contract
@@ -75,8 +75,8 @@ def hint(view: SeatView, recommender: Recommender | None = None) -> tuple[Action
 def _signal_answered(hand: int, suit: int) -> str:
     """The reason for returning a suit a partner led low: the honour it promises, the king or
     the queen (FFT signals), told as the seat's own hand narrows it."""
-    king = hand >> (suit * 14 + KING - 1) & 1
-    queen = hand >> (suit * 14 + QUEEN - 1) & 1
+    king = hand >> suit_card(KING, suit) & 1
+    queen = hand >> suit_card(QUEEN, suit) & 1
     if king and queen:
         return "lead_to_partner_suit"
     return "lead_to_partner_signal_queen" if king else "lead_to_partner_signal_king" if queen \
