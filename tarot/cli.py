@@ -86,8 +86,9 @@ def split_records(text: str) -> Iterator[tuple[str, object, str | None]]:
         return
     first_line = numbered[0][0]
     parsed = [(line_no, *_parse(line)) for line_no, line in numbered]
-    if parsed[0][2] is not None and getattr(whole_error, "lineno", first_line) != first_line:
-        # Not JSON lines (its first line is not a record by itself): one broken document.
+    if parsed[0][2] is not None and getattr(whole_error, "lineno", first_line) != first_line \
+            and not any(_whole_record(record) for _, record, error in parsed[1:] if error is None):
+        # Not JSON lines (no line is a record by itself): one broken document.
         yield "record 1", None, f"invalid JSON: {_describe(whole_error, with_line=True)}"
         return
     for number, (line_no, record, error) in enumerate(parsed, 1):
@@ -96,6 +97,11 @@ def split_records(text: str) -> Iterator[tuple[str, object, str | None]]:
             yield label, None, f"invalid JSON: {_describe(error, with_line=False)}"
         else:
             yield label, record, None
+
+
+def _whole_record(obj: object) -> bool:
+    """Whether a line parsed alone is a record, not a piece of a pretty-printed one."""
+    return isinstance(obj, dict) and ("format" in obj or "hands" in obj)
 
 
 def _parse(text: str) -> tuple[object, ValueError | None]:

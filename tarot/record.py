@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import NO_CALL, NO_CHELEM, Call, Chelem, action_from_json, action_to_json
+from .actions import NO_CALL, NO_CHELEM, Call, Chelem, Misere, Play, Poignee, action_from_json, action_to_json
 from .cards import N_CARDS, parse_cards
 from .errors import IllegalAction, RecordError, quote
-from .rules import Rules
+from .rules import MISERE_KINDS, Rules
 
 if TYPE_CHECKING:
     from .state import Deal
@@ -44,12 +44,25 @@ def to_record(deal: Deal) -> dict[str, object]:
 def from_record(record: object) -> Deal:
     """The deal after the record's last action; :class:`RecordError` if it is not valid.
 
-    A record may leave out a declined chelem (and a declined optional call): the next
-    action implies it."""
+    A record may leave out a declined chelem (the first card, or a declaration before
+    it, implies it) and a declined optional call (any other action implies it); a misère
+    may be written without saying which (``{"kind": "misere"}``): the one the hand allows."""
     try:
         return _from_record(record)
     except RecursionError:
         raise RecordError("malformed record: nested too deeply") from None
+
+
+def _misere_named(deal: Deal, entry: object) -> object:
+    """``entry``, naming its misère when it declares one without saying which: the
+    first the seat may declare now (``atout``, then ``tetes``), else ``atout``, whose
+    refusal then says why."""
+    if not (isinstance(entry, dict) and entry.get("type") == "declare" and entry.get("kind") == "misere"
+            and "misere" not in entry and type(entry.get("seat")) is int):
+        return entry
+    seat = entry["seat"]
+    kind = next((k for k in MISERE_KINDS if deal.why_not(Misere(k), seat) is None), MISERE_KINDS[0])
+    return {**entry, "misere": kind}
 
 
 def _pots(record: dict[str, object], rules: Rules) -> tuple[tuple[int, ...], tuple[bool, ...]]:
@@ -110,10 +123,10 @@ def _from_record(record: object) -> Deal:
         raise RecordError("actions must be a list")
     for index, entry in enumerate(actions):
         try:
-            seat, action = action_from_json(entry)
+            seat, action = action_from_json(_misere_named(deal, entry))
         except ValueError as e:
             raise RecordError(str(e), index) from None
-        if deal.phase is Phase.CHELEM and not isinstance(action, Chelem):
+        if deal.phase is Phase.CHELEM and isinstance(action, (Play, Poignee, Misere)):
             deal.apply(NO_CHELEM)  # a chelem declined need not be written down
         if deal.phase is Phase.CALLING and not isinstance(action, Call) and deal.can(NO_CALL):
             deal.apply(NO_CALL)  # nor an optional call declined

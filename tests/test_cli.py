@@ -185,6 +185,16 @@ def test_a_json_line_that_is_not_json_is_named_and_the_others_replayed():
     assert one_line_error(proc).startswith("replay: record 2 (line 2): invalid JSON")
 
 
+def test_a_json_line_cut_short_is_named_and_the_records_after_it_replayed():
+    first, second = finished_record(12), finished_record(13)
+    line = json.dumps(first)
+    cut = line[:line.index(",", 300) + 1]  # ends inside the record: the next line would continue it
+    proc = cli("replay", "-", stdin=cut + "\n" + json.dumps(second) + "\n")
+    assert proc.returncode == 1
+    assert lines(proc.stdout) == [second["result"]]
+    assert one_line_error(proc).startswith("replay: record 1 (line 1): invalid JSON")
+
+
 def test_empty_input_exits_1():
     proc = cli("replay", "-", stdin="\n  \n")
     assert proc.returncode == 1

@@ -127,6 +127,37 @@ def test_a_misere_is_written_as_a_declaration():
     assert Deal.from_record(record).miseres == [(0, "atout")]
 
 
+def test_a_misere_written_without_saying_which_is_the_one_the_hand_allows():
+    no_face = "T5 2S 3S 4S 5S 6S 7S 8S 9S 10S 1H 2H 3H 4H 5H 6H 7H 8H"  # a trump, no king to valet, no bout
+    for hand, voids, kind in ((no_face, {}, "tetes"), ({}, {0: "T"}, "atout")):
+        deal = to_play(deal_with({0: hand} if hand else {}, voids=voids, misere=True), taker=1,
+                       contract="garde_sans")
+        record = deal.to_record()
+        record["actions"].append({"seat": 0, "type": "declare", "kind": "misere"})
+        assert Deal.from_record(record).miseres == [(0, kind)]
+
+
+def test_a_misere_written_without_saying_which_is_refused_when_the_hand_allows_none():
+    deal = to_play(deal_with({}, voids={}, misere=True), taker=1, contract="garde_sans")
+    record = deal.to_record()
+    record["actions"].append({"seat": 0, "type": "declare", "kind": "misere"})
+    with pytest.raises(RecordError) as refusal:
+        Deal.from_record(record)
+    assert refusal.value.index == len(record["actions"]) - 1
+    assert refusal.value.refusal.code == "misere_atout_held"
+
+
+def test_an_ecart_in_a_garde_contre_is_refused_at_the_chelem_announcement():
+    deal = bid_until(deal_with(), taker=1, contract="garde_contre")
+    while deal.phase is Phase.BIDDING:
+        deal.apply(BIDS["pass"])
+    record = deal.to_record()
+    record["actions"].append({"seat": 1, "type": "ecart", "cards": ["1S", "2S", "3S", "4S", "5S", "6S"]})
+    with pytest.raises(RecordError) as refusal:
+        Deal.from_record(record)
+    assert refusal.value.refusal.code == "wrong_phase"  # not "not your turn": nobody declined the chelem
+
+
 @pytest.mark.parametrize("entry", [
     {"seat": 1, "type": "bid", "bid": "garde_sans"},
     {"seat": 2, "type": "call", "card": "KH"},
