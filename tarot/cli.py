@@ -34,7 +34,7 @@ RULE_HELP = {
     "red_pips_reversed": "in hearts and diamonds the 1 is the highest pip card and the 10 the lowest",
     "individual_primes": "poignées paid to or by the player who showed one, like the misères (older rules)",
     "handful_against_taker": "a defender's poignée always counts against the taker (Pagat)",
-    "purchase": "4 players: after a prise and the écart, the taker buys a suit card for one of his (Pagat)",
+    "purchase": "3 or 4 players: after a prise and the écart, the taker buys a suit card for one of his (Pagat)",
     "prise_partner": "4 players: after a prise the taker may call a king for a partner instead (Pagat)",
     "traditional_scoring": "Pagat's pots and tokens, besides the FFT scores",
     "round_to_ten": "the points of gain or loss rounded to the nearest ten, a 5 up (older rules)",

@@ -83,7 +83,7 @@ class Rules:
       10 for the attack (raises it by 10 for the defence) instead of earning a bonus.
     - ``handful_against_taker``: a defender's poignée always counts against the taker;
       the taker's (or his partner's) counts for him if he makes, against him otherwise.
-    - ``purchase`` (4 players): after a prise, once the écart is made, the taker asks
+    - ``purchase`` (3 or 4 players): after a prise, once the écart is made, the taker asks
       for a suit card he does not hold and gives a card of his choice to its holder.
     - ``prise_partner`` (4 players): after a prise the taker may instead call a king,
       before the chien is shown; its holder is his partner and each scores the value once.
@@ -107,9 +107,9 @@ class Rules:
         for f in fields(self)[1:]:
             if not isinstance(getattr(self, f.name), bool):
                 raise ValueError(f"rule option {f.name} must be true or false")
-        for option in FOUR_PLAYERS_ONLY:
-            if getattr(self, option) and self.players != 4:
-                raise ValueError(f"rule option {option} is for 4 players only")
+        for option, tables in OPTION_TABLES.items():
+            if getattr(self, option) and self.players not in tables:
+                raise ValueError(f"rule option {option} is for {' or '.join(map(str, tables))} players only")
 
     @property
     def hand_size(self) -> int:
@@ -187,8 +187,11 @@ class Rules:
 
     @staticmethod
     def options_for(players: int) -> list[str]:
-        """The options a game of ``players`` may use (some are for 4 players only)."""
-        return [o for o in Rules.options() if players == 4 or o not in FOUR_PLAYERS_ONLY]
+        """The options a game of ``players`` may use (some are not for every table)."""
+        return [o for o in Rules.options() if players in OPTION_TABLES.get(o, (3, 4, 5))]
 
 
-FOUR_PLAYERS_ONLY = ("purchase", "prise_partner")
+# The options only some tables play, with their player counts: Pagat's purchase in a
+# prise at 3 and 4 players (at 5 the taker always calls a partner); the partner of a
+# prise at 4, instead of the purchase.
+OPTION_TABLES = {"purchase": (3, 4), "prise_partner": (4,)}

@@ -378,7 +378,8 @@ def test_score_garde_contre_made_exactly():
      "cannot have 0 bouts"),
     (["--players", "4", "--contract", "garde", "--bouts", "3", "--points", "60", "--petit-au-bout", "defense"],
      "cannot have 3 bouts"),
-    (["--players", "3", "--contract", "prise", "--bouts", "1", "--points", "50", "--purchase"], "4 players only"),
+    (["--players", "3", "--contract", "prise", "--bouts", "1", "--points", "50", "--prise-partner"], "4 players only"),
+    (["--players", "5", "--contract", "prise", "--bouts", "1", "--points", "50", "--purchase"], "3 or 4 players only"),
 ])
 def test_score_bad_input_exits_2_saying_what_is_wrong(args, says):
     proc = cli("score", *args)

@@ -17,7 +17,7 @@ from tarot.bots import random_ecart
 from tarot.cards import ALL_CARDS, CARDS, EXCUSE, TRUMPS, cards_of, mask_of
 from tarot.errors import IllegalAction
 from tarot.rng import Rng
-from tarot.rules import FOUR_PLAYERS_ONLY, Rules
+from tarot.rules import Rules
 from tarot.state import Deal, Phase
 
 from . import reference
@@ -31,8 +31,7 @@ PLAY_REFUSALS = {"card_not_in_hand", "must_follow_suit", "must_trump", "must_ove
 def setups(draw, players=None):
     """Rules (any options), dealer, deal seed and the seed of the random choices."""
     n = players or draw(st.sampled_from([3, 4, 5]))
-    options = {name: draw(st.booleans()) for name in OPTIONS
-               if n == 4 or name not in FOUR_PLAYERS_ONLY}
+    options = {name: draw(st.booleans()) for name in Rules.options_for(n)}
     return (Rules(players=n, **options), draw(st.integers(0, n - 1)),
             draw(st.integers(0, 2**64 - 1)), draw(st.integers(0, 2**32 - 1)))
 
@@ -199,7 +198,7 @@ def test_every_step_of_a_random_deal_follows_the_rules(players, data):
 
 def option_sets(players: int) -> list[dict[str, bool]]:
     """No option, each option alone, every pair of options, and all of them."""
-    names = [o for o in OPTIONS if players == 4 or o not in FOUR_PLAYERS_ONLY]
+    names = Rules.options_for(players)
     sets = [set(c) for k in (0, 1, 2) for c in itertools.combinations(names, k)] + [set(names)]
     return [{name: name in chosen for name in names} for chosen in sets]
 

@@ -1,4 +1,4 @@
-"""Pagat's purchase (4 players): after a prise and the écart, the taker asks for a suit card
+"""Pagat's purchase (3 or 4 players): after a prise and the écart, the taker asks for a suit card
 he does not hold and gives a card of his choice, face down, to its holder."""
 import pytest
 
@@ -65,6 +65,14 @@ def test_the_card_given_is_seen_by_the_taker_and_its_receiver_only():
     assert deal.view(1).purchase == (2, card("KD"), None)  # the card bought is asked aloud
 
 
-def test_the_purchase_is_a_four_player_option():
-    with pytest.raises(ValueError, match="4 players"):
-        Rules(players=3, purchase=True)
+def test_at_three_players_the_taker_of_a_prise_buys_a_card_too():
+    deal = deal_with({0: "KS KH 2C", 1: "KD QD", 2: "KC"}, players=3, chien=CHIEN, purchase=True)
+    to_play(deal, taker=0, contract="prise", ecart=CHIEN, purchase="KD 2C")
+    assert card("KD") in deal.hand(0) and card("2C") in deal.hand(1)
+    assert deal.purchase.holder == 1
+
+
+def test_the_purchase_is_for_three_and_four_players():
+    with pytest.raises(ValueError, match="3 or 4 players"):
+        Rules(players=5, purchase=True)  # at 5 the taker calls a partner instead
+    assert "purchase" in Rules.options_for(3) and "purchase" not in Rules.options_for(5)

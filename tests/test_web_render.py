@@ -566,10 +566,10 @@ def test_with_prise_partner_the_page_offers_to_go_on_without_a_partner():
     assert session.deal.phase.value == "ecart" and session.deal.partner is None
 
 
-def test_four_player_options_stay_off_at_3_and_5_players():
-    for players in (3, 5):
-        settings = Settings(players=players, options={"purchase": True, "prise_partner": True, "misere": True})
-        assert settings.rules().to_json() == {"players": players, "misere": True}
+def test_an_option_the_player_count_does_not_have_stays_off():
+    chosen = {"purchase": True, "prise_partner": True, "misere": True}
+    assert Settings(players=3, options=chosen).rules().to_json() == {"players": 3, "misere": True, "purchase": True}
+    assert Settings(players=5, options=chosen).rules().to_json() == {"players": 5, "misere": True}
 
 
 def _traditional(players: int = 4, first_deal: int = 3) -> Session:

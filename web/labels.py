@@ -216,7 +216,7 @@ TEXT: dict[str, tuple[str, str]] = {
                                       "Primes paid by the player (older rules)"),
     "rule_option_handful_against_taker": ("Poignée d'un défenseur toujours contre le preneur",
                                           "A defender's poignée always against the taker"),
-    "rule_option_purchase": ("Achat d'une carte après une prise (à 4)", "Purchase of a card after a prise (4 players)"),
+    "rule_option_purchase": ("Achat d'une carte après une prise (à 3 ou 4)", "Purchase of a card after a prise (3 or 4 players)"),
     "rule_option_prise_partner": ("Prise avec appel d'un roi (à 4)", "Prise calling a king (4 players)"),
     "rule_option_traditional_scoring": ("Jetons et pots (marque traditionnelle)", "Tokens and pots (traditional scoring)"),
     "rule_option_round_to_ten": ("Points arrondis à la dizaine", "Points rounded to ten"),
