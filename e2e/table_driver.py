@@ -29,11 +29,11 @@ COUNT_WORKER_CALLS = ("() => { window.__workerCalls = 0; const bots = window.tar
 
 
 # ------------------------------------------------------------------ CPython
-def simulate(players: int, number: int, *, bid=lambda legal: "pass", stop=None):
+def simulate(players: int, number: int, *, bid=lambda legal: "pass", stop=None, options=None):
     """Play deal ``number`` as the browser tests do (the person passes, declines
     poignées and plays their first playable card); returns the session, stopped
-    early when ``stop(session)`` is true."""
-    s = Session(Settings(players=players, first_deal=number))
+    early when ``stop(session)`` is true.  ``options``: the rule options on."""
+    s = Session(Settings(players=players, first_deal=number, options=dict.fromkeys(options or (), True)))
     while not s.finished:
         if stop is not None and stop(s):
             return s

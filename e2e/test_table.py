@@ -104,3 +104,20 @@ def test_a_damaged_save_gives_a_message_and_a_fresh_game(page, site_url):
     page.reload()
     page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'loading'")
     assert phase(page) == "bidding" and page.get_attribute("#table", "data-deal") == "12"
+
+
+def test_with_the_older_rules_bidding_a_bidder_outbid_is_asked_again(page, site_url):
+    take = lambda legal: "prise" if "prise" in legal else "pass"  # noqa: E731
+    asked_again = lambda s: s.view().phase == "bidding" and s.view().to_act == 0 \
+        and len(s.view().bids) >= 4  # noqa: E731
+    number = first_number(4, asked_again, bid=take, stop=asked_again, options=["rebid"])
+    open_table(page, site_url, f"?pause=0&players=4&rebid=1&deal={number}")
+    page.click("[data-action=start]")
+    assert human_turn(page) == "bidding"
+    act(page, "[data-bid=prise]")
+    assert human_turn(page) == "bidding"  # a bot bid higher: the prise may go higher still, or pass
+    bids = [b.get_attribute("data-bid") for b in page.query_selector_all("[data-bid]")]
+    assert "prise" not in bids and "pass" in bids
+    assert "Vous : Prise" in page.inner_text(".bids-so-far")
+    act(page, "[data-bid=pass]")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'bidding'")

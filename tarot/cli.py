@@ -38,6 +38,7 @@ RULE_HELP = {
     "prise_partner": "4 players: after a prise the taker may call a king for a partner instead (Pagat)",
     "traditional_scoring": "Pagat's pots and tokens, besides the FFT scores",
     "round_to_ten": "the points of gain or loss rounded to the nearest ten, a 5 up (older rules)",
+    "rebid": "the bidding goes round until all but the highest bidder have passed (older rules)",
 }
 
 

@@ -76,6 +76,10 @@ class Rules:
       (a 5 rounds up: 15 gives 20) before the 25 is added.
     - ``red_pips_reversed``: the historic ranking of the pip cards in hearts and
       diamonds: the 1 is the highest pip card and the 10 the lowest.
+    - ``rebid``: the bidding goes round until every seat but the highest bidder has
+      passed: a seat outbid may bid again, higher ("chaque joueur qui n'a pas passé peut
+      monter l'enchère"); a seat that passed is out of it.  (FFT: one round, each seat
+      speaks once.)
 
     Pagat's rules for 3 to 5 players (``pagat-french-tarot-3-5-players``):
 
@@ -100,6 +104,7 @@ class Rules:
     prise_partner: bool = False
     traditional_scoring: bool = False
     round_to_ten: bool = False
+    rebid: bool = False
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or self.players not in (3, 4, 5):

@@ -553,9 +553,9 @@ class Deal:
 
     def _bid(self, seat: int, action: Bid) -> None:
         self.bids.append((seat, action))
-        n = self.players
-        if len(self.bids) < n:
-            self.to_act = (seat + 1) % n
+        after = self._next_bidder(seat)
+        if after is not None:
+            self.to_act = after
             return
         best = self.highest_bid
         if best is None:
@@ -568,6 +568,19 @@ class Deal:
             self.phase = Phase.CALLING
         else:
             self._after_call()
+
+    def _next_bidder(self, seat: int) -> int | None:
+        """Who bids after ``seat``; ``None`` when the bidding is over.  FFT: one round.
+        Option ``rebid``: round and round, skipping the seats that passed and the highest
+        bidder, until nobody else is left."""
+        n = self.players
+        if not self.rules.rebid:
+            return (seat + 1) % n if len(self.bids) < n else None
+        passed = {s for s, b in self.bids if b.contract is None}
+        best = self.highest_bid
+        holder = next((s for s, b in self.bids if b.contract == best), None) if best is not None else None
+        return next((s for s in ((seat + step) % n for step in range(1, n + 1))
+                     if s not in passed and s != holder), None)
 
     def _call(self, card: Card | None) -> None:
         if card is not None:

@@ -1,7 +1,7 @@
-"""Bidding: one round from the dealer's right, each seat once, only overbids."""
+"""Bidding: one round from the dealer's right, each seat once, only overbids (option rebid: round and round)."""
 from tarot.actions import BIDS, PASS, Bid
 from tarot.rules import Contract
-from tarot.state import Phase
+from tarot.state import Deal, Phase
 
 from .helpers import bid_until, deal_with, refused
 
@@ -74,3 +74,56 @@ def test_a_bid_that_is_not_a_contract_is_refused():
     deal = deal_with()
     assert refused(deal, Bid(7)) == "not_an_action"
     assert refused(deal, Bid("garde")) == "not_an_action"
+
+
+# Option rebid (older rules): "chaque joueur qui n'a pas passé peut monter l'enchère".
+def _bids(deal, *codes: str) -> list[int]:
+    """Apply the bids in turn; the seats that made them."""
+    seats = []
+    for code in codes:
+        seats.append(deal.to_act)
+        deal.apply(BIDS[code])
+    return seats
+
+
+def test_with_rebid_a_seat_outbid_may_bid_again_higher():
+    deal = deal_with(rebid=True)
+    assert _bids(deal, "prise", "garde", "pass", "pass") == [0, 1, 2, 3]
+    assert deal.phase is Phase.BIDDING and deal.to_act == 0  # outbid, it has not passed
+    assert deal.legal_actions() == [PASS, BIDS["garde_sans"], BIDS["garde_contre"]]
+    deal.apply(BIDS["garde_sans"])
+    assert deal.to_act == 1  # the garde may go higher in turn
+    deal.apply(PASS)
+    assert deal.taker == 0 and deal.contract is Contract.GARDE_SANS
+
+
+def test_with_rebid_a_seat_that_passed_does_not_speak_again():
+    deal = deal_with(rebid=True)
+    assert _bids(deal, "pass", "prise", "pass", "garde") == [0, 1, 2, 3]
+    assert deal.to_act == 1  # seats 0 and 2 passed: only the prise is asked again
+    deal.apply(PASS)
+    assert deal.taker == 3 and deal.contract is Contract.GARDE
+
+
+def test_with_rebid_the_bidding_ends_when_every_seat_but_the_highest_bidder_has_passed():
+    deal = deal_with(rebid=True)
+    _bids(deal, "prise", "pass", "pass", "pass")
+    assert deal.taker == 0 and deal.phase is Phase.ECART  # as in one round: nobody outbid it
+
+
+def test_with_rebid_four_passes_still_deal_again():
+    deal = deal_with(rebid=True)
+    _bids(deal, "pass", "pass", "pass", "pass")
+    assert deal.result is not None and deal.result.redeal == "all_passed"
+
+
+def test_with_rebid_a_record_of_several_rounds_reads_back():
+    deal = deal_with(rebid=True, players=3)
+    assert _bids(deal, "prise", "garde", "garde_sans", "garde_contre", "pass") == [0, 1, 2, 0, 1]
+    assert deal.to_act == 2
+    deal.apply(PASS)
+    assert deal.taker == 0 and deal.contract is Contract.GARDE_CONTRE
+    record = deal.to_record()
+    assert record["rules"] == {"players": 3, "rebid": True}
+    assert [a["seat"] for a in record["actions"] if a["type"] == "bid"] == [0, 1, 2, 0, 1, 2]
+    assert Deal.from_record(record).contract is Contract.GARDE_CONTRE

@@ -15,7 +15,7 @@ def test_every_option_is_off_by_default():
     assert rules.players == 4
     assert Rules.options() == ["misere", "petit_au_bout_within", "red_pips_reversed", "individual_primes",
                                "handful_against_taker", "purchase", "prise_partner",
-                               "traditional_scoring", "round_to_ten"]
+                               "traditional_scoring", "round_to_ten", "rebid"]
     assert not any(getattr(rules, name) for name in Rules.options())
     assert rules.to_json() == {"players": 4}
 

@@ -145,6 +145,10 @@ def check_views(deal: Deal) -> None:
                 Phase.BIDDING, Phase.CALLING):
             public |= deal.chien
         own = deal.hands[seat] | (deal.ecart if seat == deal.taker else 0)
+        if deal.purchase is not None:
+            public |= 1 << deal.purchase.card  # asked for aloud
+            if seat == deal.taker:
+                own |= 1 << deal.purchase.give  # the taker knows the card he gave
         leak = view.visible_cards() & ~(public | own)
         assert not leak, f"seat {seat} sees {cards_of(leak)}"
         if view.partner is not None:

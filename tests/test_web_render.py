@@ -487,6 +487,14 @@ def test_a_petit_sec_dealt_behind_the_new_game_form_is_no_match_to_give_up():
     assert session.in_progress()  # a decision taken: a new game asks first
 
 
+def test_the_deal_drawn_for_a_first_visit_is_no_petit_sec():
+    drawn = iter([643, 7])  # deal 643 at 4 players: a petit sec, dealt again at once
+    session = Session.on_random_deal(draw=lambda: next(drawn))
+    assert session.settings.first_deal == 7 and session.deal.result is None and not session.finished
+    chosen = Session.on_random_deal(lambda s: Settings(players=4, first_deal=643), draw=lambda: 1)
+    assert chosen.deal.result.redeal == "petit_sec"  # a number the link chose is kept
+
+
 def test_a_finished_match_goes_to_the_history_and_a_damaged_history_reads_as_empty():
     from web.history import archived, history_text, match_totals, parse_history
 

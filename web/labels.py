@@ -220,6 +220,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "rule_option_prise_partner": ("Prise avec appel d'un roi (à 4)", "Prise calling a king (4 players)"),
     "rule_option_traditional_scoring": ("Jetons et pots (marque traditionnelle)", "Tokens and pots (traditional scoring)"),
     "rule_option_round_to_ten": ("Points arrondis à la dizaine", "Points rounded to ten"),
+    "rule_option_rebid": ("Enchères en plusieurs tours (règles anciennes)", "Bidding in several rounds (older rules)"),
     "level_random": ("Au hasard", "Random"),
     "level_debutant": ("Débutant", "Beginner"),
     "level_standard": ("Standard", "Standard"),

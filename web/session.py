@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import json
+import random
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -205,6 +206,20 @@ class Session:
         self.finished = False  # the deal on show is over and written in the match
         self.undone: set[int] = set()  # deal numbers where the person took a decision back
         self._check_over()
+
+    @classmethod
+    def on_random_deal(cls, settings_of: Callable[[Settings], Settings] = lambda s: s,
+                       draw: Callable[[], int] = lambda: random.randrange(1, 1_000_000)) -> "Session":
+        """A session on a deal number drawn at random (``settings_of`` may set it up, a
+        number of its own included): one whose first deal is no petit sec, which would open
+        the page on a deal dealt again before anybody plays (1 deal in 500 at 4 players)."""
+        for _ in range(20):
+            number = draw()
+            session = cls(settings_of(Settings(first_deal=number)))
+            result = session.deal.result
+            if session.settings.first_deal != number or result is None or result.redeal != "petit_sec":
+                break
+        return session
 
     # --------------------------------------------------------------- queries
     @property

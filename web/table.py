@@ -82,7 +82,7 @@ class Page:
         if situation is not None:
             session = situation
         elif p.embed:
-            session = Session(p.settings(Settings(first_deal=random.randrange(1, 1_000_000))))
+            session = Session.on_random_deal(p.settings)
         else:
             session = self._resume()
             if p.lang is not None:
@@ -104,7 +104,7 @@ class Page:
         except Exception:
             raw = None
         if not isinstance(raw, str) or not raw:  # JavaScript null: nothing saved yet
-            session = Session(Settings(first_deal=random.randrange(1, 1_000_000)))
+            session = Session.on_random_deal()
             session.ui.setup_open = True
             return session
         try:
@@ -116,7 +116,7 @@ class Page:
                 window.localStorage.removeItem(SAVE_KEY)
             except Exception:
                 pass
-            session = Session(Settings(first_deal=random.randrange(1, 1_000_000)))
+            session = Session.on_random_deal()
             session.ui.setup_open = True
             session.ui.setup_message = ("save_damaged", {"reason": e.reason})
             return session

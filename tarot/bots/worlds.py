@@ -245,8 +245,9 @@ class WorldSampler:
         thresholds = THRESHOLDS[players]
         prise = thresholds[Contract.PRISE]
         weight = 1.0
+        bidders: set[int] = set()  # seats that bid a contract: a later pass (option rebid) only says "not higher"
         for s, code in self.view.bids:
-            if s == self.me:
+            if s == self.me or (code == "pass" and s in bidders):
                 continue
             pts = hand_points(self.dealt_hand(world, s), players)
             if code == "pass":
@@ -254,6 +255,7 @@ class WorldSampler:
                 if excess > 0:
                     weight *= exp(-excess / _BID_SOFTNESS)
             else:
+                bidders.add(s)
                 short = thresholds[Contract.from_code(code)] - pts
                 if short > 0:
                     weight *= exp(-short / _BID_SOFTNESS)
