@@ -20,12 +20,14 @@ requests between two steps.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, action_from_json, action_to_json
+from .actions import Action, action_to_json
 from .bots import make_bot
 from .match import deal_seed
+from .record import decisions
 from .result import DealResult
 from .rules import Rules
 from .state import Deal
@@ -140,22 +142,24 @@ def expert_choices(record: dict[str, Any], level: str, deal_number: int, budget:
     Looks at the actions from index ``start`` on and at most ``limit`` of seat 0's
     decisions; returns the differences found and the index to go on from (``None``
     when the whole record was looked at)."""
-    deal = Deal.from_record(as_dealt(record))
-    actions = record.get("actions", [])
-    if not isinstance(actions, list):
-        raise ValueError("actions must be a list")
+    return other_choices(record, lambda deal: bot_action(deal, level, deal_number, budget), start, limit)
+
+
+def other_choices(record: dict[str, Any], choose: Callable[[Deal], Action], start: int = 0,
+                  limit: int | None = None) -> tuple[list[tuple[int, dict[str, Any]]], int | None]:
+    """Where ``choose`` (asked at each of :data:`SEAT`'s decisions in ``record``, the deal
+    as it then stood) would have done something else: ``(action index, its choice in
+    record form)``; ``start`` and ``limit`` as for :func:`expert_choices`."""
     differences: list[tuple[int, dict[str, Any]]] = []
     looked = 0
-    for index, item in enumerate(actions):
-        seat, action = action_from_json(item)
+    for index, seat, action, deal in decisions(record):
         if index >= start and seat == SEAT and deal.to_act == SEAT:
             if limit is not None and looked >= limit:
                 return differences, index
             looked += 1
-            choice = action_to_json(SEAT, bot_action(deal, level, deal_number, budget))
+            choice = action_to_json(SEAT, choose(deal))
             if not same_decision(choice, action_to_json(seat, action)):
                 differences.append((index, choice))
-        deal.apply(action, seat=seat)
     return differences, None
 
 

@@ -6,9 +6,10 @@ that breaks a rule is refused with the action's index and the rule's reason.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .actions import NO_CALL, NO_CHELEM, Call, Chelem, Misere, Play, Poignee, action_from_json, action_to_json
+from .actions import NO_CALL, NO_CHELEM, Action, Call, Misere, Play, Poignee, action_from_json, action_to_json
 from .cards import N_CARDS, parse_cards
 from .errors import IllegalAction, RecordError, quote
 from .rules import MISERE_KINDS, Rules
@@ -78,7 +79,7 @@ def _pots(record: dict[str, object], rules: Rules) -> tuple[tuple[int, ...], tup
 
 
 def _from_record(record: object) -> Deal:
-    from .state import Deal, Phase
+    from .state import Deal
 
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
@@ -121,6 +122,30 @@ def _from_record(record: object) -> Deal:
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("actions must be a list")
+    for _ in _replay(deal, actions):
+        pass
+    return deal
+
+
+def decisions(record: object) -> Iterator[tuple[int, int, Action, Deal]]:
+    """``(index, seat, action, deal)`` for each action of ``record``, ``deal`` as it stands
+    just before the action (a declined chelem or call that the record leaves out already
+    declined): the moment of each decision, to look at, not to change.  A record that is
+    not valid raises :class:`RecordError` when the replay reaches its fault."""
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object")
+    deal = from_record({k: v for k, v in record.items() if k not in ("actions", "result")} | {"actions": []})
+    actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("actions must be a list")
+    for index, seat, action in _replay(deal, actions):
+        yield index, seat, action, deal
+
+
+def _replay(deal: Deal, actions: list[object]) -> Iterator[tuple[int, int, Action]]:
+    """Apply ``actions`` to ``deal`` in turn, yielding each just before it is applied."""
+    from .state import Phase
+
     for index, entry in enumerate(actions):
         try:
             seat, action = action_from_json(_misere_named(deal, entry))
@@ -130,8 +155,8 @@ def _from_record(record: object) -> Deal:
             deal.apply(NO_CHELEM)  # a chelem declined need not be written down
         if deal.phase is Phase.CALLING and not isinstance(action, Call) and deal.can(NO_CALL):
             deal.apply(NO_CALL)  # nor an optional call declined
+        yield index, seat, action
         try:
             deal.apply(action, seat=seat)
         except IllegalAction as e:
             raise RecordError(str(e), index, e) from None
-    return deal

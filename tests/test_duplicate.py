@@ -11,6 +11,8 @@ from tarot.state import Deal
 from web.botstep import bot_seed, decide
 from web.duplicatestep import advice_step, reference_step
 
+from .helpers import deal_with, to_play
+
 CHEAP = Budget(samples=2, setup_samples=3)  # a quick Expert: the tests check agreement, not strength
 
 
@@ -115,6 +117,19 @@ def test_the_expert_s_other_choices_are_legal_where_they_are_offered():
             assert seat == SEAT and replay.why_not(choice, SEAT) is None
             assert not same_decision(wanted[index], item)
         replay.apply(*reversed(action_from_json(item)))
+
+
+def test_the_expert_s_other_choices_follow_a_record_that_leaves_out_a_declined_call():
+    # 4 players with a partner for a prise: seat 0 takes a prise and calls nobody, which
+    # its record does not write down; the Expert's choices are looked for all the same.
+    deal = to_play(deal_with(prise_partner=True), taker=0, contract="prise")
+    assert deal.called is None and deal.phase.value == "play"
+    play_reference(deal, "random", 5, None)
+    record = deal.to_record()
+    assert not any(a["type"] == "call" for a in record["actions"])
+    differences, after = expert_choices(record, "random", 5, CHEAP)
+    ecart = next(i for i, a in enumerate(record["actions"]) if a["type"] == "ecart")
+    assert after is None and any(index > ecart for index, _ in differences)  # its cards were looked at
 
 
 def test_advice_in_steps_adds_up_to_the_whole():
