@@ -12,6 +12,7 @@ from table_driver import (HUMAN_TURN, first_number, human_turn, open_table, play
 
 from tarot.duplicate import Budget, reference  # importable once table_driver has put the repository on the path
 from tarot.review import review
+from web.review import hint_choices
 from tarot.rules import Rules
 
 REF_SAMPLES = 4
@@ -121,6 +122,17 @@ def test_the_review_steps_through_the_deal_with_the_engine_s_count(page, site_ur
     page.wait_for_selector("[data-testid=review]")
     assert review_counts(page) == [s.half_points for s in steps]
     assert steps[-1].half_points == session.deal.result.card_points
+    # Where the person's card was not the hint's, the review says what the hint proposed and why.
+    hints = hint_choices(session.match.records[-1], number, "standard")
+    assert hints  # the person played the first card allowed, not always the hint's
+    index, (_, reason) = min(hints.items())
+    page.keyboard.press("Home")
+    for k in range(index):
+        page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{k}']")
+        page.keyboard.press("ArrowRight")
+    page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{index}']")
+    assert reason.explain("fr") in page.inner_text("[data-testid=review-hint]")
+    page.keyboard.press("End")
     page.click("[data-action=review-prev]")
     assert page.get_attribute("[data-testid=review] .dialog", "data-position") == str(len(steps) - 2)
     page.screenshot(path="e2e/artifacts/review-desktop.png")

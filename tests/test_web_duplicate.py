@@ -212,3 +212,42 @@ def test_a_tournament_has_4_8_or_12_deals():
 def test_a_duplicate_counts_each_deal_by_its_score_never_by_pots_and_tokens():
     session = DuplicateSession(Settings(players=4, first_deal=9, options={"traditional_scoring": True, "misere": True}))
     assert session.deal.rules.traditional_scoring is False and session.deal.rules.misere is True
+
+
+def test_a_match_deal_played_as_the_hint_says_has_no_other_hint_in_its_review():
+    session = Session(Settings(players=4, first_deal=5))
+    _play_deal(session)  # the person plays the Standard bot's choices, seeded as the hint's
+    extras = Extras()
+    assert open_review(session, extras, 5)
+    assert extras.review.hints == {} and extras.review.advice == {}
+
+
+def test_the_review_of_a_match_deal_shows_what_the_hint_proposed_instead_and_why():
+    from html import unescape
+
+    from tarot.actions import action_from_json
+    from tarot.duplicate import as_dealt, same_decision
+    from tarot.state import Deal
+    from web.review import render_review
+
+    session = Session(Settings(players=4, first_deal=5))
+    while not session.finished:  # the person takes the first action allowed, bots elsewhere
+        if session.bot_to_act() is not None:
+            session.bot_step()
+        else:
+            assert session.act(0, session.deal.legal_actions()[0]) is None
+    extras = Extras()
+    assert open_review(session, extras, 5)
+    panel = extras.review
+    record = session.match.records[-1]
+    assert panel.hints
+    for index, (proposed, reason) in panel.hints.items():
+        taken = record["actions"][index]
+        assert taken["seat"] == 0 and not same_decision(proposed, taken)
+        before = Deal.from_record(as_dealt(record) | {"actions": record["actions"][:index]})
+        assert before.why_not(action_from_json(proposed)[1], 0) is None  # allowed at that moment
+        panel.go(index)
+        shown = unescape(render_review(panel, "fr"))
+        assert 'data-testid="review-hint"' in shown and reason.explain("fr") in shown
+    panel.go(len(panel.steps) - 1)  # the end of the deal: no decision left to talk about
+    assert 'data-testid="review-hint"' not in render_review(panel, "fr")

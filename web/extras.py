@@ -211,8 +211,10 @@ def record_of(session: Session, number: int) -> dict[str, Any] | None:
     return session.match.records[k] if 0 <= k < len(session.match.records) else None
 
 
-def open_review(session: Session, extras: Extras, number: int, reference: bool = False) -> bool:
-    """Open the review of deal ``number`` (the person's, or its reference); ``False`` if unknown."""
+def open_review(session: Session, extras: Extras, number: int, reference: bool = False,
+                hint_level: str = "standard") -> bool:
+    """Open the review of deal ``number`` (the person's, or its reference); ``False`` if unknown.
+    ``hint_level``: the recommender of *Conseil*, whose other choices a match's review shows."""
     if reference:
         if not isinstance(session, DuplicateSession) or number not in session.tournament.references:
             return False
@@ -221,8 +223,10 @@ def open_review(session: Session, extras: Extras, number: int, reference: bool =
     record = record_of(session, number)
     if record is None:
         return False
-    advice = session.tournament.advice.get(number) if isinstance(session, DuplicateSession) else None
-    extras.review = ReviewPanel.open(record, "match", number, advice, position=0)
+    if isinstance(session, DuplicateSession):  # the Expert's other choices, as the worker finds them
+        extras.review = ReviewPanel.open(record, "match", number, session.tournament.advice.get(number), position=0)
+    else:  # the hint's, found now (a few milliseconds)
+        extras.review = ReviewPanel.open(record, "match", number, position=0).with_hints(hint_level)
     return True
 
 

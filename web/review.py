@@ -2,7 +2,8 @@
 
 :class:`ReviewPanel` is the page's state while a review is open (the record, its
 steps from :func:`tarot.review.review`, the position, the Expert's other choices
-in a duplicate deal); :func:`render_review` draws it as a dialog.  Forward and
+in a duplicate deal, or in a match the hint's other choices with their reasons:
+:func:`hint_choices`); :func:`render_review` draws it as a dialog.  Forward and
 back with ``review-next`` / ``review-prev`` (and the arrow keys); from one of the
 person's decisions, ``replay-from-here`` plays the deal again from that point.
 """
@@ -12,12 +13,17 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from tarot.actions import action_to_json
+from tarot.bots import make_bot
 from tarot.cards import parse_card
-from tarot.duplicate import SEAT
+from tarot.duplicate import SEAT, same_decision
+from tarot.hints import Reason, hint
 from tarot.i18n import CONTRACT_NAMES, card_name
 from tarot.match import match_points
+from tarot.record import decisions
 from tarot.review import ReviewStep, review
 
+from .botstep import bot_seed
 from .cardface import card_html
 from .labels import points_text, seat_name, signed
 from .words import w
@@ -33,6 +39,7 @@ class ReviewPanel:
     deal_number: int | None = None
     advice: dict[int, dict[str, Any]] = field(default_factory=dict)  # action index → the Expert's choice
     position: int = 0
+    hints: dict[int, tuple[dict[str, Any], Reason]] = field(default_factory=dict)  # index → the hint, why
     imported: list[dict[str, Any]] = field(default_factory=list)  # every record of an imported file
     which: int = 0  # the imported record shown
 
@@ -58,10 +65,32 @@ class ReviewPanel:
         """The position is one of the person's decisions (seat 0 is to act)."""
         return self.step.to_act == SEAT
 
+    def with_hints(self, level: str) -> "ReviewPanel":
+        """The panel with the hint's other choices at the person's decisions (a match's deal)."""
+        if self.deal_number is not None:
+            self.hints = hint_choices(self.record, self.deal_number, level)
+        return self
+
     def show_imported(self, which: int) -> "ReviewPanel":
         panel = ReviewPanel.open(self.imported[which], "import", None, None, 0)
         panel.imported, panel.which = self.imported, which
         return panel
+
+
+def hint_choices(record: dict[str, Any], deal_number: int, level: str) -> dict[int, tuple[dict[str, Any], Reason]]:
+    """At each of the person's decisions in ``record`` where *Conseil* would have proposed
+    something else (the recommender ``level`` seeded as at the table), that proposal in
+    record form and its reason, by action index."""
+    found: dict[int, tuple[dict[str, Any], Reason]] = {}
+    for index, seat, action, deal in decisions(record):
+        if seat != SEAT or deal.to_act != SEAT:
+            continue
+        bot = make_bot(level, bot_seed(deal_number, SEAT, len(deal.history)))
+        choice, reason = hint(deal.view(SEAT), bot.choose)
+        proposed = action_to_json(SEAT, choice)
+        if not same_decision(proposed, action_to_json(seat, action)):
+            found[index] = (proposed, reason)
+    return found
 
 
 # ----------------------------------------------------------------- words
@@ -149,6 +178,10 @@ def render_review(panel: ReviewPanel, lang: str) -> str:
     if nxt is not None and nxt.get("seat") == SEAT and step.index in panel.advice:
         advice = (f'<p class="review-advice" data-testid="review-advice">'
                   f'{escape(w("advice", lang, yours=describe(nxt, lang), expert=describe(panel.advice[step.index], lang)))}</p>')
+    elif nxt is not None and nxt.get("seat") == SEAT and step.index in panel.hints:
+        proposed, reason = panel.hints[step.index]
+        said = w("hint_advice", lang, yours=describe(nxt, lang), hint=describe(proposed, lang), why=reason.explain(lang))
+        advice = f'<p class="review-advice" data-testid="review-hint">{escape(said)}</p>'
     result = ""
     if step.result is not None:
         counted = match_points(step.result.to_json(), len(step.result.scores))  # tokens with traditional scoring
@@ -175,7 +208,7 @@ def render_review(panel: ReviewPanel, lang: str) -> str:
             f'aria-labelledby="review-title" data-position="{panel.position}" data-last="{last}">'
             f'<h2 id="review-title">{escape(title)}</h2>{switch}'
             f'<p class="review-step" aria-live="polite">{escape(w("step_of", lang, k=panel.position, n=last))} — '
-            f'{escape(step_text(step, lang))}</p>'
+            f'{escape(step_text(step, lang))}</p>{advice}'
             f'<ol class="review-hands">{hands}</ol>{trick}<div class="reveals">{aside}</div>'
-            f'{count}{advice}{result}'
+            f'{count}{result}'
             f'<div class="dialog-actions">{buttons}</div></div></div>')

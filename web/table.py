@@ -594,7 +594,8 @@ class Page:
         deal = js(el.getAttribute("data-deal"))
         panel = extras.review
         if action in ("review-deal", "review-reference") and deal is not None:
-            open_review(s, extras, int(str(deal)), reference=action == "review-reference")
+            open_review(s, extras, int(str(deal)), reference=action == "review-reference",
+                        hint_level=self.teacher.recommender)
         elif action == "review-next" and panel is not None:
             panel.move(1)
         elif action == "review-prev" and panel is not None:

@@ -57,6 +57,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "contract_of": ("{contract} de {name}", "{name}'s {contract}"),
     "contract_yours": ("Votre {contract}", "Your {contract}"),
     "advice": ("Vous : {yours}. L'Expert à votre place : {expert}.", "You: {yours}. The Expert in your seat: {expert}."),
+    "hint_advice": ("Vous : {yours}. Le conseil : {hint}. {why}", "You: {yours}. The hint: {hint}. {why}"),
     "trick_to": ("Pli pour {name}.", "Trick to {name}."),
     "taker_tag": ("preneur", "taker"),
     "partner_tag": ("partenaire", "partner"),
