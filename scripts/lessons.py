@@ -168,12 +168,14 @@ def lessons() -> list[Lesson]:
             ("On doit fournir la couleur demandée. Sans elle, on doit couper (jouer atout) ; "
              "si un atout est déjà dans le pli, on doit monter, c'est-à-dire jouer un atout plus fort, "
              "même sur son partenaire. Sans atout plus fort, on pisse : on joue un atout plus faible. "
-             "Sans atout du tout, on joue n'importe quelle carte.",
+             "Sans atout du tout, on joue n'importe quelle carte. Quand l'entame est un atout, on doit "
+             "aussi monter si on le peut.",
              "You must follow the suit led. Without it, you must trump; if a trump is already in the "
              "trick, you must overtrump (play a higher trump), even over your partner. With no higher "
-             "trump, you undertrump: you play a lower one. With no trump at all, play any card."),
-            ("Exercice : vous n'avez plus de la couleur et un atout est déjà dans le pli. Quelle carte ? "
-             "Cliquez une carte que la règle refuse : la table dit pourquoi.",
+             "trump, you undertrump: you play a lower one. With no trump at all, play any card. When a "
+             "trump is led, you must also play higher if you can."),
+            ("Exercice : vous n'avez plus la couleur demandée et un atout est déjà dans le pli. Quelle carte ? "
+             "Cliquez sur une carte que la règle refuse : la table dit pourquoi.",
              "Exercise: you have no card of the suit and a trump is already in the trick. Which card? "
              "Click a card the rules refuse: the table says why."),
         ), (
@@ -188,7 +190,7 @@ def lessons() -> list[Lesson]:
              "The Excuse may be played to any trick instead of the card asked for. It never wins the "
              "trick: its owner takes it back and gives a low card from his tricks in exchange."),
             ("Au dernier pli, l'Excuse change de camp (sauf au chelem) : jouez-la avant.",
-             "In the last trick the Excuse changes sides (except in a chelem): play it before."),
+             "In the last trick the Excuse changes sides (except in a chelem): play it before then."),
         ), (
             Table(find(_reason("excuse_before_last")), "exercise",
                   ("Exercice : deux cartes en main", "Exercise: two cards in hand")),
@@ -208,7 +210,7 @@ def lessons() -> list[Lesson]:
              f"({times}), and the more it costs when it fails."),
             ("Une main se compte en points : les bouts, la longueur et la force des atouts, les rois, les "
              f"coupes ; une prise demande {prise} points à 4 joueurs, une garde {garde}. La réponse de l'exercice donne le "
-             "compte ; en partie, « Force de la main » le détaille article par article avant votre enchère.",
+             "compte ; en partie, « Force de la main » le détaille point par point avant votre enchère.",
              "A hand is counted in points: the bouts, the length and strength of the trumps, the kings, the "
              f"voids; a prise needs {prise} points at 4 players, a garde {garde}. The exercise's answer gives the count; "
              "in a game, “Hand strength” details it item by item before you bid."),
@@ -257,12 +259,12 @@ def lessons() -> list[Lesson]:
         )),
         Lesson("petit-au-bout", ("Le Petit au bout", "Petit au bout"),
                ("Mener le Petit jusqu'au dernier pli.", 'Bringing the Petit to the last trick.'), (
-            ("Gagner le dernier pli avec le Petit rapporte une prime de 10 points, multipliée par le contrat, "
-             "au camp qui le mène au bout. Le preneur qui a les atouts maîtres fait d'abord tomber ceux de "
-             "la défense, puis garde le Petit pour la fin.",
-             "Winning the last trick with the Petit earns a bonus of 10 points, times the contract, for "
-             "the side that brings it there. A taker with the master trumps first draws the defence's "
-             "trumps, then keeps the Petit for the end."),
+            ("Si le Petit est dans le dernier pli, le camp qui remporte ce pli reçoit une prime de 10 points, "
+             "multipliée par le contrat (qu'il gagne ou perde la donne). Le preneur qui a les atouts maîtres "
+             "fait d'abord tomber ceux de la défense, puis garde le Petit pour la fin.",
+             "If the Petit is in the last trick, the side that wins that trick gets a bonus of 10 points, "
+             "times the contract (whether it wins the deal or not). A taker with the master trumps first "
+             "draws the defence's trumps, then keeps the Petit for the end."),
         ), (
             Table(pab, "exercise", ("Exercice : préparer le Petit au bout", "Exercise: preparing the Petit au bout")),
             Table(pab_end, "steps", ("Pas à pas : les trois derniers plis", "Step by step: the last three tricks"),
@@ -283,12 +285,12 @@ def lessons() -> list[Lesson]:
              f"{three_bouts} with three; his "
              "écart (in a garde sans, the chien) counts for him; in a garde contre the chien goes to the defence."),
             ("La marque : 25 points plus la différence avec le seuil, plus ou moins "
-             f"{PETIT_AU_BOUT_BONUS} pour le Petit au bout (selon le camp qui l'a mené), le tout multiplié "
+             f"{PETIT_AU_BOUT_BONUS} pour le Petit au bout (au camp qui remporte le dernier pli), le tout multiplié "
              f"par le contrat ({per_contract}) ; la poignée ({simple}, {double} ou {triple}) "
              "s'ajoute sans être multipliée. Chaque défenseur paie ce total au preneur, ou le reçoit s'il "
              "chute. Avancez jusqu'à la fin de la donne : la table écrit le compte.",
              "The score: 25 points plus the difference from the target, plus or minus "
-             f"{PETIT_AU_BOUT_BONUS} for the Petit au bout (for the side that brought it), all multiplied by "
+             f"{PETIT_AU_BOUT_BONUS} for the Petit au bout (for the side that wins the last trick), all multiplied by "
              f"the contract ({per_contract}); a poignée ({simple}, {double} or {triple}) is added unmultiplied. Each defender pays that total to the taker, or receives "
              "it when the contract fails. Step to the end of the deal: the table writes out the count."),
         ), (
@@ -301,10 +303,12 @@ def lessons() -> list[Lesson]:
                ('Ce que disent les entames de la défense.', "What the defence's leads say."), (
             ("En défense, on se parle par les cartes. Entamer une petite carte (de l'as au 5) dans une couleur "
              "promet le roi ou la dame : le partenaire rejoue cette couleur. Entamer un atout impair annonce "
-             "au moins sept atouts ; un pair, moins.",
+             "au moins sept atouts et le Petit hors de danger (le partenaire rejoue atout) ; un pair, moins "
+             "de sept.",
              "In defence, partners talk through their cards. Leading a low card (ace to 5) in a suit "
              "promises its king or queen: the partner returns that suit. Leading an odd trump says seven "
-             "trumps or more; an even one, fewer."),
+             "trumps or more and the Petit out of danger (the partner leads trumps back); an even one, "
+             "fewer than seven."),
         ), (
             Table(find(_partner_signal), "exercise",
                   ("Exercice : votre partenaire a signalé", "Exercise: your partner signalled")),

@@ -24,9 +24,9 @@ from .actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Pu
 from .bots import Bot, make_bot
 from .bots.evaluation import THRESHOLDS, contract_for, hand_points
 from .bots.knowledge import LOW_SIGNAL_RANK, Knowledge
-from .bots.play import TrickState, opponents_trumps, petit_au_bout_sound
-from .cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, PETIT_BIT, QUEEN, RANK_OF, SUIT_MASKS, SUIT_OF,
-                    TRUMP, TRUMPS, Card, count, mask_of, suit_card)
+from .bots.play import TrickState, discard, excuse_saves, opponents_trumps, petit_au_bout_sound
+from .cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, PETIT_BIT, QUEEN, RANK_OF, SUIT_MASKS,
+                    SUIT_OF, TRUMP, TRUMPS, Card, cards_of, count, mask_of, suit_card)
 from .i18n import CONTRACT_NAMES, explain as explain_code
 from .reason_words import REASONS
 from .rules import Contract
@@ -149,14 +149,29 @@ def _play(view: SeatView, card: Card) -> Reason:
     k = Knowledge(view)
     if legal and not legal & (legal - 1):
         return Reason("only_card", {"card": str(card)})
-    if card == EXCUSE_ID:
-        return Reason("excuse_before_last" if count(k.hand) == 2 else "excuse_save")
+    if card == EXCUSE_ID and count(k.hand) == 2:
+        return Reason("excuse_before_last")
     if card == PETIT_ID and count(k.hand) == 1:
         return Reason("petit_au_bout")
     ts = TrickState(k)
+    if card == EXCUSE_ID:
+        return _excuse(k, ts, legal & ~EXCUSE_BIT)
     if ts.best_seat < 0:
         return _lead(k, card)
     return _follow(k, ts, card)
+
+
+def _excuse(k: Knowledge, ts: TrickState, others: int) -> Reason:
+    """Why the Excuse now: it opens no suit, or it keeps a card the trick would take."""
+    if ts.best_seat < 0:
+        return Reason("excuse_lead")
+    kept = discard(k, ts, others)  # the card that would go instead
+    if not excuse_saves(k, kept):
+        return Reason("excuse_anytime")
+    maybe_allies = [s for s in ts.after if k.p_ally(s) > 0.01]
+    lost = k.p_ally(ts.best_seat) <= 0.01 and not any(ts.wins_over(c) for c in cards_of(others)) \
+        and ts.p_beaten(ts.best_card, maybe_allies) == 0  # nobody of ours can take it back
+    return Reason("excuse_save" if lost else "excuse_keeps", {"card": str(kept)})
 
 
 def _follow(k: Knowledge, ts: TrickState, card: Card) -> Reason:
@@ -205,14 +220,14 @@ def _lead(k: Knowledge, card: Card) -> Reason:
                                        for s in range(k.n) if s != k.seat):
             return Reason("save_partner_petit", {"card": str(card)})
         return Reason("trump_lead_signal", {"card": str(card)})
+    taker = k.taker
+    if taker is not None and k.void[taker] >> suit & 1 and k.may_have_trumps(taker):
+        return Reason("make_taker_cut", {"suit": suit})  # whatever a partner asked: the taker cuts it
     allies = [s for s in range(k.n) if s != k.seat and k.p_ally(s) >= 0.99]
     if any(k.led_low[s] >> suit & 1 for s in allies):
         return Reason(_signal_answered(k.hand, suit), {"suit": suit})
     if KINGS >> card & 1 and masters >> card & 1:
         return Reason("cash_master_king", {"card": str(card)})
-    taker = k.taker
-    if taker is not None and k.void[taker] >> suit & 1 and k.may_have_trumps(taker):
-        return Reason("make_taker_cut", {"suit": suit})
     held = k.hand & SUIT_MASKS[suit]
     if RANK_OF[card] <= LOW_SIGNAL_RANK and any(RANK_OF[c] >= 13 for c in range(78) if held >> c & 1):
         return Reason("signal_honour", {"suit": suit})

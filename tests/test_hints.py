@@ -66,6 +66,16 @@ def test_a_defender_returns_the_suit_a_partner_led_low():
     assert _hint(deal) == (Play(card("7H")), "lead_to_partner_signal")
 
 
+def test_a_partners_signal_is_not_called_returned_into_the_takers_cut():
+    # Seat 2's low heart promised an honour, but the taker trumped it: hearts now only make him cut.
+    deal = deal_with({2: "3H KH 4S", 3: "T4 2S", 0: "QH 7H 8H KS", 1: "6H 3S"}, voids={3: "H"}, dealer=1)
+    to_play(deal, taker=3, contract="garde_sans")
+    play(deal, "3H T4 7H 6H")  # the taker trumps the signal
+    play(deal, "2S KS 3S 4S")  # seat 0 wins the next trick and leads
+    assert deal.to_act == 0
+    assert explain(deal.view(0), Play(card("8H"))).code == "make_taker_cut"
+
+
 def test_returning_a_partners_low_lead_names_the_honour_it_promises_beside_ones_own():
     # A low lead promises the king or the queen; holding the king, the partner has the queen.
     deal = deal_with({2: "3H 9H", 3: "4H", 0: "NH KH 7H", 1: "6H"}, dealer=1)
@@ -89,6 +99,37 @@ def test_the_excuse_goes_before_the_last_trick():
     while deal.to_act != 0:
         deal.apply(deal.legal_actions()[0])
     assert _hint(deal) == (Play(card("EX")), "excuse_before_last")
+
+
+def test_the_excuse_keeps_a_queen_from_a_trick_the_taker_has_won():
+    deal = to_play(deal_with({2: "KH", 3: "2H", 0: "3H", 1: "QH EX"}, voids={1: "H"}, dealer=1), taker=2,
+                   contract="garde_sans")
+    play(deal, "KH 2H 3H")  # seat 1 plays last: nobody can take the king any more
+    action, reason = hint(deal.view(1))
+    assert (action, reason.code, reason.params) == (Play(card("EX")), "excuse_save", {"card": "QH"})
+    assert reason.explain("fr") == ("Jouez l'Excuse : le pli est perdu pour votre camp, "
+                                    "et elle vous garde la Dame de cœur.")
+
+
+def test_the_excuse_keeps_a_queen_when_the_trick_is_not_sure_for_the_defence():
+    # A partner's 10 of clubs leads, the taker plays after: he may hold the king.
+    deal = to_play(deal_with({1: "10C", 2: "QC EX"}, voids={2: "C"}, dealer=0), taker=3, contract="garde_sans")
+    play(deal, "10C")
+    assert deal.to_act == 2
+    assert explain(deal.view(2), Play(card("EX"))) == Reason("excuse_keeps", {"card": "QC"})
+    assert explain(deal.view(2), Play(card("EX"))).explain("en") == (
+        "Play the Excuse rather than the Queen of clubs: your side is not sure to win this trick.")
+
+
+def test_the_excuse_led_opens_no_suit():
+    deal = to_play(deal_with({0: "EX 2S"}), taker=1, contract="garde_sans")
+    assert explain(deal.view(0), Play(card("EX"))).code == "excuse_lead"
+
+
+def test_the_excuse_played_over_a_low_card_says_only_what_it_does():
+    deal = to_play(deal_with({0: "7H", 1: "2H EX"}, voids={1: "H"}), taker=0, contract="garde_sans")
+    play(deal, "7H")
+    assert explain(deal.view(1), Play(card("EX"))).code == "excuse_anytime"
 
 
 def test_a_single_playable_card_is_said_to_be_the_only_one():

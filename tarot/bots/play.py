@@ -232,7 +232,7 @@ def discard(k: Knowledge, ts: TrickState, legal: int) -> int:
     else:
         suit_cards = [c for c in keep if SUIT_OF[c] != TRUMP]
         card = min(suit_cards, key=lambda c: _discard_key(k, ts, c))
-    if legal & EXCUSE_BIT and _excuse_saves(k, card):
+    if legal & EXCUSE_BIT and excuse_saves(k, card):
         return EXCUSE_ID
     return card
 
@@ -253,7 +253,7 @@ def _discard_key(k: Knowledge, ts: TrickState, c: int) -> tuple[float, ...]:
     return (HALF_POINTS[c], master, 0 if following else length, k.strength[c])
 
 
-def _excuse_saves(k: Knowledge, card: int) -> bool:
+def excuse_saves(k: Knowledge, card: int) -> bool:
     """Play the Excuse rather than ``card`` on a lost trick: when the card is worth keeping."""
     if HALF_POINTS[card] >= 5:
         return True
