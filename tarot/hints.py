@@ -26,7 +26,7 @@ from .bots.evaluation import THRESHOLDS, contract_for, hand_points
 from .bots.knowledge import LOW_SIGNAL_RANK, Knowledge
 from .bots.play import TrickState, discard, excuse_saves, opponents_trumps, petit_au_bout_sound
 from .cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, PETIT_BIT, QUEEN, RANK_OF, SUIT_MASKS,
-                    SUIT_OF, TRUMP, TRUMPS, Card, cards_of, count, mask_of, suit_card)
+                    SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count, mask_of, suit_card)
 from .i18n import CONTRACT_NAMES, explain as explain_code
 from .reason_words import REASONS
 from .rules import Contract
@@ -175,22 +175,30 @@ def _excuse(k: Knowledge, ts: TrickState, others: int) -> Reason:
 
 
 def _follow(k: Knowledge, ts: TrickState, card: Card) -> Reason:
+    """Why a card to a trick led.  A sentence says a trick is sure (won, kept, lost) only
+    when no card this seat cannot see could change it; otherwise it says how it stands."""
     suit = SUIT_OF[card]
+    maybe_against = [s for s in ts.after if k.p_ally(s) < 0.99]
+    maybe_allies = [s for s in ts.after if k.p_ally(s) > 0.01]
     if k.p_ally(ts.best_seat) >= 0.99 and not ts.wins_over(card):
+        sure = ts.p_beaten(ts.best_card, maybe_against) == 0
         if card == PETIT_ID:
-            return Reason("save_petit")
+            return Reason("save_petit" if sure else "petit_to_partner")
         if HALF_POINTS[card] > 1:
-            return Reason("load_partner_trick", {"card": str(card)})
-        return Reason("low_on_partner_trick", {"card": str(card)})
+            return Reason("load_partner_trick" if sure else "load_partner_likely", {"card": str(card)})
+        return Reason("low_on_partner_trick" if sure else "low_partner_leads", {"card": str(card)})
     if ts.wins_over(card):
+        sure = ts.p_beaten(card, maybe_against) == 0
         if suit == TRUMP and ts.led != TRUMP and ts.high_trump < 0:
-            return Reason("trump_to_win", {"suit": ts.led, "card": str(card)})
-        return Reason("win_cheaply", {"card": str(card)})
+            return Reason("trump_to_win" if sure else "trump_void", {"suit": ts.led, "card": str(card)})
+        return Reason("win_cheaply" if sure else "win_for_now", {"card": str(card)})
     if suit == TRUMP and ts.high_trump >= 0 and ts.led != TRUMP:
         return Reason("undertrump_forced", {"card": str(card)})
     if ts.best_seat == k.taker and not k.i_attack:
         return Reason("follow_low_taker_wins", {"card": str(card)})
-    return Reason("follow_low_lost", {"card": str(card)})
+    lost = k.p_ally(ts.best_seat) <= 0.01 and ts.p_beaten(ts.best_card, maybe_allies) == 0 \
+        and not any(ts.wins_over(c) for c in cards_of(k.view.legal_cards))
+    return Reason("follow_low_lost" if lost else "follow_low_unsure", {"card": str(card)})
 
 
 def _lead(k: Knowledge, card: Card) -> Reason:
@@ -209,7 +217,11 @@ def _lead(k: Knowledge, card: Card) -> Reason:
                 and suit == SUIT_OF[k.called]:
             return Reason("find_partner", {"suit": suit})
         if masters >> card & 1:
-            return Reason("cash_master_king" if KINGS >> card & 1 else "cash_master", {"card": str(card)})
+            if KINGS >> card & 1:
+                return Reason("cash_master_king", {"card": str(card)})
+            against = [s for s in range(k.n) if s != k.seat and k.p_ally(s) < 0.99]
+            sure = TrickState(k).p_beaten(card, against) == 0  # nobody against can trump it either
+            return Reason("cash_master" if sure else "cash_master_suit", {"card": str(card)})
         if count(k.hand & SUIT_MASKS[suit]) >= 3:
             return Reason("long_suit", {"suit": suit})
         return Reason("lead_low", {"card": str(card)})
@@ -219,7 +231,11 @@ def _lead(k: Knowledge, card: Card) -> Reason:
         if masters >> card & 1 and any(k.petit_danger[s] and k.p_ally(s) >= 0.99
                                        for s in range(k.n) if s != k.seat):
             return Reason("save_partner_petit", {"card": str(card)})
-        return Reason("trump_lead_signal", {"card": str(card)})
+        if not k.led_trump[k.seat] and card not in (PETIT_ID, VINGT_ET_UN):
+            return Reason("trump_lead_signal", {"card": str(card)})  # a first trump: its parity is read
+        if any(k.long_trumps[s] and k.p_ally(s) >= 0.99 for s in range(k.n) if s != k.seat):
+            return Reason("return_trumps", {"card": str(card)})
+        return Reason("trump_lead", {"card": str(card)})
     taker = k.taker
     if taker is not None and k.void[taker] >> suit & 1 and k.may_have_trumps(taker):
         return Reason("make_taker_cut", {"suit": suit})  # whatever a partner asked: the taker cuts it
@@ -229,7 +245,8 @@ def _lead(k: Knowledge, card: Card) -> Reason:
     if KINGS >> card & 1 and masters >> card & 1:
         return Reason("cash_master_king", {"card": str(card)})
     held = k.hand & SUIT_MASKS[suit]
-    if RANK_OF[card] <= LOW_SIGNAL_RANK and any(RANK_OF[c] >= 13 for c in range(78) if held >> c & 1):
+    if RANK_OF[card] <= LOW_SIGNAL_RANK and any(RANK_OF[c] >= 13 for c in range(78) if held >> c & 1) \
+            and not k.suit_led_count[suit]:  # only a suit's first lead is read as a signal
         return Reason("signal_honour", {"suit": suit})
     if RANK_OF[card] <= 10 and not any(RANK_OF[c] >= 13 for c in range(78) if held >> c & 1):
         return Reason("lead_no_honour", {"suit": suit})
