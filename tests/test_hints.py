@@ -206,3 +206,37 @@ def test_every_decision_of_a_played_deal_has_a_reason_in_words(players):
 def test_the_modules_examples_run():
     for module in (tarot.hints, tarot.situation):
         assert doctest.testmod(module).failed == 0
+
+
+# ----------------------------------------------- a certainty only when it is one
+def test_a_partners_trick_the_taker_may_still_take_is_said_to_lead_for_now():
+    # Seat 2 leads the 7 of hearts; seat 3 plays low; the taker, after, may hold a higher heart.
+    deal = to_play(deal_with({2: "7H", 3: "2H 3H"}, dealer=1), taker=0, contract="garde_sans")
+    play(deal, "7H")
+    assert explain(deal.view(3), Play(card("2H"))).code == "low_partner_leads"
+
+
+def test_a_card_the_taker_may_still_beat_wins_the_trick_for_now():
+    deal = to_play(deal_with({2: "2H", 3: "9H 3H"}, dealer=1), taker=0, contract="garde_sans")
+    play(deal, "2H")
+    assert explain(deal.view(3), Play(card("9H"))).explain("fr") == "Montez : cette carte prend le pli pour l'instant."
+
+
+def test_at_five_players_a_trick_led_by_a_seat_of_unknown_side_is_not_called_lost():
+    deal = to_play(deal_with({0: "KS", 1: "4S", 2: "2S 3S", 3: "KH"}, players=5, dealer=4), taker=1,
+                   contract="garde_sans", call="KH")
+    play(deal, "KS 4S")  # seat 0 may be the taker's partner, as far as seat 2 knows
+    assert explain(deal.view(2), Play(card("2S"))).code == "follow_low_unsure"
+
+
+def test_a_master_card_an_opponent_may_trump_is_master_in_its_suit_only():
+    deal = to_play(deal_with({0: "KS QS", 1: "2S", 2: "3S", 3: "4S"}), taker=0, contract="garde_sans")
+    play(deal, "KS 2S 3S 4S")  # the king falls first: the queen is master
+    assert explain(deal.view(0), Play(card("QS"))).code == "cash_master_suit"
+
+
+def test_a_low_lead_in_a_suit_already_led_is_no_signal():
+    deal = to_play(deal_with({0: "KH QH 2H", 1: "5H", 2: "6H", 3: "7H"}), taker=1, contract="garde_sans")
+    assert explain(deal.view(0), Play(card("2H"))).code == "signal_honour"  # the suit's first lead
+    play(deal, "KH 5H 6H 7H")
+    assert explain(deal.view(0), Play(card("2H"))).code != "signal_honour"  # hearts were led: not read
