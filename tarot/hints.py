@@ -147,13 +147,14 @@ def _suit_word(suit: int) -> str:
 def _play(view: SeatView, card: Card) -> Reason:
     legal = view.legal_cards
     k = Knowledge(view)
+    ts = TrickState(k)
+    if card == PETIT_ID and count(k.hand) == 1 and ts.wins_over(card) \
+            and ts.p_beaten(card, [s for s in ts.after if k.p_ally(s) < 0.99]) == 0:
+        return Reason("petit_au_bout")  # the last trick, won with the Petit
     if legal and not legal & (legal - 1):
         return Reason("only_card", {"card": str(card)})
     if card == EXCUSE_ID and count(k.hand) == 2:
         return Reason("excuse_before_last")
-    if card == PETIT_ID and count(k.hand) == 1:
-        return Reason("petit_au_bout")
-    ts = TrickState(k)
     if card == EXCUSE_ID:
         return _excuse(k, ts, legal & ~EXCUSE_BIT)
     if ts.best_seat < 0:

@@ -240,3 +240,13 @@ def test_a_low_lead_in_a_suit_already_led_is_no_signal():
     assert explain(deal.view(0), Play(card("2H"))).code == "signal_honour"  # the suit's first lead
     play(deal, "KH 5H 6H 7H")
     assert explain(deal.view(0), Play(card("2H"))).code != "signal_honour"  # hearts were led: not read
+
+
+def test_the_petit_that_wins_the_last_trick_is_called_petit_au_bout():
+    deal = to_play(deal_with({0: "T1 2S", 1: "3S", 2: "4S", 3: "5S"}, voids={1: "T", 2: "T", 3: "T"}), taker=0,
+                   contract="garde_sans")
+    play_keeping(deal, keep={0: "T1 2S", 1: "3S", 2: "4S", 3: "5S"}, tricks_left=2)
+    while len(deal.view(0).hand) > 1 or deal.to_act != 0:
+        deal.apply(deal.legal_actions()[0])  # the 2 of spades goes first: the Petit is left for the last trick
+    assert [str(c) for c in deal.view(0).hand] == ["T1"]  # nobody else has a trump: it wins
+    assert explain(deal.view(0), Play(card("T1"))).code == "petit_au_bout"
