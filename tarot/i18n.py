@@ -16,7 +16,7 @@ CONTRACT_NAMES = {
            "garde_contre": "Garde contre"},
 }
 POIGNEE_NAMES = {
-    "fr": {"simple": "Poignée simple", "double": "Double poignée", "triple": "Triple poignée"},
+    "fr": {"simple": "Simple poignée", "double": "Double poignée", "triple": "Triple poignée"},
     "en": {"simple": "Single poignée", "double": "Double poignée", "triple": "Triple poignée"},
 }
 
@@ -53,6 +53,8 @@ def card_with_article(card: Card | int, lang: str = "fr") -> str:
         return name if name.startswith("the ") or c >= FIRST_TRUMP else f"the {name}"
     if c == EXCUSE_ID:
         return f"l'{name}"
+    if c < FIRST_TRUMP and RANK_OF[c] == 1:
+        return f"l'{name}"  # l'As de pique
     return f"la {name}" if RANK_OF[c] == 13 and c < FIRST_TRUMP else f"le {name}"
 
 
@@ -81,7 +83,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "deal_over": ("La donne est terminée.", "The deal is over."),
     "not_your_turn": ("Ce n'est pas à vous de jouer : c'est au tour du joueur {expected}.",
                       "It is not your turn: seat {expected} is to act."),
-    "wrong_phase": ("Ce n'est pas le moment de {action} (phase : {phase}).",
+    "wrong_phase": ("Ce n'est pas le moment {action} (phase : {phase}).",
                     "Not the time for {action} (phase: {phase})."),
     "bid_too_low": ("Il faut enchérir plus haut que {current}.",
                     "You must bid higher than {current}."),
@@ -125,7 +127,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "misere_tetes_held": ("Pas de misère de têtes : vous avez des têtes (roi, dame, cavalier ou valet).",
                           "No honour misère: you hold face cards (king, queen, knight or jack)."),
     "misere_tetes_bout": ("Pas de misère de têtes : « ni tête ni bout », et vous avez {the_card}.",
-                          "No honour misère: \"no face card and no bout\", and you hold {the_card}."),
+                          "No honour misère: “no face card and no bout”, and you hold {the_card}."),
     "purchase_not_suit": ("On n'achète qu'une carte de couleur, pas {the_card}.",
                           "Only a suit card may be bought, not {the_card}."),
     "purchase_held": ("Vous avez déjà {the_card} : demandez une carte que vous n'avez pas.",
@@ -157,9 +159,9 @@ _CALL_MORE = (
 
 
 ACTION_NAMES = {
-    "fr": {"bid": "enchérir", "call": "appeler une carte", "ecart": "faire l'écart",
-           "chelem": "annoncer un chelem", "poignee": "présenter une poignée",
-           "misere": "annoncer une misère", "purchase": "acheter une carte", "play": "jouer une carte"},
+    "fr": {"bid": "d'enchérir", "call": "d'appeler une carte", "ecart": "de faire l'écart",
+           "chelem": "d'annoncer un chelem", "poignee": "de présenter une poignée",
+           "misere": "d'annoncer une misère", "purchase": "d'acheter une carte", "play": "de jouer une carte"},
     "en": {"bid": "bidding", "call": "calling a card", "ecart": "making the écart",
            "chelem": "announcing a chelem", "poignee": "showing a poignée",
            "misere": "declaring a misère", "purchase": "buying a card", "play": "playing a card"},

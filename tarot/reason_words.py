@@ -83,7 +83,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "signal_honour": ("Entamez petit à {suit} : vous signalez à votre partenaire le roi ou la dame.",
                       "Lead low in {suit}: you tell your partner you hold its king or queen."),
     "make_taker_cut": ("Faites couper le preneur : il n'a plus de {suit}.",
-                       "Make the taker trump: he has no {suit} left."),
+                       "Make the taker trump: the taker has no {suit} left."),
     "lead_no_honour": ("Entamez une couleur sans honneur ({suit}) : vous ne promettez rien.",
                        "Lead a suit without honours ({suit}): you promise nothing."),
     "trump_lead_signal": ("Entamez atout : un atout impair annonce sept atouts ou plus, un pair moins.",

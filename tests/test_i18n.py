@@ -40,6 +40,8 @@ def test_refusal_parameters_are_written_for_players():
     assert err.explain("fr") == "Ce n'est pas le moment de jouer une carte (phase : enchères)."
     assert err.explain("en") == "Not the time for playing a card (phase: bidding)."
     assert err.to_json() == {"code": "wrong_phase", "params": {"action": "play", "phase": "bidding"}}
+    assert IllegalAction("wrong_phase", action="bid", phase="play").explain("fr") == \
+        "Ce n'est pas le moment d'enchérir (phase : jeu de la carte)."
 
 
 def test_a_card_named_in_a_sentence_takes_its_article():
@@ -48,6 +50,7 @@ def test_a_card_named_in_a_sentence_takes_its_article():
     assert card_with_article(parse_card("QS"), "fr") == "la Dame de pique"
     assert card_with_article(parse_card("T13"), "fr") == "le 13 d'atout"
     assert card_with_article(parse_card("EX"), "fr") == "l'Excuse"
+    assert card_with_article(parse_card("1S"), "fr") == "l'As de pique"
     assert card_with_article(parse_card("KH"), "en") == "the King of hearts"
     assert card_with_article(parse_card("T1"), "en") == "the Petit"
     err = IllegalAction("poignee_not_trump", card=parse_card("QS"))

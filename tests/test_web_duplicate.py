@@ -96,7 +96,7 @@ def test_the_end_of_deal_sentence_names_the_contract_the_outcome_and_the_differe
     ref = {"result": {"taker": 0, "partner": None, "contract": "garde", "points": 53, "target": 41, "made": True,
                       "scores": [162, -54, -54, -54]}}
     assert reference_sentence(ref, 96, "fr") == \
-        "À votre place, l'Expert a joué une garde, gagnée de 12 : +162. Vous : +96. Duplicate : −66."
+        "À votre place, l'Expert a joué une garde, réussie de 12 : +162. Vous : +96. Duplicate : −66."
     assert reference_sentence(ref, 96, "en") == \
         "In your seat, the Expert played a Garde, made by 12: +162. You: +96. Duplicate: −66."
     defended = {"result": {**ref["result"], "taker": 2, "made": False, "points": 38.5, "target": 41,
@@ -251,3 +251,9 @@ def test_the_review_of_a_match_deal_shows_what_the_hint_proposed_instead_and_why
         assert 'data-testid="review-hint"' in shown and reason.explain("fr") in shown
     panel.go(len(panel.steps) - 1)  # the end of the deal: no decision left to talk about
     assert 'data-testid="review-hint"' not in render_review(panel, "fr")
+
+
+def test_the_review_names_a_misere_and_a_purchase_in_words():
+    from web.review import describe
+    assert describe({"seat": 2, "type": "declare", "kind": "misere", "misere": "atout"}, "fr") == "Misère d'atout"
+    assert describe({"seat": 2, "type": "declare", "kind": "misere", "misere": "tetes"}, "en") == "Honour misère"

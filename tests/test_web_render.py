@@ -713,3 +713,32 @@ def test_french_counts_zero_and_one_in_the_singular_english_only_one():
     from web.labels import singular
     assert [singular(n, "fr") for n in (0, 1, 2)] == [True, True, False]
     assert [singular(n, "en") for n in (0, 1, 2)] == [False, True, False]
+
+
+def _count_lines(session: Session) -> list[str]:
+    page = unescape(html(session))
+    return re.findall(r'<p class="result-line[^"]*">(.*?)</p>', page) + re.findall(r"<li>(.*?)</li>", page)
+
+
+def test_no_bout_is_plural_in_english_and_singular_in_french():
+    session = run(Session(Settings(players=4, first_deal=122, lang="en")))
+    assert "The attack has 59 points with 0 bouts: it needed 56." in _count_lines(session)
+    session.settings.lang = "fr"
+    assert "L'attaque a 59 points avec 0 bout : il en fallait 56." in _count_lines(session)
+
+
+def test_a_taker_alone_at_five_players_is_said_to_be_alone():
+    session = run(Session(Settings(players=5, first_deal=1012)))
+    assert session.deal.result.partner is None
+    assert "Le preneur (Damien), seul, reçoit 112 × 4 = 448" in _count_lines(session)
+
+
+def test_de_elides_before_a_name_with_a_vowel():
+    session = run(Session(Settings(players=5, first_deal=1043, options={"misere": True})))
+    assert "Misère de têtes d'Élise : son camp perd, 10 à chaque autre joueur (−40)" in _count_lines(session)
+
+
+def test_a_defenders_poignee_under_the_variant_is_said_to_go_to_the_defence():
+    session = run(Session(Settings(players=5, first_deal=14, options={"handful_against_taker": True})))
+    assert ("Simple poignée (Damien) : à la défense, qui gagne ou perd la donne (variante), 20 pour chaque défenseur"
+            in _count_lines(session))

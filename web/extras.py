@@ -66,7 +66,7 @@ def setup_fieldset(session: Session, lang: str) -> str:
 
 # ------------------------------------------------------- end of a deal
 def reference_sentence(reference: dict[str, Any], own: int, lang: str) -> str:
-    """"À votre place, l'Expert a joué une garde, gagnée de 12 : +162. Vous : +96. Duplicate : −66." """
+    """"À votre place, l'Expert a joué une garde, réussie de 12 : +162. Vous : +96. Duplicate : −66." """
     result = reference["result"]
     score = seat0(result)
     tail = " " + w("you_and_diff", lang, own=signed(own), diff=signed(own - score))

@@ -48,7 +48,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "purchase_title": ("Achat : demandez une carte", "Purchase: ask for a card"),
     "purchase_ask": ("Choisissez la carte que vous achetez, puis la carte de votre main que vous donnez.",
                      "Choose the card you buy, then the card from your hand you give for it."),
-    "purchase_give": ("Vous achetez : {card}. Cliquez la carte de votre main que vous donnez.",
+    "purchase_give": ("Vous achetez : {card}. Cliquez sur la carte de votre main que vous donnez.",
                       "You buy: {card}. Click the card from your hand you give for it."),
     "purchase_first": ("Choisissez d'abord la carte que vous achetez.", "First choose the card you buy."),
     "purchase_waiting": ("{name} achète une carte…", "{name} is buying a card…"),
@@ -78,10 +78,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "declare_poignee": ("Montrer la poignée", "Show the poignée"),
     "no_poignee": ("Pas de poignée", "No poignée"),
     "poignee_shown": ("{name} montre une {size} :", "{name} shows a {size}:"),
-    "misere_offer": ("Déclarer une misère :", "Declare a misère:"),
+    "misere_offer": ("Annoncer une misère :", "Declare a misère:"),
     "misere_atout": ("Misère d'atout", "Trump misère"),
     "misere_tetes": ("Misère de têtes", "Honour misère"),
-    "misere_declared": ("{name} déclare une {kind}.", "{name} declares a {kind}."),
+    "misere_declared": ("{name} annonce une {kind}.", "{name} declares a {kind}."),
     "plays": ("{name} joue {card}.", "{name} plays {card}."),
     "plays_you": ("Vous jouez {card}.", "You play {card}."),
     "calls_you": ("Vous appelez {card}.", "You call {card}."),
@@ -89,7 +89,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "taker_takes_chien_you": ("Vous prenez le chien.", "You take the chien."),
     "chelem_announced_you": ("Vous annoncez un chelem !", "You announce a chelem!"),
     "poignee_shown_you": ("Vous montrez une {size} :", "You show a {size}:"),
-    "misere_declared_you": ("Vous déclarez une {kind}.", "You declare a {kind}."),
+    "misere_declared_you": ("Vous annoncez une {kind}.", "You declare a {kind}."),
     "trick_won_you": ("Pli pour vous.", "Your trick."),
     "made_you": ("Vous ({contract}) réussissez de {diff} point{s}.", "You ({contract}) make it by {diff} point{s}."),
     "failed_you": ("Vous ({contract}) chutez de {diff} point{s}.", "You ({contract}) fail by {diff} point{s}."),
@@ -124,8 +124,8 @@ TEXT: dict[str, tuple[str, str]] = {
              "{taker} ({contract}) makes it by {diff} point{s}."),
     "failed": ("{taker} ({contract}) chute de {diff} point{s}.",
                "{taker} ({contract}) fails by {diff} point{s}."),
-    "attack_points": ("L'attaque a {points} points avec {bouts} bout{s} : il en fallait {target}.",
-                      "The attack has {points} points with {bouts} bout{s}: it needed {target}."),
+    "attack_points": ("L'attaque a {points} point{ps} avec {bouts} bout{s} : il en fallait {target}.",
+                      "The attack has {points} point{ps} with {bouts} bout{s}: it needed {target}."),
     "calc_label": ("Le calcul", "The count"),
     "calc_made": ("Réussi de {diff} : (25 + {diff}) × {mult} = {each}",
                   "Made by {diff}: (25 + {diff}) × {mult} = {each}"),
@@ -143,12 +143,22 @@ TEXT: dict[str, tuple[str, str]] = {
                         "Petit au bout ({side}): the target becomes {target} points (“within the contract” option)"),
     "calc_poignee": ("{names} : au camp qui gagne la donne, {each}",
                      "{names}: to the side that wins the deal, {each}"),
+    "calc_poignee_defence": ("{names} : à la défense, qui gagne ou perd la donne (variante), {each}",
+                             "{names}: to the defence, whether it wins the deal or not (variant), {each}"),
+    "calc_poignee_mixed": ("{names} : celle d'un défenseur à la défense, celle de l'attaque au camp qui gagne "
+                           "la donne (variante), {each}",
+                           "{names}: a defender's to the defence, the attack's to the side that wins the deal "
+                           "(variant), {each}"),
     "calc_chelem": ("Chelem ({kind}) : {each}", "Chelem ({kind}): {each}"),
     "calc_total": ("Au total : {terms} = {each}", "In all: {terms} = {each}"),
     "calc_taker_receives": ("Le preneur ({name}) reçoit {value} × {k} = {total}",
                             "The taker ({name}) receives {value} × {k} = {total}"),
     "calc_taker_pays": ("Le preneur ({name}) paie {value} × {k} = {total}",
                         "The taker ({name}) pays {value} × {k} = {total}"),
+    "calc_taker_receives_alone": ("Le preneur ({name}), seul, reçoit {value} × {k} = {total}",
+                                  "The taker ({name}), alone, receives {value} × {k} = {total}"),
+    "calc_taker_pays_alone": ("Le preneur ({name}), seul, paie {value} × {k} = {total}",
+                              "The taker ({name}), alone, pays {value} × {k} = {total}"),
     "calc_partner_receives": ("Le partenaire ({name}) reçoit {value}", "The partner ({name}) receives {value}"),
     "calc_partner_pays": ("Le partenaire ({name}) paie {value}", "The partner ({name}) pays {value}"),
     "calc_defender_pays": ("Chaque défenseur paie {value}", "Each defender pays {value}"),
@@ -161,6 +171,14 @@ TEXT: dict[str, tuple[str, str]] = {
                             "Your {what}: your side loses, {value} to every other player (−{total})"),
     "calc_prime_lost": ("{what} de {name} : son camp perd, {value} à chaque autre joueur (−{total})",
                         "{name}'s {what}: their side loses, {value} to every other player (−{total})"),
+    "calc_prime_defence": ("{what} de {name} : un défenseur la marque toujours (variante), {value} de chaque "
+                           "autre joueur (+{total})",
+                           "{name}'s {what}: a defender's always scores (variant), {value} from every other "
+                           "player (+{total})"),
+    "calc_prime_defence_you": ("Votre {what} : un défenseur la marque toujours (variante), {value} de chaque "
+                               "autre joueur (+{total})",
+                               "Your {what}: a defender's always scores (variant), {value} from every other "
+                               "player (+{total})"),
     # Pagat's traditional count, one line per payment (tarot.traditional.TokenStep)
     "tok_ante": ("Mise : 10 par joueur, 20 pour le donneur ({name}) : un pot de {amount}",
                  "Stakes: 10 from each player, 20 from the dealer ({name}): a pot of {amount}"),
@@ -187,6 +205,8 @@ TEXT: dict[str, tuple[str, str]] = {
                                 "The game, for the taker ({name}): {value}; the taker pays each defender {amount}"),
     "tok_game_partner": ("{partner}, le partenaire, règle avec {paired} ; le preneur avec les autres",
                          "{partner}, the partner, settles with {paired}; the taker with the others"),
+    "tok_game_partner_you": ("Vous, le partenaire, réglez avec {paired} ; le preneur avec les autres",
+                             "You, the partner, settle with {paired}; the taker with the others"),
     "tok_pot_won": ("Le preneur ({name}) réussit et prend le pot : {amount}",
                     "The taker ({name}) made it and takes the pot: {amount}"),
     "tok_pot_shared": ("Le preneur ({name}) réussit et prend le pot : {amount}, dont {half} pour son partenaire ({other})",
@@ -198,6 +218,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "tokens_of": ("Jetons de la donne", "Tokens of the deal"),
     "pots_on_table": ("Pots sur la table : {pots}", "Pots on the table: {pots}"),
     "purchase_made": ("{name} achète {card}.", "{name} buys {card}."),
+    "purchase_made_you": ("Vous achetez {card}.", "You buy {card}."),
     "side_attack": ("attaque", "attack"),
     "side_defense": ("défense", "defence"),
     "chelem_announced_made": ("annoncé et réussi", "announced and made"),
@@ -234,8 +255,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "seat_label": ("{name}", "{name}"),
     "lang_switch": ("English", "Français"),
     "lang_switch_label": ("Switch to English", "Passer en français"),
-    "not_now": ("Ce n'est pas le moment de jouer une carte (phase : {phase}).",
-                "This is not the time to play a card (phase: {phase})."),
     "not_your_turn_now": ("Attendez votre tour : c'est à {name} de jouer.", "Wait for your turn: {name} is to act."),
     "playable": ("jouable", "playable"),
     "lessons_intro": ("Nouveau au tarot ? Les leçons", "New to tarot? The lessons"),
@@ -272,7 +291,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "undone_mark": ("coup repris", "move taken back"),
     "tricks": ("Plis", "Tricks"),
     "tricks_title": ("Les plis de la donne", "The tricks of the deal"),
-    "trick_line": ("Pli {n} : entame {leader}, gagné par {winner}", "Trick {n}: led by {leader}, won by {winner}"),
+    "trick_line": ("Pli {n} : entamé par {leader}, gagné par {winner}", "Trick {n}: led by {leader}, won by {winner}"),
     "led_by": ("Entame : {name}", "Led by {name}"),
     "led_mark": ("entame", "lead"),
     "lessons": ("Leçons", "Lessons"),
@@ -302,11 +321,11 @@ TEXT: dict[str, tuple[str, str]] = {
     "confirm_lose_deal": ("La partie en cours (1 donne jouée) sera terminée et rangée dans l'historique, "
                           "la donne en cours abandonnée. Commencer une nouvelle partie ?",
                           "The match in progress (1 deal played) will end and go to the history; "
-                          "the deal in progress is given up. Start a new game?"),
+                          "the deal in progress will be given up. Start a new game?"),
     "confirm_lose_deals": ("La partie en cours ({n} donnes jouées) sera terminée et rangée dans l'historique, "
                            "la donne en cours abandonnée. Commencer une nouvelle partie ?",
                            "The match in progress ({n} deals played) will end and go to the history; "
-                           "the deal in progress is given up. Start a new game?"),
+                           "the deal in progress will be given up. Start a new game?"),
     "confirm_end_deal": ("La partie en cours (1 donne jouée) sera terminée et rangée dans l'historique. "
                          "Commencer une nouvelle partie ?",
                          "The match in progress (1 deal played) will end and go to the history. Start a new game?"),
@@ -329,8 +348,22 @@ def t(key: str, lang: str = "fr", **params: object) -> str:
     pair = TEXT.get(key)
     if pair is None:
         return key
-    text = pair[0] if lang == "fr" else pair[1]
-    return text.format(**params) if params else text
+    return fill(pair[0] if lang == "fr" else pair[1], lang, params)
+
+
+_VOWELS = tuple("AEIOUYÀÂÉÈÊËÎÏÔÙÛaeiouyàâéèêëîïôùû")
+
+
+def fill(text: str, lang: str, params: dict[str, object]) -> str:
+    """``text`` with its ``{params}`` filled in; in French "de" elides before a name
+    that starts with a vowel ("au tour d'Élise", "la garde d'Anna")."""
+    if not params:
+        return text
+    if lang == "fr":
+        for name, value in params.items():
+            if isinstance(value, str) and value.startswith(_VOWELS) and "de {" + name + "}" in text:
+                text = text.replace("de {" + name + "}", "d'{" + name + "}")
+    return text.format(**params)
 
 
 def seat_name(seat: int, lang: str = "fr") -> str:

@@ -85,6 +85,12 @@ def _name(screen: "Screen", seat: int | None) -> str:
     return seat_name(seat, screen.lang)
 
 
+def _name_within(screen: "Screen", seat: int | None) -> str:
+    """:func:`_name` inside a sentence: "gagné par vous", "paie 10 à vous"."""
+    name = _name(screen, seat)
+    return name.lower() if seat == 0 and not screen.settings.name else name
+
+
 def _seat_label(screen: Screen, seat: int) -> str:
     return _name(screen, seat)
 
@@ -116,8 +122,6 @@ def explain(message: object, screen: Screen) -> str:
         if message.code == "not_your_turn":
             expected = message.params.get("expected")
             return t("not_your_turn_now", lang, name=_name(screen, expected if isinstance(expected, int) else None))
-        if message.code == "wrong_phase":
-            return t("not_now", lang, phase=_phase_word(str(message.params.get("phase", "")), lang))
         return message.explain(lang)
     if not isinstance(message, tuple):
         return ""
@@ -125,12 +129,6 @@ def explain(message: object, screen: Screen) -> str:
     if key == "save_damaged":
         return t(key, lang, reason=t("save_" + params.get("reason", "unreadable"), lang))
     return t(key, lang, **params)
-
-
-def _phase_word(phase: str, lang: str) -> str:
-    from tarot.i18n import PHASE_NAMES
-
-    return PHASE_NAMES[lang].get(phase, phase)
 
 
 def event_text(event: tuple[str, dict[str, Any]], screen: Screen) -> str:
@@ -548,9 +546,14 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
         calc.append(t("calc_pab_within", lang, side=t("side_" + pab, lang), target=score.target))
     side_poignees = [(s, size) for s, size in result.poignees if not any(p.seat == s and p.kind == "poignee"
                                                                         for p in result.primes)]
+    attack = {result.taker, result.partner}
     if side_poignees and score.poignees:
         names = ", ".join(f'{POIGNEE_WORDS[lang][size]} ({_name(screen, s)})' for s, size in side_poignees)
-        calc.append(t("calc_poignee", lang, names=names, each=_each(score.poignees, lang)))
+        against = screen.view.rules.handful_against_taker  # a defender's always counts for the defence
+        key = ("calc_poignee_defence" if all(s not in attack for s, _ in side_poignees)
+               else "calc_poignee_mixed" if any(s not in attack for s, _ in side_poignees)
+               else "calc_poignee") if against else "calc_poignee"
+        calc.append(t(key, lang, names=names, each=_each(score.poignees, lang)))
         terms.append(score.poignees)
     if result.chelem:
         calc.append(t("calc_chelem", lang, kind=t("chelem_" + result.chelem, lang), each=_each(score.chelem, lang)))
@@ -566,7 +569,8 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
     partner = result.partner
     k = result.shares[0]
     verb = "receives" if d > 0 else "pays"
-    calc.append(t(f"calc_taker_{verb}", lang, name=_name(screen, result.taker), value=abs(d), k=k,
+    alone = "_alone" if partner is None and n == 5 else ""  # called himself, or the chien held the card
+    calc.append(t(f"calc_taker_{verb}{alone}", lang, name=_name(screen, result.taker), value=abs(d), k=k,
                   total=abs(score.taker)))
     if partner is not None and score.partner is not None:
         calc.append(t(f"calc_partner_{verb}", lang, name=_name(screen, partner), value=abs(d)))
@@ -574,7 +578,10 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
     for prime in result.primes:
         what = t("misere_" + prime.name, lang) if prime.kind == "misere" else POIGNEE_WORDS[lang][prime.name]
         you = prime.seat == 0 and not screen.settings.name  # "Votre misère", not "Misère de Vous"
-        key = ("calc_prime_won" if prime.won else "calc_prime_lost") + ("_you" if you else "")
+        defender_handful = prime.kind == "poignee" and prime.seat not in attack \
+            and screen.view.rules.handful_against_taker  # paid to its defender whoever wins
+        key = ("calc_prime_defence" if defender_handful else "calc_prime_won" if prime.won
+               else "calc_prime_lost") + ("_you" if you else "")
         calc.append(t(key, lang, name=_name(screen, prime.seat), what=what.lower() if you or lang == "en" else what,
                       value=prime.value, total=prime.value * (n - 1)))
     return calc
@@ -591,7 +598,7 @@ def token_calculation(screen: "Screen", result: Any) -> list[str]:
         if step.rule in ("ante", "top_up"):
             calc.append(t("tok_" + step.rule, lang, name=name, amount=step.amount))
         elif step.rule == "purchase":
-            calc.append(t("tok_purchase", lang, name=name, amount=step.amount, other=_name(screen, step.other)))
+            calc.append(t("tok_purchase", lang, name=name, amount=step.amount, other=_name_within(screen, step.other)))
         elif step.rule in ("poignee", "misere", "petit_au_bout"):
             what = (POIGNEE_WORDS[lang][step.name] if step.rule == "poignee"
                     else t("misere_" + step.name, lang) if step.rule == "misere" else t("tok_petit_au_bout", lang))
@@ -602,8 +609,9 @@ def token_calculation(screen: "Screen", result: Any) -> list[str]:
             calc.append(t(("tok_game_net_to_" if net else "tok_game_to_") + ("taker" if step.won else "defence"),
                           lang, value=value, name=name, amount=step.amount))
             if step.other is not None and step.paired is not None:
-                calc.append(t("tok_game_partner", lang, partner=_name(screen, step.other),
-                              paired=_name(screen, step.paired)))
+                partner_you = step.other == 0 and not screen.settings.name
+                calc.append(t("tok_game_partner_you" if partner_you else "tok_game_partner", lang,
+                              partner=_name(screen, step.other), paired=_name_within(screen, step.paired)))
         elif step.rule == "pot_won":
             if step.other is not None:
                 calc.append(t("tok_pot_shared", lang, name=name, amount=step.amount, half=step.amount // 2,
@@ -660,12 +668,13 @@ def render_result(screen: Screen) -> str:
         return ""
     cname = _contract(contract.code, lang)
     diff = score.unrounded  # as the cards fell (rounded in the count)
-    plural = "s" if diff > 1 else ""
+    plural = plural_s(diff, lang)
     key = ("made" if score.made else "failed") + ("_you" if taker == 0 and not screen.settings.name else "")
     lines = [t(key, lang, taker=_name(screen, taker), contract=cname, diff=diff, s=plural)]
     bouts = result.bouts
-    lines.append(t("attack_points", lang, points=points_text(result.points, lang), bouts=bouts,
-                   s="s" if bouts > 1 else "", target=score.target))
+    few = result.points < 2 if lang == "fr" else result.points == 1  # "1,5 point", "1.5 points"
+    lines.append(t("attack_points", lang, points=points_text(result.points, lang), ps="" if few else "s",
+                   bouts=bouts, s=plural_s(bouts, lang), target=score.target))
     head = "".join(f'<p class="result-line{" big" if i == 0 else ""}">{escape(x)}</p>' for i, x in enumerate(lines))
 
     calc = token_calculation(screen, result) if result.token_steps else calculation(screen, result, score)
@@ -1007,7 +1016,7 @@ def render_tricks(screen: "Screen") -> str:
             played.append(f'<li class="{cls}" data-seat="{seat}">{card_html(c, lang, size="tiny")}'
                           f'<span>{escape(_name(screen, seat))}</span></li>')
         items.append(f'<li class="trick-row" data-trick="{number}" data-leader="{leader}" data-winner="{winner}">'
-                     f'<p>{escape(t("trick_line", lang, n=number, leader=_name(screen, leader), winner=_name(screen, winner)))}</p>'
+                     f'<p>{escape(t("trick_line", lang, n=number, leader=_name_within(screen, leader), winner=_name_within(screen, winner)))}</p>'
                      f'<ol class="trick-cards">{"".join(played)}</ol></li>')
     body = (f'<ol class="tricks-list">{"".join(reversed(items))}</ol>' if items
             else f'<p>{escape(t("no_trick_yet", lang))}</p>')

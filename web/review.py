@@ -25,7 +25,7 @@ from tarot.review import ReviewStep, review
 
 from .botstep import bot_seed
 from .cardface import card_html
-from .labels import points_text, seat_name, signed
+from .labels import points_text, seat_name, signed, t
 from .words import w
 
 
@@ -108,6 +108,8 @@ def describe(action: dict[str, Any], lang: str) -> str:
     if kind == "declare":
         if action.get("kind") == "poignee":
             return w("poignee_of", lang, n=len(action.get("cards", [])))
+        if action.get("kind") == "misere" and action.get("misere") in ("atout", "tetes"):
+            return t(f"misere_{action['misere']}", lang)  # "Misère d'atout"
         return str(action.get("kind"))
     if kind == "purchase":
         return w("purchase_of", lang, card=card_name(parse_card(action["card"]), lang))

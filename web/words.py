@@ -2,6 +2,8 @@
 (kept apart from :mod:`web.labels`, the table's own words)."""
 from __future__ import annotations
 
+from .labels import fill
+
 WORDS: dict[str, tuple[str, str]] = {
     # new-game form
     "mode": ("Partie", "Game"),
@@ -14,7 +16,7 @@ WORDS: dict[str, tuple[str, str]] = {
                        "Chaque donne compte ses points, sans jetons ni pots.",
                        "The Expert plays each deal again in your seat: your score is the difference. "
                        "Same number, same deals: compare your totals with friends. "
-                       "Each deal counts its own score, without tokens and pots."),
+                       "Each deal counts its own score, without tokens or pots."),
     # end of a deal
     "ref_computing": ("L'Expert joue la donne à votre place…", "The Expert is playing the deal in your seat…"),
     "ref_failed": ("La référence n'a pas pu être calculée : {error}", "The reference could not be computed: {error}"),
@@ -28,7 +30,7 @@ WORDS: dict[str, tuple[str, str]] = {
                        "In your seat, the Expert passed, as everybody did: {score}."),
     "ref_redeal": ("À votre place, l'Expert a vu la donne redistribuée : {score}.",
                    "In your seat, the Expert saw the deal dealt again: {score}."),
-    "made_by": ("gagnée de {diff}", "made by {diff}"),
+    "made_by": ("réussie de {diff}", "made by {diff}"),
     "failed_by": ("chutée de {diff}", "failed by {diff}"),
     "you_and_diff": ("Vous : {own}. Duplicate : {diff}.", "You: {own}. Duplicate: {diff}."),
     "tournament": ("Tournoi duplicate", "Duplicate tournament"),
@@ -40,7 +42,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "col_deal": ("Donne", "Deal"),
     "col_you": ("Vous", "You"),
     "col_expert": ("Expert", "Expert"),
-    "col_diff": ("Écart", "Difference"),
+    "col_diff": ("Diff.", "Diff."),
     "total": ("Total", "Total"),
     # review
     "review": ("Revoir la donne", "Review the deal"),
@@ -99,5 +101,4 @@ def w(key: str, lang: str = "fr", **params: object) -> str:
     pair = WORDS.get(key)
     if pair is None:
         return key
-    text = pair[0] if lang == "fr" else pair[1]
-    return text.format(**params) if params else text
+    return fill(pair[0] if lang == "fr" else pair[1], lang, params)
