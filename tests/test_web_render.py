@@ -627,14 +627,14 @@ def test_a_game_whose_terms_pull_both_ways_is_told_as_it_counts_for_the_taker():
     session = _traditional()
     step = TokenStep("game", seat=0, amount=144, won=False, terms=(46, 10, -200))
     result = SimpleNamespace(token_steps=(step,), made=True, contract=Contract.GARDE,
-                             chelem="announced_failed", pots=(50,))
+                             chelem="announced_failed", pots=(50,), petit_au_bout=None)
     lines = render.token_calculation(session.screen(), result)
     assert lines[0] == ("Le jeu, pour le preneur (Vous) : 46 (réussi de 46) + 10 (garde) "
                         "− 200 (chelem annoncé et chuté) = −144 ; il paie 144 à chaque défenseur")
     # Terms all one way keep the count in the direction of the payment.
     step = TokenStep("game", seat=0, amount=31, won=False, terms=(-21, -10))
     lines = render.token_calculation(session.screen(), SimpleNamespace(
-        token_steps=(step,), made=False, contract=Contract.GARDE, chelem=None, pots=(100,)))
+        token_steps=(step,), made=False, contract=Contract.GARDE, chelem=None, pots=(100,), petit_au_bout=None))
     assert lines[0] == "Le jeu : 21 (chute de 21) + 10 (garde) = 31, que le preneur (Vous) paie à chaque défenseur"
 
 
@@ -741,4 +741,12 @@ def test_de_elides_before_a_name_with_a_vowel():
 def test_a_defenders_poignee_under_the_variant_is_said_to_go_to_the_defence():
     session = run(Session(Settings(players=5, first_deal=14, options={"handful_against_taker": True})))
     assert ("Simple poignée (Damien) : à la défense, qui gagne ou perd la donne (variante), 20 pour chaque défenseur"
+            in _count_lines(session))
+
+
+def test_the_traditional_count_says_why_petit_au_bout_within_moved_the_target():
+    session = run(Session(Settings(players=4, first_deal=145,
+                                   options={"traditional_scoring": True, "petit_au_bout_within": True})))
+    assert session.deal.result.petit_au_bout == "attack"
+    assert ("Petit au bout (attaque) : l'objectif passe à 31 points (variante « dans le contrat »)"
             in _count_lines(session))

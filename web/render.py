@@ -593,6 +593,8 @@ def token_calculation(screen: "Screen", result: Any) -> list[str]:
     lang = screen.lang
     n = screen.view.rules.players
     calc = []
+    if result.petit_au_bout and screen.view.rules.petit_au_bout_within and result.score is not None:
+        calc.append(t("calc_pab_within", lang, side=t("side_" + result.petit_au_bout, lang), target=result.score.target))
     for step in result.token_steps:
         name = _name(screen, step.seat)
         if step.rule in ("ante", "top_up"):
