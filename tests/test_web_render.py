@@ -642,6 +642,8 @@ def test_a_redeal_with_traditional_scoring_says_how_the_pot_was_fed():
     session = _passed_out({"traditional_scoring": True})
     page = unescape(html(session))
     assert "Mise : 10 par joueur, 20 pour le donneur (Damien) : un pot de 50" in page
+    tokens = dict(re.findall(r'data-result-seat="(\d)">([^<]*)<', page))  # the stakes, seat by seat
+    assert tokens == {"0": "−10", "1": "−10", "2": "−10", "3": "−20"} and "Jetons de la donne" in page
 
 
 def test_points_rounded_to_ten_are_told_as_the_cards_fell_and_rounded_in_the_count():

@@ -664,7 +664,8 @@ def render_result(screen: Screen) -> str:
         if len(result.petit_sec) == 1:  # the rules have its holder show it: the table may name him
             line = event_text(("petit_sec_shown", {"seat": result.petit_sec[0]}), screen)
         return f'<p class="result-line">{escape(line)}</p>' + (
-            f'<ol class="calc" aria-label="{escape(t("calc_label", lang))}">{fed}</ol>' if fed else "")
+            f'<ol class="calc" aria-label="{escape(t("calc_label", lang))}">{fed}</ol>'
+            + _deal_scores(screen, result) if fed else "")  # the stakes moved tokens
     score, taker, contract = result.score, result.taker, result.contract
     if score is None or taker is None or contract is None:
         return ""
@@ -693,15 +694,20 @@ def render_result(screen: Screen) -> str:
         key = "chien_to_attack" if goes == "attack" else "chien_to_defense"
         cards += (f'<div class="reveal"><span class="caption">{escape(t(key, lang))}</span>'
                   f'<span class="row">{"".join(card_html(c, lang, size="tiny") for c in v.chien)}</span></div>')
-    # What the deal counts in the match: the tokens under traditional scoring, else the scores.
+    return (f'<div class="result-body">{head}<div class="reveals">{cards}</div></div>'
+            f'<ol class="calc" aria-label="{escape(t("calc_label", lang))}">{calc_html}</ol>'
+            + _deal_scores(screen, result))
+
+
+def _deal_scores(screen: Screen, result: Any) -> str:
+    """What the deal counts in the match, seat by seat: the tokens under traditional scoring,
+    else the scores."""
     shown = match_points(result.to_json(), len(result.scores))
-    scores_title = "tokens_of" if result.tokens is not None else "score_of"
+    title = "tokens_of" if result.tokens is not None else "score_of"
     rows = "".join(f'<li><span>{escape(_name(screen, s))}</span>'
                    f'<b class="{"pos" if x > 0 else "neg" if x < 0 else ""}" data-result-seat="{s}">{signed(x)}</b></li>'
                    for s, x in enumerate(shown))
-    return (f'<div class="result-body">{head}<div class="reveals">{cards}</div></div>'
-            f'<ol class="calc" aria-label="{escape(t("calc_label", lang))}">{calc_html}</ol>'
-            f'<div class="deal-scores"><h3>{escape(t(scores_title, lang))}</h3><ul>{rows}</ul></div>')
+    return f'<div class="deal-scores"><h3>{escape(t(title, lang=screen.lang))}</h3><ul>{rows}</ul></div>'
 
 
 def _panel_done(screen: Screen) -> str:
