@@ -393,7 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
         "score", help="compute the score of a deal from its count",
         description="Score a deal by the FFT formula from the attack's count and print "
                     '{"made", "target", "taker", "partner", "defender"}: what the taker, the partner '
-                    "(5 players, else null) and each defender score.",
+                    "(5 players, or 4 with --prise-partner; else null) and each defender score.",
         epilog="example: %(prog)s --players 4 --contract garde --bouts 2 --points 49 --poignee simple")
     p.add_argument("--players", type=int, choices=(3, 4, 5), required=True, help="3, 4 or 5")
     p.add_argument("--contract", choices=contracts, required=True, help=", ".join(contracts))
@@ -405,7 +405,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--poignee", choices=POIGNEE_NAMES, action="append",
                    help="a poignée shown (repeat for each one)")
     p.add_argument("--chelem", choices=[c for c in CHELEM_BONUS if c], help="the chelem outcome")
-    p.add_argument("--alone", action="store_true", help="5 players: the taker plays without a partner")
+    p.add_argument("--alone", action="store_true", help="5 players (or 4 with --prise-partner): the taker plays without a partner")
     _add_rule_options(p)
     p.set_defaults(run=cmd_score)
 

@@ -18,6 +18,8 @@ def test_the_benchmarks_stay_out_of_the_page():
     assert "tarot/bots/expert.py" in files  # the bots are in...
     assert "tarot/bots/speed.py" not in files  # ...their timing code is not
     assert "tarot/bench.py" not in files
+    for command_line_only in ("tarot/cli.py", "tarot/tournament.py", "tarot/blunders.py"):
+        assert command_line_only not in files
 
 
 def test_pyscript_toml_lists_the_page_files():
