@@ -257,3 +257,21 @@ def test_the_review_names_a_misere_and_a_purchase_in_words():
     from web.review import describe
     assert describe({"seat": 2, "type": "declare", "kind": "misere", "misere": "atout"}, "fr") == "Misère d'atout"
     assert describe({"seat": 2, "type": "declare", "kind": "misere", "misere": "tetes"}, "en") == "Honour misère"
+
+
+def test_the_review_reads_out_the_step_with_what_the_hint_says_of_it():
+    import re
+
+    from web.review import render_review
+
+    session = Session(Settings(players=4, first_deal=5))
+    while not session.finished:
+        if session.bot_to_act() is not None:
+            session.bot_step()
+        else:
+            assert session.act(0, session.deal.legal_actions()[0]) is None
+    extras = Extras()
+    assert open_review(session, extras, 5)
+    extras.review.go(min(extras.review.hints))
+    live = re.search(r'<div aria-live="polite">(.*?)</div>', render_review(extras.review, "fr")).group(1)
+    assert 'class="review-step"' in live and 'data-testid="review-hint"' in live

@@ -209,8 +209,8 @@ def render_review(panel: ReviewPanel, lang: str) -> str:
     return (f'<div class="overlay" data-testid="review"><div class="dialog review" role="dialog" aria-modal="true" '
             f'aria-labelledby="review-title" data-position="{panel.position}" data-last="{last}">'
             f'<h2 id="review-title">{escape(title)}</h2>{switch}'
-            f'<p class="review-step" aria-live="polite">{escape(w("step_of", lang, k=panel.position, n=last))} — '
-            f'{escape(step_text(step, lang))}</p>{advice}'
+            f'<div aria-live="polite"><p class="review-step">{escape(w("step_of", lang, k=panel.position, n=last))} — '
+            f'{escape(step_text(step, lang))}</p>{advice}</div>'
             f'<ol class="review-hands">{hands}</ol>{trick}<div class="reveals">{aside}</div>'
             f'{count}{result}'
             f'<div class="dialog-actions">{buttons}</div></div></div>')
