@@ -214,6 +214,17 @@ def test_a_duplicate_counts_each_deal_by_its_score_never_by_pots_and_tokens():
     assert session.deal.rules.traditional_scoring is False and session.deal.rules.misere is True
 
 
+def _first_allowed_played(number: int) -> Session:
+    """Deal ``number`` at 4 players, the person taking the first action allowed, bots elsewhere."""
+    session = Session(Settings(players=4, first_deal=number))
+    while not session.finished:
+        if session.bot_to_act() is not None:
+            session.bot_step()
+        else:
+            assert session.act(0, session.deal.legal_actions()[0]) is None
+    return session
+
+
 def test_a_match_deal_played_as_the_hint_says_has_no_other_hint_in_its_review():
     session = Session(Settings(players=4, first_deal=5))
     _play_deal(session)  # the person plays the Standard bot's choices, seeded as the hint's
@@ -230,12 +241,7 @@ def test_the_review_of_a_match_deal_shows_what_the_hint_proposed_instead_and_why
     from tarot.state import Deal
     from web.review import render_review
 
-    session = Session(Settings(players=4, first_deal=5))
-    while not session.finished:  # the person takes the first action allowed, bots elsewhere
-        if session.bot_to_act() is not None:
-            session.bot_step()
-        else:
-            assert session.act(0, session.deal.legal_actions()[0]) is None
+    session = _first_allowed_played(5)
     extras = Extras()
     assert open_review(session, extras, 5)
     panel = extras.review
@@ -264,12 +270,7 @@ def test_the_review_reads_out_the_step_with_what_the_hint_says_of_it():
 
     from web.review import render_review
 
-    session = Session(Settings(players=4, first_deal=5))
-    while not session.finished:
-        if session.bot_to_act() is not None:
-            session.bot_step()
-        else:
-            assert session.act(0, session.deal.legal_actions()[0]) is None
+    session = _first_allowed_played(5)
     extras = Extras()
     assert open_review(session, extras, 5)
     extras.review.go(min(extras.review.hints))
