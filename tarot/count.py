@@ -126,7 +126,7 @@ def count_deal(deal: Deal) -> DealResult:
     for seat, kind in deal.miseres:
         primes.append(Prime(seat, "misere", kind, MISERE_BONUS, made_if == bool((attack >> seat) & 1)))
 
-    alone = rules.calls_partner(contract) and partner is None
+    alone = rules.plays_alone(contract, partner)
     score = score_deal(rules, contract, half, bouts, petit_au_bout=pab, poignees=side_poignees,
                        defence_poignees=defence_poignees, chelem=chelem, alone=alone)
     scores = []

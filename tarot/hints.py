@@ -24,7 +24,7 @@ from .actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Pu
 from .bots import Bot, make_bot
 from .bots.evaluation import THRESHOLDS, contract_for, hand_points
 from .bots.knowledge import LOW_SIGNAL_RANK, Knowledge
-from .bots.play import TrickState, discard, excuse_saves, opponents_trumps, petit_au_bout_sound
+from .bots.play import TrickState, discard, excuse_saves, opponents_after, opponents_trumps, petit_au_bout_sound
 from .cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, PETIT_BIT, QUEEN, RANK_OF, SUIT_MASKS,
                     SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count, mask_of, suit_card)
 from .i18n import CONTRACT_NAMES, explain as explain_code
@@ -149,7 +149,7 @@ def _play(view: SeatView, card: Card) -> Reason:
     k = Knowledge(view)
     ts = TrickState(k)
     if card == PETIT_ID and count(k.hand) == 1 and ts.wins_over(card) \
-            and ts.p_beaten(card, [s for s in ts.after if k.p_ally(s) < 0.99]) == 0:
+            and ts.p_beaten(card, opponents_after(k, ts)) == 0:
         return Reason("petit_au_bout")  # the last trick, won with the Petit
     if legal and not legal & (legal - 1):
         return Reason("only_card", {"card": str(card)})
@@ -169,18 +169,22 @@ def _excuse(k: Knowledge, ts: TrickState, others: int) -> Reason:
     kept = discard(k, ts, others)  # the card that would go instead
     if not excuse_saves(k, kept):
         return Reason("excuse_anytime")
+    return Reason("excuse_save" if _lost_for_sure(k, ts, others) else "excuse_keeps", {"card": str(kept)})
+
+
+def _lost_for_sure(k: Knowledge, ts: TrickState, mine: int) -> bool:
+    """The other side holds the trick, none of the cards ``mine`` beats it, and no seat
+    still to play that may be on this side can take it back."""
     maybe_allies = [s for s in ts.after if k.p_ally(s) > 0.01]
-    lost = k.p_ally(ts.best_seat) <= 0.01 and not any(ts.wins_over(c) for c in cards_of(others)) \
-        and ts.p_beaten(ts.best_card, maybe_allies) == 0  # nobody of ours can take it back
-    return Reason("excuse_save" if lost else "excuse_keeps", {"card": str(kept)})
+    return k.p_ally(ts.best_seat) <= 0.01 and not any(ts.wins_over(c) for c in cards_of(mine)) \
+        and ts.p_beaten(ts.best_card, maybe_allies) == 0
 
 
 def _follow(k: Knowledge, ts: TrickState, card: Card) -> Reason:
     """Why a card to a trick led.  A sentence says a trick is sure (won, kept, lost) only
     when no card this seat cannot see could change it; otherwise it says how it stands."""
     suit = SUIT_OF[card]
-    maybe_against = [s for s in ts.after if k.p_ally(s) < 0.99]
-    maybe_allies = [s for s in ts.after if k.p_ally(s) > 0.01]
+    maybe_against = opponents_after(k, ts)
     if k.p_ally(ts.best_seat) >= 0.99 and not ts.wins_over(card):
         sure = ts.p_beaten(ts.best_card, maybe_against) == 0
         if card == PETIT_ID:
@@ -197,8 +201,7 @@ def _follow(k: Knowledge, ts: TrickState, card: Card) -> Reason:
         return Reason("undertrump_forced", {"card": str(card)})
     if ts.best_seat == k.taker and not k.i_attack:
         return Reason("follow_low_taker_wins", {"card": str(card)})
-    lost = k.p_ally(ts.best_seat) <= 0.01 and ts.p_beaten(ts.best_card, maybe_allies) == 0 \
-        and not any(ts.wins_over(c) for c in cards_of(k.view.legal_cards))
+    lost = _lost_for_sure(k, ts, k.view.legal_cards)
     return Reason("follow_low_lost" if lost else "follow_low_unsure", {"card": str(card)})
 
 

@@ -161,9 +161,19 @@ class Rules:
     def poignee_for_attack(self, shown_by_attack: bool, made: bool) -> bool:
         """Does a poignée count for the attack? For the side that wins the deal; with
         ``handful_against_taker`` a defender's always counts for the defence."""
-        if self.handful_against_taker and not shown_by_attack:
+        if self.poignee_always_defence(shown_by_attack):
             return False
         return made
+
+    def poignee_always_defence(self, shown_by_attack: bool) -> bool:
+        """Does a poignée count for the defence whoever wins? (A defender's, with
+        ``handful_against_taker``.)"""
+        return self.handful_against_taker and not shown_by_attack
+
+    def plays_alone(self, contract: Contract, partner: int | None) -> bool:
+        """Does a taker who calls a partner by these rules play without one (he called
+        himself, the chien held the card, or he went on without a call where it is optional)?"""
+        return self.calls_partner(contract) and partner is None
 
     def to_json(self) -> dict[str, object]:
         """``players`` and every option that differs from its default."""

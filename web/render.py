@@ -549,10 +549,8 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
     attack = {result.taker, result.partner}
     if side_poignees and score.poignees:
         names = ", ".join(f'{POIGNEE_WORDS[lang][size]} ({_name(screen, s)})' for s, size in side_poignees)
-        against = screen.view.rules.handful_against_taker  # a defender's always counts for the defence
-        key = ("calc_poignee_defence" if all(s not in attack for s, _ in side_poignees)
-               else "calc_poignee_mixed" if any(s not in attack for s, _ in side_poignees)
-               else "calc_poignee") if against else "calc_poignee"
+        fixed = [screen.view.rules.poignee_always_defence(s in attack) for s, _ in side_poignees]
+        key = "calc_poignee_defence" if all(fixed) else "calc_poignee_mixed" if any(fixed) else "calc_poignee"
         calc.append(t(key, lang, names=names, each=_each(score.poignees, lang)))
         terms.append(score.poignees)
     if result.chelem:
@@ -569,7 +567,9 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
     partner = result.partner
     k = result.shares[0]
     verb = "receives" if d > 0 else "pays"
-    alone = "_alone" if partner is None and n == 5 else ""  # called himself, or the chien held the card
+    rules = screen.view.rules
+    # A partner was due (not an optional call) and there is none: the taker's larger share is said.
+    alone = "_alone" if rules.plays_alone(result.contract, partner) and not rules.call_optional(result.contract) else ""
     calc.append(t(f"calc_taker_{verb}{alone}", lang, name=_name(screen, result.taker), value=abs(d), k=k,
                   total=abs(score.taker)))
     if partner is not None and score.partner is not None:
@@ -578,8 +578,7 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
     for prime in result.primes:
         what = t("misere_" + prime.name, lang) if prime.kind == "misere" else POIGNEE_WORDS[lang][prime.name]
         you = prime.seat == 0 and not screen.settings.name  # "Votre misère", not "Misère de Vous"
-        defender_handful = prime.kind == "poignee" and prime.seat not in attack \
-            and screen.view.rules.handful_against_taker  # paid to its defender whoever wins
+        defender_handful = prime.kind == "poignee" and rules.poignee_always_defence(prime.seat in attack)
         key = ("calc_prime_defence" if defender_handful else "calc_prime_won" if prime.won
                else "calc_prime_lost") + ("_you" if you else "")
         calc.append(t(key, lang, name=_name(screen, prime.seat), what=what.lower() if you or lang == "en" else what,

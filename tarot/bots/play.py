@@ -117,7 +117,7 @@ def _allies_after(k: Knowledge, ts: TrickState) -> list[int]:
     return [s for s in ts.after if k.p_ally(s) >= 0.99]
 
 
-def _opponents_after(k: Knowledge, ts: TrickState) -> list[int]:
+def opponents_after(k: Knowledge, ts: TrickState) -> list[int]:
     return [s for s in ts.after if k.p_ally(s) < 0.99]
 
 
@@ -169,7 +169,7 @@ def choose_card(k: Knowledge, legal: int) -> int:
 
 def follow(k: Knowledge, ts: TrickState, legal: int) -> int:
     options = [c for c in cards_of(legal) if c != EXCUSE_ID]
-    opps = _opponents_after(k, ts)
+    opps = opponents_after(k, ts)
     winners = [c for c in options if ts.wins_over(c)]
     if k.p_ally(ts.best_seat) >= 0.99:
         if ts.p_beaten(ts.best_card, opps) <= GIVE_SAFE:
