@@ -49,6 +49,7 @@ def _bid_to_ecart(page) -> None:
     while True:
         page.wait_for_function(HUMAN_TURN)
         if phase(page) == "calling":
+            _fits_every_size(page, "the call", SIDEWAYS)
             act(page, "[data-action=call]")
             continue
         if phase(page) != "bidding":
@@ -63,7 +64,16 @@ def _make_ecart(page, players: int) -> None:
     act(page, "[data-action=confirm-ecart]")
 
 
-SIZES = [(1024, 600), (1280, 800), (1366, 768), (375, 667), (360, 640)]
+# A phone held sideways: the felt, the panel's controls and the hand all on screen at once.
+SIDEWAYS = [(844, 390), (740, 360), (667, 375)]
+SIZES = [(1024, 600), (1280, 800), (1366, 768), (375, 667), (360, 640), *SIDEWAYS]
+
+# The felt, the panel, its buttons and the hand's cards lying above the top bar's bottom or
+# below the screen, without scrolling.
+HIDDEN_PARTS = ("() => { const top = document.getElementById('topbar').getBoundingClientRect().bottom;"
+                " const parts = [...document.querySelectorAll('#felt, #panel, #panel button, #hand button[data-card]')];"
+                " return parts.map(e => [e.id || e.textContent.trim() || e.dataset.card, e.getBoundingClientRect()])"
+                ".filter(([, r]) => r.height > 0 && (r.top < top - 1 || r.bottom > innerHeight + 0.5)).map(([n]) => n); }")
 
 
 def _fits_every_size(page, where: str, sizes=SIZES) -> None:
@@ -71,6 +81,9 @@ def _fits_every_size(page, where: str, sizes=SIZES) -> None:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(f"() => innerWidth === {width} && innerHeight === {height}")
         _fits(page, f"{where} at {width}×{height}")
+        if (width, height) in SIDEWAYS:
+            hidden = page.evaluate(HIDDEN_PARTS)
+            assert hidden == [], f"{where} at {width}×{height}: off screen {hidden}"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
