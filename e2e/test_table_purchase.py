@@ -56,3 +56,15 @@ def test_at_three_players_the_whole_hand_stays_on_a_small_phone_while_buying(pag
     assert out_of_view(page)["cards"] == []
     act(page, f"#hand button[data-card='{hand_cards(page)[-1]}']", **CARD)  # the last card, in the last row
     assert phase(page) in ("chelem", "play") and wanted in hand_cards(page)
+
+
+def test_on_a_phone_held_sideways_the_cards_to_buy_the_hint_and_the_hand_all_show(page, site_url):
+    page.set_viewport_size({"width": 740, "height": 360})
+    _to_the_purchase(page, site_url, 3)
+    wanted = page.get_attribute("[data-action=buy]", "data-buy")
+    page.dispatch_event(f"[data-buy='{wanted}']", "click")
+    assert out_of_view(page)["cards"] == []
+    shown = page.evaluate("() => [...document.querySelectorAll('[data-action=buy], [data-action=hint]')]"
+                          ".map(b => b.getBoundingClientRect()).every(r => r.height >= 24 && r.top >= 0"
+                          " && r.bottom <= innerHeight)")
+    assert shown, "a card to buy or the hint's button is cut or off screen"
