@@ -162,3 +162,27 @@ def test_an_embedded_900_by_640_table_fits_in_every_phase(page, site_url, player
             page.dispatch_event(PLAYABLE, "click")
             page.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")
     assert {"bidding", "ecart", "play", "done"} <= seen
+
+
+def test_on_a_phone_held_sideways_the_menu_opens_over_the_table_and_closes_beside_it(page, site_url):
+    page.set_viewport_size({"width": 740, "height": 360})
+    open_table(page, site_url)
+    start_game(page, 4, 4)
+    page.wait_for_function(HUMAN_TURN)
+    felt_top = page.evaluate("document.getElementById('felt').getBoundingClientRect().top")
+    page.click("#btn-menu")
+    page.wait_for_selector("[data-action=settings]", state="visible")
+    box = page.eval_on_selector("[data-action=settings]", "e => e.getBoundingClientRect().toJSON()")
+    assert box["top"] >= 0 and box["bottom"] <= 360 and box["right"] <= 740
+    # The tools lie over the table, which does not move.
+    assert page.evaluate("document.getElementById('felt').getBoundingClientRect().top") == felt_top
+    bare = page.evaluate("() => { const r = document.getElementById('felt').getBoundingClientRect();"
+                         " for (let y = r.top + 20; y < r.bottom; y += 10) for (let x = r.left + 20; x < r.right; x += 10)"
+                         " if (document.elementFromPoint(x, y).id === 'felt') return [x, y]; }")
+    page.mouse.click(*bare)  # on the felt, beside the menu
+    page.wait_for_selector("[data-action=settings]", state="hidden")
+    assert page.get_attribute("#btn-menu", "aria-expanded") == "false"
+    page.click("#btn-menu")
+    page.wait_for_selector("[data-action=settings]", state="visible")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-action=settings]", state="hidden")

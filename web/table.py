@@ -312,6 +312,9 @@ class Page:
         target = js(event.target)
         el = js(target.closest("[data-action], [data-bid], [data-hand]")) if target is not None else None
         if el is None:
+            if self.session.ui.menu_open and target is not None and js(target.closest("#more-tools")) is None:
+                self.session.ui.menu_open = False  # a click beside the open menu closes it
+                self._guarded(lambda: None)
             return
         action = js(el.getAttribute("data-action"))
         if action in ("start", "save-settings"):
@@ -535,6 +538,9 @@ class Page:
                 ui.settings_open = False
                 ui.tricks_open = False
                 ui.setup_open = False
+                self._guarded(lambda: None)
+            elif ui.menu_open:
+                ui.menu_open = False
                 self._guarded(lambda: None)
             return
         active = js(document.activeElement)
