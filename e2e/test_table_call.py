@@ -48,7 +48,8 @@ def test_at_five_players_the_taker_calls_a_king_and_the_partner_is_named_once_it
     # One button per card the engine lets the taker call, named in French.
     shown = page.eval_on_selector_all("[data-action=call]", "els => els.map(e => e.dataset.call)")
     assert shown == callable_cards
-    assert page.get_attribute(f"[data-call='{called}']", "aria-label") == card_name(called, "fr")
+    named = page.get_by_role("button", name=card_name(called, "fr"), exact=True)
+    assert named.get_attribute("data-call") == str(called)
     act(page, f"[data-call='{called}']")
 
     # Everybody sees the called king; nobody is named partner before it is played.

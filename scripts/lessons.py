@@ -345,14 +345,16 @@ def page(lesson: Lesson, lang: str, all_lessons: list[Lesson]) -> str:
         for t in lesson.tables)
     back = ("Toutes les leçons", "All lessons")[i]
     switch = ("English", "Français")[i]
+    top_label = ("Retour et langue", "Back and language")[i]
+    lessons_label = ("Les leçons", "The lessons")[i]
     return (f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<title>{escape(lesson.title[i])} — Tarot</title>\n'
             f'<link rel="icon" href="../../web/icon.svg" type="image/svg+xml">\n'
             f'<link rel="stylesheet" href="../lessons.css">\n</head>\n<body>\n<main>\n'
-            f'<nav><a href="../index.html">{back}</a> <a href="../{other}/{lesson.slug}.html" lang="{other}">{switch}</a></nav>\n'
-            f'<h1>{escape(lesson.title[i])}</h1>\n{body}\n{figures}\n<nav>{nav}</nav>\n</main>\n</body>\n</html>\n')
+            f'<nav aria-label="{top_label}"><a href="../index.html">{back}</a> <a href="../{other}/{lesson.slug}.html" lang="{other}">{switch}</a></nav>\n'
+            f'<h1>{escape(lesson.title[i])}</h1>\n{body}\n{figures}\n<nav aria-label="{lessons_label}">{nav}</nav>\n</main>\n</body>\n</html>\n')
 
 
 def index(all_lessons: list[Lesson]) -> str:

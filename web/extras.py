@@ -132,7 +132,7 @@ def tournament_table(session: DuplicateSession, lang: str) -> str:
             f'<p class="tournament-number">{escape(w("tournament_number", lang, n=session.match.first_deal))}</p>'
             f'<table class="sheet" data-testid="duplicate-table"><thead><tr><th scope="col">{escape(w("col_deal", lang))}</th>'
             f'<th scope="col">{escape(w("col_you", lang))}</th><th scope="col">{escape(w("col_expert", lang))}</th>'
-            f'<th scope="col">{escape(w("col_diff", lang))}</th><th></th></tr></thead><tbody>{"".join(body)}</tbody>'
+            f'<th scope="col">{escape(w("col_diff", lang))}</th><td></td></tr></thead><tbody>{"".join(body)}</tbody>'
             f'<tfoot><tr><th scope="row">{escape(w("total", lang))}</th><td colspan="2"></td>'
             f'<td class="num" data-testid="duplicate-total" data-value="{total}" data-complete="{str(complete).lower()}">'
             f'{signed(total)}</td><td></td></tr></tfoot></table></section>')

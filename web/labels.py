@@ -254,7 +254,7 @@ TEXT: dict[str, tuple[str, str]] = {
                        "Unexpected error: {error}. The game is kept as it was."),
     "seat_label": ("{name}", "{name}"),
     "lang_switch": ("English", "Français"),
-    "lang_switch_label": ("Switch to English", "Passer en français"),
+    "lang_switch_label": ("EN: switch to English", "FR : passer en français"),
     "not_your_turn_now": ("Attendez votre tour : c'est à {name} de jouer.", "Wait for your turn: {name} is to act."),
     "playable": ("jouable", "playable"),
     "lessons_intro": ("Nouveau au tarot ? Les leçons", "New to tarot? The lessons"),

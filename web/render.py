@@ -419,7 +419,7 @@ def _panel_calling(screen: Screen) -> str:
         name = escape(card_name(c, lang))
         focus = "" if buttons else " data-autofocus"
         buttons.append(f'<button type="button" class="call-choice" id="call-{NOTATION[c]}" data-action="call"{focus} '
-                       f'data-call="{NOTATION[c]}" aria-label="{name}">{card_html(c, lang, size="small")}'
+                       f'data-call="{NOTATION[c]}"><span aria-hidden="true">{card_html(c, lang, size="small")}</span>'
                        f'<span class="call-name">{name}</span></button>')
     if optional:  # 4 players, prise_partner: the call replaces the purchase
         buttons.append(_button(t("no_call", lang), action="no-call", ident="btn-no-call", cls="btn"))
