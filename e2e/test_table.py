@@ -106,6 +106,21 @@ def test_a_damaged_save_gives_a_message_and_a_fresh_game(page, site_url):
     assert phase(page) == "bidding" and page.get_attribute("#table", "data-deal") == "12"
 
 
+def test_a_browser_that_cannot_save_says_so_once_and_the_game_goes_on(page, site_url):
+    page.add_init_script("Storage.prototype.setItem = function () {"
+                         " throw new DOMException('full', 'QuotaExceededError'); };")
+    open_table(page, site_url)
+    start_game(page, 4, 12)
+    notice = page.text_content("[data-testid=url-notice]")
+    assert "ne peut pas être enregistrée" in notice and "perdue si vous fermez ou rechargez" in notice
+    page.click("[data-action=dismiss-notice]")
+    play_one(page)
+    play_one(page)  # saved again, in vain: the note stays dismissed
+    assert page.query_selector("[data-testid=url-notice]") is None
+    assert phase(page) in ("bidding", "ecart", "chelem", "play", "done")
+    assert len(page.query_selector_all("#hand button[data-card]")) > 0
+
+
 def test_with_the_older_rules_bidding_a_bidder_outbid_is_asked_again(page, site_url):
     take = lambda legal: "prise" if "prise" in legal else "pass"  # noqa: E731
     asked_again = lambda s: s.view().phase == "bidding" and s.view().to_act == 0 \

@@ -264,6 +264,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "your_name_placeholder": ("Vous", "You"),
     "url_refused": ("Paramètre d'adresse ignoré : {name}={value} (attendu : {expected}).",
                     "Address parameter ignored: {name}={value} (expected: {expected})."),
+    "save_failed": ("Cette partie ne peut pas être enregistrée dans ce navigateur (stockage plein ou bloqué) : "
+                    "elle sera perdue si vous fermez ou rechargez la page.",
+                    "This game cannot be saved in this browser (storage full or blocked): "
+                    "it will be lost if you close or reload the page."),
     "url_unknown": ("Paramètre d'adresse inconnu, ignoré : {name}.", "Unknown address parameter, ignored: {name}."),
     "url_expect_players": ("3, 4 ou 5", "3, 4 or 5"),
     "url_expect_level": ("{levels}", "{levels}"),

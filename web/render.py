@@ -1082,7 +1082,8 @@ def render_overlay(screen: Screen) -> str:
 
 
 def render_notice(screen: Screen) -> str:
-    """Page notes until dismissed: URL parameters that were ignored, each named."""
+    """Page notes until dismissed: URL parameters that were ignored, each named; a game the
+    browser cannot save."""
     lang = screen.lang
     if not screen.notices:
         return ""

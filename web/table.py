@@ -62,6 +62,7 @@ class Page:
         self.history = self._read_history()
         self.extras = Extras()
         self.reference_busy = False
+        self.unsaved_told = False  # the visitor was told once that this browser keeps nothing
         self.session = self._open()
         self.session.history = tuple(self.history)
         self.behind = [document.getElementById("topbar"), js(document.querySelector("#table > .layout"))]
@@ -143,6 +144,7 @@ class Page:
             window.localStorage.setItem(HISTORY_KEY, history_text(self.history))
         except Exception as e:
             window.console.warn(f"history not saved: {e}")
+            self._tell_unsaved()
 
     def save(self) -> None:
         if self.params.embed or self.teacher.situation is not None or isinstance(self.session, PracticeSession):
@@ -151,8 +153,15 @@ class Page:
         try:
             window.localStorage.setItem(SAVE_KEY, self.session.save_text())
             window.localStorage.setItem(HINTS_KEY, self.teacher.hints_text())
-        except Exception as e:  # storage full or disabled: the game goes on
+        except Exception as e:  # storage full or disabled: the game goes on, and the visitor knows
             window.console.warn(f"game not saved: {e}")
+            self._tell_unsaved()
+
+    def _tell_unsaved(self) -> None:
+        """Once per visit: a page note that a reload or a closed tab will lose the game."""
+        if not self.unsaved_told:
+            self.unsaved_told = True
+            self.session.notices = (*self.session.notices, ("save_failed", {}))
 
     # ------------------------------------------------------------ drawing
     def refresh(self) -> None:
