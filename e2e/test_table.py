@@ -89,6 +89,31 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_exactly(page, site_url):
     assert sheet_rows(page) == [list(simulate(4, number).deal.result.scores)]
 
 
+def test_two_tabs_of_the_game_show_the_same_game_and_neither_writes_an_older_one(page, context, site_url):
+    number = first_number(4, contract_made)
+    open_table(page, site_url)
+    start_game(page, 4, number)
+    other = context.new_page()  # the same browser: the same saved game
+    open_table(other, site_url)
+    for _ in range(3):  # played in the first tab; the second follows
+        play_one(page)
+    human_turn(page)
+    page_step = page.get_attribute("#table", "data-step")
+    other.wait_for_function(f"() => document.getElementById('table').dataset.step === '{page_step}'")
+    assert hand_cards(other) == hand_cards(page)
+    play_one(other)  # played in the second tab; the first follows
+    human_turn(other)
+    other_step = other.get_attribute("#table", "data-step")
+    page.wait_for_function(f"() => document.getElementById('table').dataset.step === '{other_step}'")
+    assert hand_cards(page) == hand_cards(other)
+    other.close()
+    page.reload()  # what was saved last is the game of both
+    human_turn(page)
+    assert page.get_attribute("#table", "data-step") == other_step
+    play_to_end(page)
+    assert sheet_rows(page) == [list(simulate(4, number).deal.result.scores)]
+
+
 def test_a_damaged_save_gives_a_message_and_a_fresh_game(page, site_url):
     page.add_init_script("if (!sessionStorage.getItem('seeded')) {"
                          " sessionStorage.setItem('seeded', '1');"

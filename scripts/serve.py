@@ -165,6 +165,13 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
         return super().translate_path("/" + (rel or ""))
 
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return  # the browser left before the end of a file (a page closed or moved on)
+        super().handle_error(request, client_address)
+
+
 class SiteServer:
     """A threaded static server for a directory, on loopback, in this process.
 
@@ -183,7 +190,7 @@ class SiteServer:
             extra_files=self.extra_files,
             quiet=quiet,
         )
-        self.httpd = ThreadingHTTPServer((host, port), handler)
+        self.httpd = _Server((host, port), handler)
         self.httpd.daemon_threads = True
         self.host, self.port = self.httpd.server_address[:2]
         self._thread = None

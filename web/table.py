@@ -67,11 +67,14 @@ class Page:
         self.session.history = tuple(self.history)
         self.behind = [document.getElementById("topbar"), js(document.querySelector("#table > .layout"))]
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_submit),
-                         create_proxy(self.on_key), create_proxy(self.on_change)]
+                         create_proxy(self.on_key), create_proxy(self.on_change), create_proxy(self.on_storage),
+                         create_proxy(lambda _event: self._guarded(lambda: None))]
         document.addEventListener("click", self._proxies[0])
         document.addEventListener("submit", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])
         document.addEventListener("change", self._proxies[3])
+        window.addEventListener("storage", self._proxies[4])
+        document.addEventListener("visibilitychange", self._proxies[5])  # back in view: the bots go on
 
     # ------------------------------------------------------------ storage
     def _open(self) -> Session:
@@ -146,9 +149,39 @@ class Page:
             window.console.warn(f"history not saved: {e}")
             self._tell_unsaved()
 
+    def _keeps_own_game(self) -> bool:
+        """Embedded, a situation, or a replay: the visitor's saved game is not this one."""
+        return self.params.embed or self.teacher.situation is not None or isinstance(self.session, PracticeSession)
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab of the game saved: this one takes that game up, as it stands (with this
+        tab's dialogs), so that no tab writes an older game over a newer one."""
+        key, raw = js(event.key), js(event.newValue)
+        if key == HISTORY_KEY:
+            self.history = self._read_history()
+            self.session.history = tuple(self.history)
+            return
+        if key != SAVE_KEY or not isinstance(raw, str) or not raw or self.params.embed \
+                or self.teacher.situation is not None:
+            return
+        try:
+            session = load_session(raw)
+        except SaveError:
+            return
+        session.history = tuple(self.history)
+        if isinstance(self.session, PracticeSession):  # the replay goes on; leaving it shows the other tab's game
+            self.extras.saved = session
+            return
+        session.notices = self.session.notices
+        session.ui = self.session.ui
+        session.ui.message = None
+        self.generation += 1  # a bot's pending decision belongs to the game left
+        self.timer = False
+        self.session = session
+        self._guarded(lambda: None)
+
     def save(self) -> None:
-        if self.params.embed or self.teacher.situation is not None or isinstance(self.session, PracticeSession):
-            # embedded, a situation, or a replay: the visitor's own game stays as it was
+        if self._keeps_own_game():
             return
         try:
             window.localStorage.setItem(SAVE_KEY, self.session.save_text())
@@ -244,8 +277,8 @@ class Page:
 
     # --------------------------------------------------------------- bots
     def schedule_bot(self) -> None:
-        if self.timer or self.session.bot_to_act() is None:
-            return
+        if self.timer or self.session.bot_to_act() is None or document.hidden:
+            return  # a tab out of view waits (another tab may be playing the game meanwhile)
         self.timer = True
         generation = self.generation
         window.setTimeout(create_once_callable(lambda: self.bot_tick(generation)), self._delay())
