@@ -95,7 +95,12 @@ def test_two_tabs_of_the_game_show_the_same_game_and_neither_writes_an_older_one
     start_game(page, 4, number)
     other = context.new_page()  # the same browser: the same saved game
     open_table(other, site_url)
-    for _ in range(3):  # played in the first tab; the second follows
+    human_turn(page)
+    page.dispatch_event("[data-action=hint]", "click")  # a hint asked for in the first tab…
+    page.wait_for_selector("[data-testid=hint]")
+    assert phase(page) == "bidding"
+    act(page, "#panel [data-bid=pass]")  # (the hint names its bid too)
+    for _ in range(2):  # played in the first tab; the second follows
         play_one(page)
     human_turn(page)
     page_step = page.get_attribute("#table", "data-step")
@@ -110,6 +115,28 @@ def test_two_tabs_of_the_game_show_the_same_game_and_neither_writes_an_older_one
     page.reload()  # what was saved last is the game of both
     human_turn(page)
     assert page.get_attribute("#table", "data-step") == other_step
+    play_to_end(page)
+    assert sheet_rows(page) == [list(simulate(4, number).deal.result.scores)]
+    # …marks the deal, though the second tab saved last
+    assert page.get_attribute(f"[data-testid=score-sheet] tbody tr[data-deal='{number}']", "data-hinted") == "true"
+
+
+HIDDEN = ("(hidden) => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});"
+          " document.dispatchEvent(new Event('visibilitychange')); }")
+
+
+def test_a_tab_out_of_view_keeps_its_bots_waiting_until_it_is_back_in_view(page, site_url):
+    number = first_number(4, contract_made)  # somebody takes: bots act after the person's pass
+    open_table(page, site_url, "?pause=150")
+    start_game(page, 4, number)
+    assert human_turn(page) == "bidding"
+    page.evaluate(HIDDEN, True)
+    act(page, "#panel [data-bid=pass]")
+    waiting = page.get_attribute("#table", "data-step")
+    page.wait_for_timeout(1200)
+    assert page.get_attribute("#table", "data-step") == waiting
+    assert page.get_attribute("#table", "data-to-act") != "0"
+    page.evaluate(HIDDEN, False)
     play_to_end(page)
     assert sheet_rows(page) == [list(simulate(4, number).deal.result.scores)]
 

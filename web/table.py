@@ -63,18 +63,20 @@ class Page:
         self.extras = Extras()
         self.reference_busy = False
         self.unsaved_told = False  # the visitor was told once that this browser keeps nothing
+        self.follower = False  # another tab plays the game: this one shows its saves, plays no bot
         self.session = self._open()
         self.session.history = tuple(self.history)
         self.behind = [document.getElementById("topbar"), js(document.querySelector("#table > .layout"))]
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_submit),
                          create_proxy(self.on_key), create_proxy(self.on_change), create_proxy(self.on_storage),
-                         create_proxy(lambda _event: self._guarded(lambda: None))]
+                         create_proxy(self.on_return)]
         document.addEventListener("click", self._proxies[0])
         document.addEventListener("submit", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])
         document.addEventListener("change", self._proxies[3])
         window.addEventListener("storage", self._proxies[4])
-        document.addEventListener("visibilitychange", self._proxies[5])  # back in view: the bots go on
+        document.addEventListener("visibilitychange", self._proxies[5])
+        window.addEventListener("focus", self._proxies[5])
 
     # ------------------------------------------------------------ storage
     def _open(self) -> Session:
@@ -155,14 +157,20 @@ class Page:
 
     def on_storage(self, event: Any) -> None:
         """Another tab of the game saved: this one takes that game up, as it stands (with this
-        tab's dialogs), so that no tab writes an older game over a newer one."""
+        tab's dialogs), and leaves the bots to that tab until the person comes back here, so
+        that no tab writes an older game over a newer one."""
         key, raw = js(event.key), js(event.newValue)
+        if self.params.embed or self.teacher.situation is not None:
+            return
         if key == HISTORY_KEY:
             self.history = self._read_history()
             self.session.history = tuple(self.history)
             return
-        if key != SAVE_KEY or not isinstance(raw, str) or not raw or self.params.embed \
-                or self.teacher.situation is not None:
+        if key == HINTS_KEY:  # the deals where the other tab asked for a hint
+            self.teacher.restore_hints(raw, self.session)
+            self._guarded(lambda: None)
+            return
+        if key != SAVE_KEY or not isinstance(raw, str) or not raw:
             return
         try:
             session = load_session(raw)
@@ -175,10 +183,23 @@ class Page:
         session.notices = self.session.notices
         session.ui = self.session.ui
         session.ui.message = None
+        self.follower = True
         self.generation += 1  # a bot's pending decision belongs to the game left
         self.timer = False
         self.session = session
         self._guarded(lambda: None)
+
+    def on_return(self, _event: Any = None) -> None:
+        """The tab is in view or has the focus again: it plays the game (its bots go on)."""
+        if not document.hidden:
+            self.follower = False
+            self._guarded(lambda: None)
+
+    def _lead(self) -> None:
+        """This tab plays the game again: its bots go on."""
+        if self.follower:
+            self.follower = False
+            self._guarded(lambda: None)
 
     def save(self) -> None:
         if self._keeps_own_game():
@@ -277,8 +298,8 @@ class Page:
 
     # --------------------------------------------------------------- bots
     def schedule_bot(self) -> None:
-        if self.timer or self.session.bot_to_act() is None or document.hidden:
-            return  # a tab out of view waits (another tab may be playing the game meanwhile)
+        if self.timer or self.follower or self.session.bot_to_act() is None or document.hidden:
+            return  # another tab plays the game, or this one is out of view: it waits
         self.timer = True
         generation = self.generation
         window.setTimeout(create_once_callable(lambda: self.bot_tick(generation)), self._delay())
@@ -351,6 +372,7 @@ class Page:
         self.refresh()
 
     def on_click(self, event: Any) -> None:
+        self._lead()  # the person plays here
         target = js(event.target)
         el = js(target.closest("[data-action], [data-bid], [data-hand]")) if target is not None else None
         if el is None:
@@ -554,6 +576,7 @@ class Page:
         target.focus()
 
     def on_key(self, event: Any) -> None:
+        self._lead()
         key = str(event.key)
         if self.extras.review is not None or self.extras.import_open:
             if key == "Escape":
@@ -615,7 +638,8 @@ class Page:
     def schedule_reference(self) -> None:
         """In a duplicate tournament, the next piece of the reference's work goes to the worker."""
         session = self.session
-        if self.reference_busy or not isinstance(session, DuplicateSession) or self.extras.reference_error:
+        if self.reference_busy or self.follower or not isinstance(session, DuplicateSession) \
+                or self.extras.reference_error:
             return
         work = session.tournament.request(session)
         if work is None:
