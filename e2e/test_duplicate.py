@@ -55,7 +55,7 @@ def test_a_four_deal_tournament_against_the_expert(page, site_url):
         assert finish_deal(page) == ref  # the worker's reference is CPython's
         total += own - ref
         sentence = page.text_content("[data-testid=reference-result]")
-        assert sentence.startswith("À votre place, l'Expert") and "Duplicate :" in sentence
+        assert sentence.startswith("À votre place, l'Expert") and "Duplicate\u00a0:" in sentence
         if k < 3:
             page.click("[data-action=next-deal]")
             page.wait_for_function(f"() => document.getElementById('table').dataset.deal === '{number + k + 1}'")

@@ -185,6 +185,6 @@ def test_with_the_older_rules_bidding_a_bidder_outbid_is_asked_again(page, site_
     assert human_turn(page) == "bidding"  # a bot bid higher: the prise may go higher still, or pass
     bids = [b.get_attribute("data-bid") for b in page.query_selector_all("[data-bid]")]
     assert "prise" not in bids and "pass" in bids
-    assert "Vous : Prise" in page.inner_text(".bids-so-far")
+    assert "Vous\u00a0: Prise" in page.inner_text(".bids-so-far")
     act(page, "[data-bid=pass]")
     page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'bidding'")

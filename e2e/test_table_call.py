@@ -53,7 +53,7 @@ def test_at_five_players_the_taker_calls_a_king_and_the_partner_is_named_once_it
     act(page, f"[data-call='{called}']")
 
     # Everybody sees the called king; nobody is named partner before it is played.
-    assert f"Carte appelée : {card_name(called, 'fr')}" in page.inner_text(".info")
+    assert f"Carte appelée\u00a0: {card_name(called, 'fr')}" in page.inner_text(".info")
     assert human_turn(page) in ("chelem", "play")
     if page.get_attribute("#table", "data-phase") == "chelem":
         act(page, "[data-action=no-chelem]")
@@ -66,5 +66,5 @@ def test_at_five_players_the_taker_calls_a_king_and_the_partner_is_named_once_it
     while play_one(page) != "done":
         if page.query_selector(".partner-info") is not None:
             break
-    assert page.inner_text(".partner-info") == f"Partenaire : {seat_name(partner, 'fr')}"
+    assert page.inner_text(".partner-info") == f"Partenaire\u00a0: {seat_name(partner, 'fr')}"
     assert page.query_selector(f"section[data-seat='{partner}'] .badge.partner") is not None

@@ -44,7 +44,7 @@ def test_a_name_set_at_the_start_replaces_vous_everywhere(page, site_url):
         text = page.inner_text(region)
         assert not re.search(r"\bVous\b", text), f"{region}: {text}"
         assert "Anne" in text, region
-    assert page.inner_text("#topbar").count("Preneur : Anne") == 1
+    assert page.inner_text("#topbar").count("Preneur\u00a0: Anne") == 1
     assert page.inner_text(".result-line.big").startswith("Anne (Garde sans) ")
     assert f"Le preneur (Anne) {'reçoit' if score.made else 'paie'}" in page.inner_text(".calc")
     assert page.inner_text("[data-testid=score-sheet] thead th[data-seat='0']").lower() == "anne"
@@ -59,6 +59,6 @@ def test_a_failed_contract_is_counted_without_a_sign_from_nowhere(page, site_url
     start_game(page, 4, number)
     _play(page, "pass")
     first = page.inner_text(".calc li:first-child")
-    assert first == (f"Chute de {score.difference} : (25 + {score.difference}) × {deal.contract.multiplier} = "
+    assert first == (f"Chute de {score.difference}\u00a0: (25 + {score.difference}) × {deal.contract.multiplier} = "
                      f"{score.base} pour chaque défenseur")
     assert page.inner_text(".calc li:last-child") == f"Chaque défenseur reçoit {-score.per_defender}"

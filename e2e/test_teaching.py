@@ -178,7 +178,7 @@ def test_a_shared_link_opens_the_same_situation(page, site_url):
     step, hand = _second_decision(page, site_url, 3, 8)
     page.click("[data-action=share-situation]")
     assert legible(page, "[data-action=note-save]") and legible(page, "[data-action=editor-open]")
-    page.fill("#teach-note", "Que jouer ici ?")
+    page.fill("#teach-note", "Que jouer ici\u00a0?")
     page.click("[data-action=note-save]")
     page.wait_for_selector("[data-testid=step-note]")
     link = page.wait_for_selector("[data-testid=situation-link] input[data-link=plain]").input_value()
@@ -188,7 +188,7 @@ def test_a_shared_link_opens_the_same_situation(page, site_url):
     assert page.get_attribute("#table", "data-step") == step
     assert page.inner_text("#hand") == hand
     assert page.get_attribute("#table", "data-players") == "3"
-    assert page.inner_text("[data-testid=step-note]") == "Que jouer ici ?"
+    assert page.inner_text("[data-testid=step-note]") == "Que jouer ici\u00a0?"
 
 
 def test_the_editor_deals_the_chosen_hand_and_the_table_opens_on_it(page, site_url):

@@ -26,6 +26,7 @@ from tarot.actions import Action, Bid, Play, Poignee  # noqa: E402
 from tarot.bots import make_bot  # noqa: E402
 from tarot.cards import CARDS, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
 from tarot.hints import explain  # noqa: E402
+from tarot.i18n import french_spaces  # noqa: E402
 from tarot.result import DealResult  # noqa: E402
 from tarot.bots.evaluation import THRESHOLDS  # noqa: E402
 from tarot.rules import PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, POIGNEE_TRUMPS, TARGETS, Contract, Rules  # noqa: E402
@@ -335,13 +336,14 @@ CSP = ("default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self';
 def page(lesson: Lesson, lang: str, all_lessons: list[Lesson]) -> str:
     i = 0 if lang == "fr" else 1
     other = "en" if lang == "fr" else "fr"
+    say = french_spaces if lang == "fr" else str  # French typography: no line starts with "?" or ":"
     current = ' aria-current="page"'
     nav = " ".join(f'<a href="{escape(x.slug)}.html"{current if x is lesson else ""}>'
-                   f'{escape(x.title[i])}</a>' for x in all_lessons)
-    body = "".join(f"<p>{escape(p[i])}</p>" for p in lesson.paragraphs)
+                   f'{escape(say(x.title[i]))}</a>' for x in all_lessons)
+    body = "".join(f"<p>{escape(say(p[i]))}</p>" for p in lesson.paragraphs)
     figures = "".join(
-        f'<figure><figcaption>{escape(t.caption[i])}</figcaption>'
-        f'<iframe title="{escape(t.caption[i])}" loading="lazy" src="{escape(t.src(lang))}"></iframe></figure>'
+        f'<figure><figcaption>{escape(say(t.caption[i]))}</figcaption>'
+        f'<iframe title="{escape(say(t.caption[i]))}" loading="lazy" src="{escape(t.src(lang))}"></iframe></figure>'
         for t in lesson.tables)
     back = ("Toutes les leçons", "All lessons")[i]
     switch = ("English", "Français")[i]
@@ -350,28 +352,29 @@ def page(lesson: Lesson, lang: str, all_lessons: list[Lesson]) -> str:
     return (f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f'<title>{escape(lesson.title[i])} — Tarot</title>\n'
+            f'<title>{escape(say(lesson.title[i]))} — Tarot</title>\n'
             f'<link rel="icon" href="../../web/icon.svg" type="image/svg+xml">\n'
             f'<link rel="stylesheet" href="../lessons.css">\n</head>\n<body>\n<main>\n'
             f'<nav aria-label="{top_label}"><a href="../index.html">{back}</a> <a href="../{other}/{lesson.slug}.html" lang="{other}">{switch}</a></nav>\n'
-            f'<h1>{escape(lesson.title[i])}</h1>\n{body}\n{figures}\n<nav aria-label="{lessons_label}">{nav}</nav>\n</main>\n</body>\n</html>\n')
+            f'<h1>{escape(say(lesson.title[i]))}</h1>\n{body}\n{figures}\n<nav aria-label="{lessons_label}">{nav}</nav>\n</main>\n</body>\n</html>\n')
 
 
 def index(all_lessons: list[Lesson]) -> str:
     def items(i: int, lang: str) -> str:
-        return "".join(f'<li><a href="{lang}/{x.slug}.html">{escape(x.title[i])}</a> — {escape(x.summary[i])}</li>'
-                       for x in all_lessons)
+        say = french_spaces if lang == "fr" else str
+        return "".join(f'<li><a href="{lang}/{x.slug}.html">{escape(say(x.title[i]))}</a> — '
+                       f'{escape(say(x.summary[i]))}</li>' for x in all_lessons)
     return (f'<!doctype html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<title>Leçons de tarot — Tarot lessons</title>\n<link rel="stylesheet" href="lessons.css">\n'
             f'<link rel="icon" href="../web/icon.svg" type="image/svg+xml">\n'
             f'</head>\n<body>\n<main>\n<h1>Leçons de tarot <small lang="en">· Tarot lessons</small></h1>\n'
-            f'<p>Chaque leçon montre la table sur des donnes choisies : exercices et pas à pas. '
+            f'<p>Chaque leçon montre la table sur des donnes choisies\u00a0: exercices et pas à pas. '
             f'<span lang="en">Each lesson shows the table on chosen deals: exercises and step by step.</span></p>\n'
             f'<h2>En français</h2>\n<ul>{items(0, "fr")}</ul>\n'
             f'<h2 lang="en">In English</h2>\n<ul lang="en">{items(1, "en")}</ul>\n'
-            f'<p>Pour un cours : chaque table est un <code>&lt;iframe&gt;</code> de la page du jeu ; '
+            f'<p>Pour un cours\u00a0: chaque table est un <code>&lt;iframe&gt;</code> de la page du jeu\u00a0; '
             f'à la table, <em>Partager cette situation</em> écrit le lien et l\'iframe du moment affiché. '
             f'<span lang="en">For a class: each table is an <code>&lt;iframe&gt;</code> of the game\'s page; '
             f'at the table, <em>Share this situation</em> writes the link and the iframe for the moment on show.'

@@ -1,6 +1,8 @@
 """Words for players, in French and English: card names, contracts, refusals."""
 from __future__ import annotations
 
+import re
+
 from .cards import CARDS, EXCUSE_ID, FIRST_TRUMP, RANK_OF, SUIT_OF, Card
 from .reason_words import REASONS  # the reasons for a decision (tarot.hints), written out like refusals
 
@@ -19,6 +21,19 @@ POIGNEE_NAMES = {
     "fr": {"simple": "Simple poignée", "double": "Double poignée", "triple": "Triple poignée"},
     "en": {"simple": "Single poignée", "double": "Double poignée", "triple": "Triple poignée"},
 }
+
+
+_BEFORE_PUNCTUATION = re.compile(r" ([?!:;»])|(«) ")
+
+
+def french_spaces(text: str) -> str:
+    """French typography: the space before ``? ! : ; »`` and after ``«`` is a no-break
+    space, so that a line never starts with the sign ("tous les plis ?").
+
+    >>> french_spaces("Annoncer un chelem (tous les plis) ?") == "Annoncer un chelem (tous les plis)\u00a0?"
+    True
+    """
+    return _BEFORE_PUNCTUATION.sub(lambda m: f"\u00a0{m[1]}" if m[1] else f"{m[2]}\u00a0", text)
 
 
 def suit_name(suit: int, lang: str = "fr") -> str:
@@ -193,7 +208,8 @@ def explain(code: str, params: dict[str, object], lang: str = "en") -> str:
                 words["the_card"] = with_article = card_with_article(card, lang)
                 words["The_card"] = with_article[:1].upper() + with_article[1:]
     try:
-        return template.format(**words)
+        text = template.format(**words)
     except (KeyError, IndexError):
-        return template
+        text = template
+    return french_spaces(text) if lang == "fr" else text
 

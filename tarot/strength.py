@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from .bots.evaluation import THRESHOLDS, contract_for, hand_points, scale_items
 from .cards import (Card, mask_of)
+from .i18n import french_spaces
 from .rules import Contract
 
 # code -> (French, English); {n} a count ({s}: its plural's "s"), {suit} a suit symbol.
@@ -48,7 +49,9 @@ class Item:
     def words(self, lang: str = "fr") -> str:
         n = self.params.get("n")
         plural = "s" if not isinstance(n, int) or n > 1 else ""
-        return WORDS[self.code][0 if lang == "fr" else 1].format(s=plural, **self.params)
+        if lang != "fr":
+            return WORDS[self.code][1].format(s=plural, **self.params)
+        return french_spaces(WORDS[self.code][0].format(s=plural, **self.params))
 
 
 def items(hand: Iterable[Card], players: int = 4) -> list[Item]:

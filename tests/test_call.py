@@ -144,7 +144,7 @@ def test_a_refused_call_says_what_may_be_called_in_each_language():
     deal = _calling({0: "KS KH KD KC", 3: "QD"})
     err = deal.why_not(Call(card("JD")))
     assert err.code == "call_not_allowed"
-    assert err.explain("fr") == "Vous ne pouvez pas appeler le Valet de carreau : appelez un roi ou une dame."
+    assert err.explain("fr") == "Vous ne pouvez pas appeler le Valet de carreau\u00a0: appelez un roi ou une dame."
     assert err.explain("en") == "You cannot call the Jack of diamonds: call a king or a queen."
     plain = _calling({0: "KS"})
     assert plain.why_not(Call(card("QD"))).explain("en") == "You cannot call the Queen of diamonds: call a king."

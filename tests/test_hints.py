@@ -84,7 +84,7 @@ def test_returning_a_partners_low_lead_names_the_honour_it_promises_beside_ones_
     action, code = _hint(deal)
     assert code == "lead_to_partner_signal_queen" and card(str(action.card)) in (card("KH"), card("7H"))
     assert explain(deal.view(0), action).explain("fr") == (
-        "Rejouez cœur : l'entame basse de votre partenaire y promet la dame (vous avez le roi).")
+        "Rejouez cœur\u00a0: l'entame basse de votre partenaire y promet la dame (vous avez le roi).")
 
 
 def test_a_seat_void_in_the_suit_led_trumps_to_win():
@@ -107,7 +107,7 @@ def test_the_excuse_keeps_a_queen_from_a_trick_the_taker_has_won():
     play(deal, "KH 2H 3H")  # seat 1 plays last: nobody can take the king any more
     action, reason = hint(deal.view(1))
     assert (action, reason.code, reason.params) == (Play(card("EX")), "excuse_save", {"card": "QH"})
-    assert reason.explain("fr") == ("Jouez l'Excuse : le pli est perdu pour votre camp, "
+    assert reason.explain("fr") == ("Jouez l'Excuse\u00a0: le pli est perdu pour votre camp, "
                                     "et elle vous garde la Dame de cœur.")
 
 
@@ -219,7 +219,7 @@ def test_a_partners_trick_the_taker_may_still_take_is_said_to_lead_for_now():
 def test_a_card_the_taker_may_still_beat_wins_the_trick_for_now():
     deal = to_play(deal_with({2: "2H", 3: "9H 3H"}, dealer=1), taker=0, contract="garde_sans")
     play(deal, "2H")
-    assert explain(deal.view(3), Play(card("9H"))).explain("fr") == "Montez : cette carte prend le pli pour l'instant."
+    assert explain(deal.view(3), Play(card("9H"))).explain("fr") == "Montez\u00a0: cette carte prend le pli pour l'instant."
 
 
 def test_at_five_players_a_trick_led_by_a_seat_of_unknown_side_is_not_called_lost():

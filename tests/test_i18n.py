@@ -32,16 +32,16 @@ def test_an_unknown_code_falls_back_to_the_code_itself():
 def test_refusal_parameters_are_written_for_players():
     from tarot.cards import parse_card
     err = IllegalAction("must_overtrump", card=parse_card("T10"))
-    assert err.explain("fr") == "Vous devez monter : jouez un atout plus fort que le 10 d'atout."
+    assert err.explain("fr") == "Vous devez monter\u00a0: jouez un atout plus fort que le 10 d'atout."
     assert err.explain("en") == "You must overtrump: play a trump higher than trump 10."
     err = IllegalAction("must_follow_suit", suit=1)
     assert err.explain("fr") == "Vous devez fournir à cœur."
     err = IllegalAction("wrong_phase", action="play", phase="bidding")
-    assert err.explain("fr") == "Ce n'est pas le moment de jouer une carte (phase : enchères)."
+    assert err.explain("fr") == "Ce n'est pas le moment de jouer une carte (phase\u00a0: enchères)."
     assert err.explain("en") == "Not the time for playing a card (phase: bidding)."
     assert err.to_json() == {"code": "wrong_phase", "params": {"action": "play", "phase": "bidding"}}
     assert IllegalAction("wrong_phase", action="bid", phase="play").explain("fr") == \
-        "Ce n'est pas le moment d'enchérir (phase : jeu de la carte)."
+        "Ce n'est pas le moment d'enchérir (phase\u00a0: jeu de la carte)."
 
 
 def test_a_card_named_in_a_sentence_takes_its_article():
@@ -56,3 +56,36 @@ def test_a_card_named_in_a_sentence_takes_its_article():
     err = IllegalAction("poignee_not_trump", card=parse_card("QS"))
     assert err.explain("fr") == "La Dame de pique n'est pas un atout."
     assert err.explain("en") == "The Queen of spades is not a trump."
+
+
+def _filled(template: str) -> str:
+    """A template with each of its ``{fields}`` replaced by a word."""
+    return re.sub(r"\{[A-Za-z_]+\}", "mot", template)
+
+
+def test_english_sentences_put_no_space_before_a_colon_or_question_mark():
+    import tarot.reason_words
+    import tarot.strength
+    import web.labels
+    import web.teaching
+    import web.words
+    tables = {"labels": web.labels.TEXT, "words": web.words.WORDS, "teaching": web.teaching.TEXT,
+              "refusals": MESSAGES, "reasons": tarot.reason_words.REASONS, "strength": tarot.strength.WORDS}
+    for name, table in tables.items():
+        for key, (_fr, en) in table.items():
+            assert not re.search(r" [:;!?]", _filled(en)), f"{name}.{key}: {en!r}"
+
+
+def test_each_way_to_french_text_keeps_a_colon_or_question_mark_on_its_line():
+    import tarot.strength
+    import web.labels
+    import web.teaching
+    import web.words
+    from tarot.cards import parse_card
+    assert web.labels.t("dealer", "fr", name="Basile") == "donneur\u00a0: Basile"
+    assert web.labels.t("dealer", "en", name="Basile") == "dealer: Basile"
+    assert web.words.w("review_short", "fr") == web.words.WORDS["review_short"][0]  # nothing to change
+    assert web.teaching.t("why", "fr") == "Pourquoi\u00a0?"
+    assert explain("must_overtrump", {"card": parse_card("T10")}, "fr").startswith("Vous devez monter\u00a0:")
+    item = tarot.strength.Item("long_suit", 1, {"suit": "♦", "n": 6})
+    assert item.words("fr") == "Longue ♦\u00a0: 6 cartes" and item.words("en") == "Long suit ♦: 6 cards"

@@ -141,7 +141,7 @@ def test_rotating_a_record_puts_the_chosen_seat_at_the_bottom(players):
 
 def test_comments_by_step_go_to_the_fragment_and_back():
     record = _finished(3).to_record()
-    notes = {0: "Le donneur distribue.", 12: "Ici, la défense signale : « petite » à cœur."}
+    notes = {0: "Le donneur distribue.", 12: "Ici, la défense signale\u00a0: «\u00a0petite\u00a0» à cœur."}
     hash_text = fragment(record, notes)
     assert decode(record_from_fragment(hash_text)) == record
     assert decode_notes(record_from_fragment(hash_text, "notes")) == notes

@@ -64,7 +64,7 @@ def test_something_that_is_not_an_action_is_refused():
 def test_refusals_explain_themselves_in_french_and_english():
     deal = deal_with()
     err = deal.why_not(PASS, seat=3)
-    assert err.explain("fr") == "Ce n'est pas à vous de jouer : c'est au tour du joueur 0."
+    assert err.explain("fr") == "Ce n'est pas à vous de jouer\u00a0: c'est au tour du joueur 0."
     assert err.explain("en") == "It is not your turn: seat 0 is to act."
     assert str(err) == err.explain("en")
     assert err.to_json() == {"code": "not_your_turn", "params": {"seat": 3, "expected": 0}}

@@ -96,15 +96,15 @@ def test_the_end_of_deal_sentence_names_the_contract_the_outcome_and_the_differe
     ref = {"result": {"taker": 0, "partner": None, "contract": "garde", "points": 53, "target": 41, "made": True,
                       "scores": [162, -54, -54, -54]}}
     assert reference_sentence(ref, 96, "fr") == \
-        "À votre place, l'Expert a joué une garde, réussie de 12 : +162. Vous : +96. Duplicate : −66."
+        "À votre place, l'Expert a joué une garde, réussie de 12\u00a0: +162. Vous\u00a0: +96. Duplicate\u00a0: −66."
     assert reference_sentence(ref, 96, "en") == \
         "In your seat, the Expert played a Garde, made by 12: +162. You: +96. Duplicate: −66."
     defended = {"result": {**ref["result"], "taker": 2, "made": False, "points": 38.5, "target": 41,
                            "scores": [54, 54, -162, 54]}}
     assert reference_sentence(defended, 0, "fr") == ("À votre place, l'Expert a défendu contre la garde de Chloé, "
-                                                     "chutée de 2,5 : +54. Vous : 0. Duplicate : −54.")
+                                                     "chutée de 2,5\u00a0: +54. Vous\u00a0: 0. Duplicate\u00a0: −54.")
     assert reference_sentence({"result": {"redeal": "all_passed", "scores": [0] * 4}}, 0, "fr") == \
-        "À votre place, l'Expert a passé, comme tout le monde : 0. Vous : 0. Duplicate : 0."
+        "À votre place, l'Expert a passé, comme tout le monde\u00a0: 0. Vous\u00a0: 0. Duplicate\u00a0: 0."
     assert reference_sentence({"result": {"redeal": "petit_sec", "scores": [0] * 4}}, 0, "en") == \
         "In your seat, the Expert saw the deal dealt again: 0. You: 0. Duplicate: 0."
 

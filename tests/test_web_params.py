@@ -35,8 +35,8 @@ def test_a_refused_parameter_is_explained_in_the_page_language():
     session = Session(Settings(first_deal=1))
     session.notices = tuple(p.notices())
     fr = unescape(render.render(session.screen())["notice"])
-    assert "Paramètre d'adresse ignoré : players=9 (attendu : 3, 4 ou 5)." in fr
-    assert "Paramètre d'adresse inconnu, ignoré : colour." in fr
+    assert "Paramètre d'adresse ignoré\u00a0: players=9 (attendu\u00a0: 3, 4 ou 5)." in fr
+    assert "Paramètre d'adresse inconnu, ignoré\u00a0: colour." in fr
     session.settings.lang = "en"
     en = unescape(render.render(session.screen())["notice"])
     assert "Address parameter ignored: players=9 (expected: 3, 4 or 5)." in en

@@ -241,7 +241,7 @@ def test_the_chart_shows_every_colour_where_totals_are_equal():
     assert sorted(segments[s] for s in defenders) == [2, 4.2, 6.4] and segments[taker] == 2
     assert sorted(circles[s] for s in defenders) == [2.6, 3.7, 4.8] and circles[taker] == 2.6
     # Its text alternative counts the deals as French does ("1 donne").
-    assert "Totaux après 1 donne :" in chart
+    assert "Totaux après 1 donne\u00a0:" in chart
     # Drawn widest first: each narrower line lies on the wider ones.
     drawn = [float(w) for w in re.findall(r'<line data-seat="\d"[^>]*stroke-width="([\d.]+)"', chart)]
     assert drawn == sorted(drawn, reverse=True)
@@ -290,7 +290,7 @@ def test_a_failed_contract_is_counted_as_a_player_says_it():
     score = session.deal.result.score
     mult = session.deal.contract.multiplier
     calc = re.findall(r"<li>(.*?)</li>", re.search(r"<ol class=\"calc\".*?</ol>", render.render(session.screen())["panel"]).group())
-    assert calc[0] == (f"Chute de {score.difference} : (25 + {score.difference}) × {mult} = "
+    assert calc[0] == (f"Chute de {score.difference}\u00a0: (25 + {score.difference}) × {mult} = "
                        f"{score.base} pour chaque défenseur")
     assert "−" not in calc[0]  # no sign without its reason
     assert calc[-1] == f"Chaque défenseur reçoit {-score.per_defender}"
@@ -423,7 +423,7 @@ def test_the_new_game_form_keeps_what_was_filled_in_when_a_value_is_refused():
     assert 'value="3" checked' in form and 'value="4" checked' not in form
     assert 'value="misere" checked' in form
     assert 'value="abc"' in form
-    assert "pas « abc »" in form
+    assert "pas «\u00a0abc\u00a0»" in form
 
 
 def test_a_new_game_asked_for_after_a_deal_is_over_gives_no_deal_up():
@@ -597,7 +597,7 @@ def test_the_score_sheet_counts_tokens_and_shows_the_pots_with_traditional_scori
     row = re.search(r'<tr data-deal="3">(.*?)</tr>', sheet).group(1)
     assert re.findall(r'data-seat="\d">([^<]+)</td>', row) == [render.signed(x) for x in tokens]
     assert session.screen().totals == tuple(tokens)
-    assert f"Pots sur la table : {', '.join(map(str, pots))}" in sheet
+    assert f"Pots sur la table\u00a0: {', '.join(map(str, pots))}" in sheet
 
 
 def test_the_end_of_a_deal_tells_the_traditional_count_payment_by_payment():
@@ -607,12 +607,12 @@ def test_the_end_of_a_deal_tells_the_traditional_count_payment_by_payment():
     calc = re.search(r'<ol class="calc"[^>]*>(.*?)</ol>', page).group(1)
     lines = re.findall(r"<li>(.*?)</li>", calc)
     # Deal 3 at 4 players is dealt by Damien (seat 3): the first pot is staked.
-    assert lines[0] == "Mise : 10 par joueur, 20 pour le donneur (Damien) : un pot de 50"
-    game = next(x for x in lines if x.startswith("Le jeu : "))
+    assert lines[0] == "Mise\u00a0: 10 par joueur, 20 pour le donneur (Damien)\u00a0: un pot de 50"
+    game = next(x for x in lines if x.startswith("Le jeu\u00a0: "))
     value = next(s for s in result.token_steps if s.rule == "game").amount
     assert f"= {value}, que " in game and "(25 +" not in calc  # not the FFT count
     assert any(x.startswith("Le preneur (") and "pot" in x for x in lines)
-    assert lines[-1] == f"Pots sur la table : {', '.join(map(str, result.pots)) or '0'}"
+    assert lines[-1] == f"Pots sur la table\u00a0: {', '.join(map(str, result.pots)) or '0'}"
     # The deal's figures under the count are its tokens.
     scores = page[page.index('class="deal-scores"'):]
     assert "Jetons de la donne" in scores
@@ -629,19 +629,19 @@ def test_a_game_whose_terms_pull_both_ways_is_told_as_it_counts_for_the_taker():
     result = SimpleNamespace(token_steps=(step,), made=True, contract=Contract.GARDE,
                              chelem="announced_failed", pots=(50,), petit_au_bout=None)
     lines = render.token_calculation(session.screen(), result)
-    assert lines[0] == ("Le jeu, pour le preneur (Vous) : 46 (réussi de 46) + 10 (garde) "
-                        "− 200 (chelem annoncé et chuté) = −144 ; il paie 144 à chaque défenseur")
+    assert lines[0] == ("Le jeu, pour le preneur (Vous)\u00a0: 46 (réussi de 46) + 10 (garde) "
+                        "− 200 (chelem annoncé et chuté) = −144\u00a0; il paie 144 à chaque défenseur")
     # Terms all one way keep the count in the direction of the payment.
     step = TokenStep("game", seat=0, amount=31, won=False, terms=(-21, -10))
     lines = render.token_calculation(session.screen(), SimpleNamespace(
         token_steps=(step,), made=False, contract=Contract.GARDE, chelem=None, pots=(100,), petit_au_bout=None))
-    assert lines[0] == "Le jeu : 21 (chute de 21) + 10 (garde) = 31, que le preneur (Vous) paie à chaque défenseur"
+    assert lines[0] == "Le jeu\u00a0: 21 (chute de 21) + 10 (garde) = 31, que le preneur (Vous) paie à chaque défenseur"
 
 
 def test_a_redeal_with_traditional_scoring_says_how_the_pot_was_fed():
     session = _passed_out({"traditional_scoring": True})
     page = unescape(html(session))
-    assert "Mise : 10 par joueur, 20 pour le donneur (Damien) : un pot de 50" in page
+    assert "Mise\u00a0: 10 par joueur, 20 pour le donneur (Damien)\u00a0: un pot de 50" in page
     tokens = dict(re.findall(r'data-result-seat="(\d)">([^<]*)<', page))  # the stakes, seat by seat
     assert tokens == {"0": "−10", "1": "−10", "2": "−10", "3": "−20"} and "Jetons de la donne" in page
 
@@ -652,7 +652,7 @@ def test_points_rounded_to_ten_are_told_as_the_cards_fell_and_rounded_in_the_cou
     assert (score.unrounded, score.difference) == (7, 10)
     page = unescape(html(session))
     assert "Chloé (Garde sans) réussit de 7 points." in page
-    assert "Réussi de 7, arrondi à 10 : (25 + 10) × 4 = 140 de chaque défenseur" in page
+    assert "Réussi de 7, arrondi à 10\u00a0: (25 + 10) × 4 = 140 de chaque défenseur" in page
 
 
 def test_the_review_of_a_deal_with_pots_and_tokens_ends_on_its_tokens():
@@ -680,7 +680,7 @@ def test_the_person_s_own_misere_is_told_as_theirs():
             session.decline_poignee()
             assert session.click_card(str(next(c for c in v.hand if c in session.screen().playable)))
     page = unescape(html(session))
-    assert "Votre misère d'atout : votre camp gagne, 10 de chaque autre joueur (+30)" in page
+    assert "Votre misère d'atout\u00a0: votre camp gagne, 10 de chaque autre joueur (+30)" in page
     session.settings.lang = "en"
     assert "Your trump misère: your side wins, 10 from every other player (+30)" in unescape(html(session))
 
@@ -705,10 +705,29 @@ def test_the_live_count_says_no_trick_yet_in_the_singular_in_french():
             break
     assert session.view().phase == "play" and not session.deal.tricks
     page = unescape(html(session))
-    assert "0 pli · 0 pts" in page and "Atouts : 0 joué," in page
+    assert "0 pli · 0 pts" in page and "Atouts\u00a0: 0 joué," in page
     session.settings.lang = "en"
     page = unescape(html(session))
     assert "0 tricks · 0 pts" in page
+
+
+def test_a_french_label_keeps_its_colon_on_its_line_and_an_english_one_has_no_space_before_it():
+    session = Session(Settings(players=4, first_deal=15))  # Chloé takes a garde
+    while session.view().phase != "play" or session.deal.tricks:
+        if session.bot_to_act() is not None:
+            session.bot_step()
+        elif session.view().phase == "bidding":
+            assert session.bid("pass")
+        else:
+            break
+    regions = render.render(session.screen())
+    topbar, count = unescape(regions["topbar"]), unescape(regions["count"])
+    assert "Preneur\u00a0: Chloé" in topbar and "(Chloé)\u00a0: 0 pli" in count
+    for text in (topbar, count):
+        assert not re.search(r" [?!:;]", re.sub(r"<[^>]+>", "", text))
+    session.settings.lang = "en"
+    regions = render.render(session.screen())
+    assert "Taker: Chloé" in unescape(regions["topbar"]) and "(Chloé): 0 tricks" in unescape(regions["count"])
 
 
 def test_french_counts_zero_and_one_in_the_singular_english_only_one():
@@ -726,7 +745,7 @@ def test_no_bout_is_plural_in_english_and_singular_in_french():
     session = run(Session(Settings(players=4, first_deal=122, lang="en")))
     assert "The attack has 59 points with 0 bouts: it needed 56." in _count_lines(session)
     session.settings.lang = "fr"
-    assert "L'attaque a 59 points avec 0 bout : il en fallait 56." in _count_lines(session)
+    assert "L'attaque a 59 points avec 0 bout\u00a0: il en fallait 56." in _count_lines(session)
 
 
 def test_a_taker_alone_at_five_players_is_said_to_be_alone():
@@ -737,12 +756,12 @@ def test_a_taker_alone_at_five_players_is_said_to_be_alone():
 
 def test_de_elides_before_a_name_with_a_vowel():
     session = run(Session(Settings(players=5, first_deal=1043, options={"misere": True})))
-    assert "Misère de têtes d'Élise : son camp perd, 10 à chaque autre joueur (−40)" in _count_lines(session)
+    assert "Misère de têtes d'Élise\u00a0: son camp perd, 10 à chaque autre joueur (−40)" in _count_lines(session)
 
 
 def test_a_defenders_poignee_under_the_variant_is_said_to_go_to_the_defence():
     session = run(Session(Settings(players=5, first_deal=14, options={"handful_against_taker": True})))
-    assert ("Simple poignée (Damien) : à la défense, qui gagne ou perd la donne (variante), 20 pour chaque défenseur"
+    assert ("Simple poignée (Damien)\u00a0: à la défense, qui gagne ou perd la donne (variante), 20 pour chaque défenseur"
             in _count_lines(session))
 
 
@@ -750,5 +769,5 @@ def test_the_traditional_count_says_why_petit_au_bout_within_moved_the_target():
     session = run(Session(Settings(players=4, first_deal=145,
                                    options={"traditional_scoring": True, "petit_au_bout_within": True})))
     assert session.deal.result.petit_au_bout == "attack"
-    assert ("Petit au bout (attaque) : l'objectif passe à 31 points (variante « dans le contrat »)"
+    assert ("Petit au bout (attaque)\u00a0: l'objectif passe à 31 points (variante «\u00a0dans le contrat\u00a0»)"
             in _count_lines(session))

@@ -228,7 +228,7 @@ def test_why_explains_the_last_bot_decision_from_its_own_view():
     # The reason, which speaks to the seat deciding, is quoted as the book's words to that seat.
     seat = session.deal.history[-1][0]
     said = unescape(re.search(r'data-testid="why"[^>]*>([^<]*)</p>', html).group(1))
-    assert said.startswith(f"Le livre, à la place de {seat_name(seat, 'fr')} : « ") and said.endswith(" »")
+    assert said.startswith(f"Le livre, à la place de {seat_name(seat, 'fr')}\u00a0: «\u00a0") and said.endswith("\u00a0»")
 
 
 def test_the_bidding_aid_lists_the_scale_items_and_a_contract():

@@ -18,7 +18,7 @@ from tarot.i18n import CONTRACT_NAMES
 from tarot.duplicate import SEAT
 
 from .duplicate import TOURNAMENT_SIZES, DuplicateSession, PracticeSession, seat0
-from .labels import seat_name, signed
+from .labels import COLON, seat_name, signed
 from .review import ReviewPanel, render_review
 from .session import Session
 from .words import w
@@ -147,7 +147,7 @@ def records_tools(session: Session, lang: str) -> str:
                                   _deal(first + k) + f' aria-label="{escape(w("review_short", lang))} {k + 1}"')
                           for k in range(len(session.match.records)))
         if reviews:
-            reviews = f'<p class="review-list"><span>{escape(w("review_short", lang))} :</span> {reviews}</p>'
+            reviews = f'<p class="review-list"><span>{escape(w("review_short", lang) + COLON[lang].rstrip())}</span> {reviews}</p>'
     export = _button("export-match", w("export", lang), "btn ghost") if session.match.records else ""
     return (f'<section class="records-tools" aria-label="{escape(w("records_title", lang))}">{reviews}'
             f'<p>{export}{_button("import-records", w("import", lang), "btn ghost")}</p></section>')

@@ -1,6 +1,11 @@
 """The page's own words, in French and English (the engine's words live in tarot.i18n)."""
 from __future__ import annotations
 
+from tarot.i18n import french_spaces
+
+# A label and its value: in French the colon takes a no-break space before it.
+COLON = {"fr": "\u00a0: ", "en": ": "}
+
 SEAT_NAMES = ("Vous", "Basile", "Chloé", "Damien", "Élise")
 SEAT_NAMES_EN = ("You", "Basile", "Chloé", "Damien", "Élise")
 
@@ -254,7 +259,7 @@ TEXT: dict[str, tuple[str, str]] = {
                        "Unexpected error: {error}. The game is kept as it was."),
     "seat_label": ("{name}", "{name}"),
     "lang_switch": ("English", "Français"),
-    "lang_switch_label": ("EN: switch to English", "FR : passer en français"),
+    "lang_switch_label": ("EN: switch to English", "FR\u00a0: passer en français"),  # each in its own language
     "not_your_turn_now": ("Attendez votre tour : c'est à {name} de jouer.", "Wait for your turn: {name} is to act."),
     "playable": ("jouable", "playable"),
     "lessons_intro": ("Nouveau au tarot ? Les leçons", "New to tarot? The lessons"),
@@ -360,14 +365,14 @@ _VOWELS = tuple("AEIOUYÀÂÉÈÊËÎÏÔÙÛaeiouyàâéèêëîïôùû")
 
 def fill(text: str, lang: str, params: dict[str, object]) -> str:
     """``text`` with its ``{params}`` filled in; in French "de" elides before a name
-    that starts with a vowel ("au tour d'Élise", "la garde d'Anna")."""
-    if not params:
-        return text
-    if lang == "fr":
-        for name, value in params.items():
-            if isinstance(value, str) and value.startswith(_VOWELS) and "de {" + name + "}" in text:
-                text = text.replace("de {" + name + "}", "d'{" + name + "}")
-    return text.format(**params)
+    that starts with a vowel ("au tour d'Élise", "la garde d'Anna") and the space
+    before ``? ! : ;`` does not break (tarot.i18n.french_spaces)."""
+    if lang != "fr":
+        return text.format(**params) if params else text
+    for name, value in params.items():
+        if isinstance(value, str) and value.startswith(_VOWELS) and "de {" + name + "}" in text:
+            text = text.replace("de {" + name + "}", "d'{" + name + "}")
+    return french_spaces(text.format(**params) if params else text)
 
 
 def seat_name(seat: int, lang: str = "fr") -> str:

@@ -21,7 +21,7 @@ from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name
 
 from .cardface import card_back, card_button, card_html, suit_colour
 from .history import match_totals
-from .labels import TEXT, level_name, option_name, plural_s, points_text, seat_name, signed, singular, t
+from .labels import COLON, TEXT, level_name, option_name, plural_s, points_text, seat_name, signed, singular, t
 from .session import MAX_NAME_CHARS, Screen
 
 if TYPE_CHECKING:
@@ -162,14 +162,9 @@ def render_topbar(screen: Screen) -> str:
             f'<span>{escape(t("dealer", lang, name=_name(screen, v.dealer)))}</span>']
     if v.contract is not None:
         info.append(f'<span class="contract-info"><b>{escape(_contract(v.contract.code, lang))}</b> · '
-                    f'{escape(t("taker", lang))} : {escape(_name(screen, v.taker))}</span>'
-                    if lang == "fr" else
-                    f'<span class="contract-info"><b>{escape(_contract(v.contract.code, lang))}</b> · '
-                    f'{escape(t("taker", lang))}: {escape(_name(screen, v.taker))}</span>')
+                    f'{escape(t("taker", lang))}{COLON[lang]}{escape(_name(screen, v.taker))}</span>')
     if v.called is not None:
-        info.append(f'<span>{escape(t("called_card", lang))} : {escape(card_name(v.called, lang))}</span>'
-                    if lang == "fr" else
-                    f'<span>{escape(t("called_card", lang))}: {escape(card_name(v.called, lang))}</span>')
+        info.append(f'<span>{escape(t("called_card", lang))}{COLON[lang]}{escape(card_name(v.called, lang))}</span>')
         if v.partner_known:
             partner = (t("partner_is", lang, name=_name(screen, v.partner)) if v.partner is not None
                        else t("partner_alone", lang))
@@ -333,12 +328,7 @@ def render_count(screen: "Screen") -> str:
             title = t("side_" + ("attack" if key == "attack" else "defense"), lang).capitalize()
             rows.append(f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
                         f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
-                        f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")} : '
-                        f'{escape(_tricks_n(pile.tricks, lang))} · {escape(points)}{bouts}</li>'
-                        if lang == "fr" else
-                        f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
-                        f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
-                        f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")}: '
+                        f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")}{COLON[lang]}'
                         f'{escape(_tricks_n(pile.tricks, lang))} · {escape(points)}{bouts}</li>')
     else:
         cells = []
@@ -389,8 +379,7 @@ def render_panel(screen: Screen) -> str:
 
 def _panel_bidding(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
-    said = " · ".join(f'{escape(_name(screen, s))} : {escape(_contract(c, lang))}' if lang == "fr"
-                      else f'{escape(_name(screen, s))}: {escape(_contract(c, lang))}' for s, c in v.bids)
+    said = " · ".join(f'{escape(_name(screen, s))}{COLON[lang]}{escape(_contract(c, lang))}' for s, c in v.bids)
     out = f'<h2 class="panel-title optional">{escape(t("bids_title", lang))}</h2>'
     out += f'<p class="bids-so-far">{said or "&nbsp;"}</p>'
     if v.to_act == 0:

@@ -32,7 +32,7 @@ from tarot.rng import Rng
 from tarot.rules import Rules
 from tarot.errors import IllegalAction
 from tarot.hints import Reason, explain, hint
-from tarot.i18n import CONTRACT_NAMES, card_name, card_with_article
+from tarot.i18n import CONTRACT_NAMES, card_name, card_with_article, french_spaces
 from tarot.state import Deal
 from tarot.strength import items, suggestion
 from tarot.view import SeatView
@@ -137,8 +137,9 @@ def _register_notice_words() -> None:
 
 def t(key: str, lang: str, **params: object) -> str:
     pair = TEXT[key]
-    text = pair[0] if lang == "fr" else pair[1]
-    return text.format(**params) if params else text
+    if lang != "fr":
+        return pair[1].format(**params) if params else pair[1]
+    return french_spaces(pair[0].format(**params) if params else pair[0])
 
 
 # ------------------------------------------------------------------ the URL
