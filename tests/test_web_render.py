@@ -694,8 +694,9 @@ def test_the_review_names_the_person_s_own_contract_as_theirs():
     assert '<p class="review-contract">Your garde contre</p>' in render_review(panel, "en")
 
 
-def test_the_live_count_says_no_trick_yet_in_the_singular_in_french():
-    session = Session(Settings(players=4, first_deal=15))  # Chloé takes a garde
+def first_card_of_deal_15() -> Session:
+    """Deal 15 at 4 players, the person passing, at the first card: Chloé took a garde."""
+    session = Session(Settings(players=4, first_deal=15))
     while session.view().phase != "play" or session.deal.tricks:
         if session.bot_to_act() is not None:
             session.bot_step()
@@ -704,6 +705,11 @@ def test_the_live_count_says_no_trick_yet_in_the_singular_in_french():
         else:
             break
     assert session.view().phase == "play" and not session.deal.tricks
+    return session
+
+
+def test_the_live_count_says_no_trick_yet_in_the_singular_in_french():
+    session = first_card_of_deal_15()
     page = unescape(html(session))
     assert "0 pli · 0 pts" in page and "Atouts\u00a0: 0 joué," in page
     session.settings.lang = "en"
@@ -712,14 +718,7 @@ def test_the_live_count_says_no_trick_yet_in_the_singular_in_french():
 
 
 def test_a_french_label_keeps_its_colon_on_its_line_and_an_english_one_has_no_space_before_it():
-    session = Session(Settings(players=4, first_deal=15))  # Chloé takes a garde
-    while session.view().phase != "play" or session.deal.tricks:
-        if session.bot_to_act() is not None:
-            session.bot_step()
-        elif session.view().phase == "bidding":
-            assert session.bid("pass")
-        else:
-            break
+    session = first_card_of_deal_15()
     regions = render.render(session.screen())
     topbar, count = unescape(regions["topbar"]), unescape(regions["count"])
     assert "Preneur\u00a0: Chloé" in topbar and "(Chloé)\u00a0: 0 pli" in count
