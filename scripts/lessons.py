@@ -327,6 +327,7 @@ figure{margin:1.5rem 0}
 figcaption{font-weight:600;margin-bottom:.4rem}
 iframe{width:100%;max-width:940px;height:780px;border:0;border-radius:8px;background:#1b5a41}
 @media (max-width:600px){iframe{height:900px}}
+@media (orientation:landscape) and (max-height:500px){iframe{height:94vh}}
 """
 
 CSP = ("default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self'; frame-src 'self'; "
