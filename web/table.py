@@ -151,16 +151,21 @@ class Page:
             window.console.warn(f"history not saved: {e}")
             self._tell_unsaved()
 
-    def _keeps_own_game(self) -> bool:
-        """Embedded, a situation, or a replay: the visitor's saved game is not this one."""
-        return self.params.embed or self.teacher.situation is not None or isinstance(self.session, PracticeSession)
+    def _shows_its_own_deal(self) -> bool:
+        """Embedded, or a situation from the URL: the table never shows nor writes the saved game."""
+        return self.params.embed or self.teacher.situation is not None
+
+    def _forget_pending_bot(self) -> None:
+        """A bot's decision on its way belongs to the game or deal being left."""
+        self.generation += 1
+        self.timer = False
 
     def on_storage(self, event: Any) -> None:
         """Another tab of the game saved: this one takes that game up, as it stands (with this
         tab's dialogs), and leaves the bots to that tab until the person comes back here, so
         that no tab writes an older game over a newer one."""
         key, raw = js(event.key), js(event.newValue)
-        if self.params.embed or self.teacher.situation is not None:
+        if self._shows_its_own_deal():
             return
         if key == HISTORY_KEY:
             self.history = self._read_history()
@@ -184,8 +189,7 @@ class Page:
         session.ui = self.session.ui
         session.ui.message = None
         self.follower = True
-        self.generation += 1  # a bot's pending decision belongs to the game left
-        self.timer = False
+        self._forget_pending_bot()
         self.session = session
         self._guarded(lambda: None)
 
@@ -202,8 +206,8 @@ class Page:
             self._guarded(lambda: None)
 
     def save(self) -> None:
-        if self._keeps_own_game():
-            return
+        if self._shows_its_own_deal() or isinstance(self.session, PracticeSession):
+            return  # a replay, too, leaves the visitor's own game as it was
         try:
             window.localStorage.setItem(SAVE_KEY, self.session.save_text())
             window.localStorage.setItem(HINTS_KEY, self.teacher.hints_text())
@@ -451,8 +455,7 @@ class Page:
             ui.menu_open = not ui.menu_open
         elif action == "undo":
             if s.undo():
-                self.generation += 1  # a bot's pending decision belongs to the deal taken back
-                self.timer = False
+                self._forget_pending_bot()
                 changed = True
         elif action == "tricks":
             ui.tricks_open = True
@@ -537,8 +540,7 @@ class Page:
             ui.setup_draft = {"players": players, "level": level, "options": options, "deal": text, "name": name}
             return
         self._archive(self.session)
-        self.generation += 1
-        self.timer = False
+        self._forget_pending_bot()
         mode = js(form.querySelector("input[name=mode]:checked"))
         size_box = js(form.querySelector("select[name=duplicate]"))
         self.extras = Extras()
@@ -681,12 +683,10 @@ class Page:
             practice = PracticeSession(s.settings, panel.record, panel.position, number)
             extras.saved = s if not isinstance(s, PracticeSession) else extras.saved
             extras.review = None
-            self.generation += 1
-            self.timer = False
+            self._forget_pending_bot()
             self.session = practice
         elif action == "end-replay" and extras.saved is not None:
-            self.generation += 1
-            self.timer = False
+            self._forget_pending_bot()
             self.session, extras.saved = extras.saved, None
         elif action == "export-match":
             self._download(export_text(list(s.match.records)), EXPORT_NAME.format(first=s.match.first_deal))
