@@ -13,7 +13,7 @@ from tarot.match import play_out
 from tarot.rules import Rules
 from tarot.situation import encode, fragment
 from tarot.state import Deal
-from web import render
+from web import render, teaching
 from web.labels import seat_name
 from web.params import parse_params
 from web.session import Session, Settings
@@ -229,6 +229,13 @@ def test_why_explains_the_last_bot_decision_from_its_own_view():
     seat = session.deal.history[-1][0]
     said = unescape(re.search(r'data-testid="why"[^>]*>([^<]*)</p>', html).group(1))
     assert said.startswith(f"Le livre, à la place de {seat_name(seat, 'fr')}\u00a0: «\u00a0") and said.endswith("\u00a0»")
+
+
+def test_why_elides_de_before_a_seat_name_with_a_vowel():
+    said = teaching.t("why_is", "fr", name=seat_name(4, "fr"), reason="Jouez petit.")
+    assert said == "Le livre, à la place d'Élise\u00a0: «\u00a0Jouez petit.\u00a0»"
+    assert teaching.t("why_is", "en", name=seat_name(4, "en"), reason="Play low.") == \
+        "The book, in Élise's seat: \u201cPlay low.\u201d"
 
 
 def test_the_bidding_aid_lists_the_scale_items_and_a_contract():

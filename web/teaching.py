@@ -32,14 +32,14 @@ from tarot.rng import Rng
 from tarot.rules import Rules
 from tarot.errors import IllegalAction
 from tarot.hints import Reason, explain, hint
-from tarot.i18n import CONTRACT_NAMES, card_name, card_with_article, french_spaces
+from tarot.i18n import CONTRACT_NAMES, card_name, card_with_article
 from tarot.state import Deal
 from tarot.strength import items, suggestion
 from tarot.view import SeatView
 
 from .botstep import bot_seed, runs_on_main_thread
 from .cardface import card_html
-from .labels import TEXT as PAGE_TEXT, seat_name, t as page_t
+from .labels import TEXT as PAGE_TEXT, fill, seat_name, t as page_t
 from .params import PageParams, _yes_no, query_pairs
 from .session import HUMAN, Screen, Session, Settings
 
@@ -136,10 +136,9 @@ def _register_notice_words() -> None:
 
 
 def t(key: str, lang: str, **params: object) -> str:
+    """The teaching's words in ``lang``, filled as the page's are (web.labels.fill)."""
     pair = TEXT[key]
-    if lang != "fr":
-        return pair[1].format(**params) if params else pair[1]
-    return french_spaces(pair[0].format(**params) if params else pair[0])
+    return fill(pair[0] if lang == "fr" else pair[1], lang, params)
 
 
 # ------------------------------------------------------------------ the URL
