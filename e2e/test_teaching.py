@@ -2,7 +2,9 @@
 wrong then right, and a lesson page embedding two tables that works offline."""
 from __future__ import annotations
 
+import re
 import sys
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,7 @@ from tarot.actions import Play, action_from_json  # noqa: E402
 from tarot.bots import make_bot  # noqa: E402
 from tarot.match import play_out  # noqa: E402
 from tarot.rules import Rules  # noqa: E402
-from tarot.situation import fragment  # noqa: E402
+from tarot.situation import decode, fragment, rotate  # noqa: E402
 from tarot.state import Deal  # noqa: E402
 
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
@@ -149,6 +151,48 @@ def test_a_lesson_page_embeds_two_tables_and_works_offline(page, site_dir):
     before = steps.get_attribute("#table", "data-step")
     steps.click("[data-action=step-next]")
     steps.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")
+
+
+def _lesson_table(name: str, index: int) -> tuple[str, dict]:
+    """(the page's address relative to the site, the record as its seat sees it) of a French lesson's table."""
+    html = (ROOT / "lessons" / "fr" / f"{name}.html").read_text(encoding="utf-8")
+    src = unescape(re.findall(r'<iframe[^>]* src="([^"]+)"', html)[index]).removeprefix("../../")
+    seat = int(re.search(r"[?&]seat=(\d+)", src).group(1))
+    return src.replace("pause=600", "pause=0"), rotate(decode(src.partition("#record=")[2]), seat)
+
+
+def test_the_five_player_lesson_asks_which_king_to_call(page, site_url):
+    src, record = _lesson_table("appel-au-roi", 0)
+    page.goto(site_url + src)
+    page.wait_for_function(READY)
+    page.wait_for_function(HUMAN_TURN)
+    assert phase(page) == "calling"
+    right = record["actions"][int(re.search(r"[?&]at=(\d+)", src).group(1))]["card"]
+    wrong = next(b.get_attribute("data-call") for b in page.query_selector_all("#panel [data-call]")
+                 if b.get_attribute("data-call") != right)
+    step = page.get_attribute("#table", "data-step")
+    page.click(f"#panel [data-call='{wrong}']")
+    verdict = page.wait_for_selector("[data-testid=exercise-verdict][data-correct=false]")
+    assert "le plus long" in verdict.inner_text()  # the book's reason: the king of the longest suit
+    assert page.get_attribute("#table", "data-step") == step
+    act(page, f"#panel [data-call='{right}']")
+    page.wait_for_selector("[data-testid=exercise-verdict][data-correct=true]")
+
+
+FITS = ("() => { const top = document.querySelector('.layout').getBoundingClientRect().top,"
+        " f = document.querySelector('.felt').getBoundingClientRect(), h = document.querySelector('#hand').getBoundingClientRect();"
+        " return {layoutTop: top, feltTop: f.top, handBottom: h.bottom, height: innerHeight}; }")
+
+
+@pytest.mark.parametrize("size", [(940, 780), (358, 900)])  # a lesson's frame on a desktop and on a phone
+def test_every_hand_face_up_leaves_the_felt_and_the_hand_in_a_lessons_frame(page, site_url, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    src, record = _lesson_table("appel-au-roi", 1)  # five players, early in the deal: four hands of 13 cards
+    page.goto(site_url + src)
+    page.wait_for_function(READY)
+    assert len(page.query_selector_all("[data-testid=open-hands] .open-hand")) == 4
+    fit = page.evaluate(FITS)  # the felt's top not scrolled away under the top bar, the hand's bottom on screen
+    assert fit["feltTop"] >= fit["layoutTop"] and fit["handBottom"] <= fit["height"], fit
 
 
 def _second_decision(page, site_url: str, players: int, number: int) -> tuple[str, str]:

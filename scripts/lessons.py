@@ -84,6 +84,25 @@ def _first_bid(contract: Contract | None) -> Moment:
     return moment
 
 
+def _call_king(deal: Deal, view: SeatView, action: Action) -> bool:
+    """The taker calls a king it lacks, the one of its longest suit."""
+    return view.phase == "calling" and explain(view, action).code == "call_king"
+
+
+def _called_card_played(deal: Deal, view: SeatView, action: Action) -> bool:
+    """The called card is played by the taker's partner, who thereby shows up."""
+    return isinstance(action, Play) and action.card == view.called and view.seat != view.taker
+
+
+def trick_start(found: Found, players: int) -> Found:
+    """``found`` moved back to the first card of its trick (every trick has one card per
+    seat), seen from the taker's seat."""
+    actions = found.record["actions"]
+    plays = [i for i, a in enumerate(actions[:found.at]) if a["type"] == "play"]
+    into = len(plays) % players
+    return Found(found.record, plays[len(plays) - into] if into else found.at, found.record["result"]["taker"])
+
+
 def _poignee(deal: Deal, view: SeatView, action: Action) -> bool:
     return isinstance(action, Poignee)
 
@@ -163,6 +182,10 @@ def lessons() -> list[Lesson]:
     hand = {n: POIGNEE_TRUMPS[n] for n in (3, 4, 5)}
     scale = THRESHOLDS[4]
     prise, garde = scale[Contract.PRISE], scale[Contract.GARDE]
+    five = Rules(players=5)
+    (taker_share, partner_share, _), (alone_share, _, _) = five.shares(True), five.shares(False)
+    hand_size = (78 - five.chien_size) // 5
+    called = find(_called_card_played, players=5)
     return [
         Lesson("fournir-couper", ("Fournir, couper, monter", "Following, trumping, overtrumping"),
                ("Quelle carte la règle permet, et pourquoi.", "Which card the rules allow, and why."), (
@@ -299,6 +322,36 @@ def lessons() -> list[Lesson]:
                   "steps", ("Pas à pas : une garde réussie", "Step by step: a garde made"), open_hands=True),
             Table(last_trick(4, lambda r: r.contract is Contract.PRISE and r.score is not None and not r.score.made),
                   "steps", ("Pas à pas : une prise chutée", "Step by step: a prise that fails"), open_hands=True),
+        )),
+        Lesson("appel-au-roi", ("Jouer à cinq : l'appel au roi", "Five players: calling a king"),
+               ("Le partenaire secret du preneur, et le partage des points.",
+                "The taker's secret partner, and how the points are shared."), (
+            (f"À 5 joueurs, chacun reçoit {hand_size} cartes et le chien en compte {five.chien_size}. "
+             "Après les enchères, avant de montrer le chien, le preneur appelle un roi : celui qui l'a "
+             "devient son partenaire, sans le dire. On ne le découvre qu'au moment où il joue ce roi. "
+             "Avec les quatre rois, le preneur appelle une dame (avec aussi les quatre dames, un cavalier). "
+             "Si la carte appelée est dans le chien ou dans sa propre main, il joue seul contre quatre.",
+             f"At 5 players each gets {hand_size} cards and the chien holds {five.chien_size}. After the "
+             "bidding, before the chien is shown, the taker calls a king: whoever holds it becomes his "
+             "partner, without saying so. Nobody knows who it is until that king is played. With all four "
+             "kings the taker calls a queen (with all four queens too, a cavalier). If the called card is in "
+             "the chien or in his own hand, he plays alone against four."),
+            ("Le livre : appeler le roi de la couleur où l'on est le plus long (la dame compte double), "
+             "pour que le partenaire vienne au secours de cette longue. Au premier pli, on ne peut pas "
+             "entamer la couleur appelée, sauf avec la carte appelée elle-même.",
+             "The book: call the king of your longest suit (the queen counting double), so that the partner "
+             "helps you in that suit. The first trick may not be led in the called suit, except with the "
+             "called card itself."),
+            (f"La marque se partage : chacun des trois défenseurs paie le total ; le preneur reçoit "
+             f"le total × {taker_share}, son partenaire × {partner_share}. Seul contre quatre, le preneur "
+             f"reçoit le total × {alone_share}. S'ils chutent, tout s'inverse : chaque défenseur reçoit le total.",
+             f"The score is shared: each of the three defenders pays the total; the taker receives the total "
+             f"× {taker_share}, his partner × {partner_share}. Alone against four, the taker receives the total "
+             f"× {alone_share}. When they fail, all is reversed: each defender receives the total."),
+        ), (
+            Table(find(_call_king, players=5), "exercise", ("Exercice : quel roi appeler ?", "Exercise: which king to call?")),
+            Table(trick_start(called, 5), "steps",
+                  ("Pas à pas : le partenaire se découvre", "Step by step: the partner shows up"), open_hands=True),
         )),
         Lesson("signalisations", ("Les signalisations de la défense", "The defence's signals"),
                ('Ce que disent les entames de la défense.', "What the defence's leads say."), (

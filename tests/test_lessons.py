@@ -1,4 +1,4 @@
-"""The lessons: eight short lessons in French and English, each embedding the table on situations."""
+"""The lessons: nine short lessons in French and English, each embedding the table on situations."""
 from __future__ import annotations
 
 import importlib.util
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 
 
-def test_the_generator_writes_eight_lessons_in_both_languages():
+def test_the_generator_writes_nine_lessons_in_both_languages():
     """``scripts/lessons.py --check`` says whether lessons/ matches the bots of today; this
     checks only what it writes, so that a change of the bots' play does not fail it."""
     spec = importlib.util.spec_from_file_location("tarot_lessons", ROOT / "scripts" / "lessons.py")
@@ -25,14 +25,14 @@ def test_the_generator_writes_eight_lessons_in_both_languages():
     spec.loader.exec_module(module)
     names = set(module.files())
     assert {"index.html", "lessons.css"} <= names
-    assert len([n for n in names if n.startswith("fr/")]) == len([n for n in names if n.startswith("en/")]) == 8
+    assert len([n for n in names if n.startswith("fr/")]) == len([n for n in names if n.startswith("en/")]) == 9
     assert {p.relative_to(LESSONS).as_posix() for p in LESSONS.rglob("*") if p.is_file()} == names
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_lesson_embeds_tables_on_valid_situations(lang):
     pages = sorted((LESSONS / lang).glob("*.html"))
-    assert len(pages) == 8
+    assert len(pages) == 9
     for page in pages:
         html = page.read_text(encoding="utf-8")
         assert f'<html lang="{lang}">' in html
@@ -94,3 +94,18 @@ def test_the_bidding_lesson_asks_the_first_bid_of_a_garde_hand_and_of_a_weak_one
         assert record["actions"][at]["seat"] == 0 and record["actions"][at]["type"] == "bid"
         asked.append(record["actions"][at]["bid"])
     assert asked == ["garde", "pass"]
+
+
+def test_the_five_player_lesson_asks_the_takers_call_then_steps_to_the_called_king():
+    (query, record), (steps_query, steps_record) = _tables("appel-au-roi")
+    assert query["exercise"] == "1" and record["rules"]["players"] == 5
+    asked = record["actions"][int(query["at"])]
+    assert asked["seat"] == 0 and asked["type"] == "call"
+    assert asked["card"].startswith("K") and asked["card"] not in {str(c) for c in load(record).dealt_hands[0]}
+    assert steps_query["steps"] == "1" and steps_query["open"] == "1" and steps_record["rules"]["players"] == 5
+    deal = load(steps_record)
+    assert deal.result.taker == 0  # the taker sits at the bottom
+    trick = steps_record["actions"][int(steps_query["at"]):][:5]
+    assert [a["type"] for a in trick] == ["play"] * 5
+    called = next(a["card"] for a in steps_record["actions"] if a["type"] == "call")
+    assert any(a["card"] == called and a["seat"] != 0 for a in trick)  # the partner shows up in this trick

@@ -63,6 +63,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "step_prev": ("◀ Étape précédente", "◀ Previous step"),
     "step_start": ("◀◀ Au début", "◀◀ Back to the start"),
     "step_next": ("Étape suivante ▶", "Next step ▶"),
+    "step_prev_short": ("◀ Précédente", "◀ Previous"),  # on a phone, beside the step count
+    "step_next_short": ("Suivante ▶", "Next ▶"),
     "step_of": ("Étape {p} sur {n}", "Step {p} of {n}"),
     "record_left": ("Vous avez quitté la donne enregistrée : la partie continue.",
                     "You left the recorded deal: the game goes on."),
@@ -643,9 +645,10 @@ class Teacher:
         p, n = len(deal.history), len(situation.history)
         return ('<div class="teach-row steps">'
                 + (_button(t("step_start", lang), "step-start") if p >= n and n - situation.start > 1 else "")
-                + _button(t("step_prev", lang), "step-prev", disabled=p <= situation.start)
+                + _button(t("step_prev", lang), "step-prev", disabled=p <= situation.start,
+                          short=t("step_prev_short", lang))
                 + f'<span class="step-count" data-testid="step-count">{escape(t("step_of", lang, p=p, n=n))}</span>'
-                + _button(t("step_next", lang), "step-next", disabled=p >= n)
+                + _button(t("step_next", lang), "step-next", disabled=p >= n, short=t("step_next_short", lang))
                 + '</div>')
 
     def _render_exercise(self, session: Session) -> str:
@@ -714,7 +717,7 @@ class Teacher:
             rows.append(f'<div class="open-hand" data-seat="{seat}"><p>{escape(seat_name(seat, lang))}</p>'
                         f'<div class="row">{faces}</div></div>')
         return (f'<details class="open-hands" data-testid="open-hands" open><summary>{escape(t("open_hands", lang))}'
-                f'</summary>{"".join(rows)}</details>')
+                f'</summary><div class="open-rows">{"".join(rows)}</div></details>')
 
 
 # ------------------------------------------------------------------- editor
@@ -878,7 +881,8 @@ def move_attrs(action: Action) -> str:
 
 
 def _button(label: str, action: str, *, disabled: bool = False, pressed: bool | None = None,
-            title: str = "") -> str:
+            title: str = "", short: str = "") -> str:
+    """A teaching button; ``short``: its words on a phone."""
     attrs = f' data-action="{action}"'
     if disabled:
         attrs += ' aria-disabled="true" disabled'
@@ -886,4 +890,6 @@ def _button(label: str, action: str, *, disabled: bool = False, pressed: bool | 
         attrs += f' aria-expanded="{"true" if pressed else "false"}"'
     if title:
         attrs += f' title="{escape(title)}"'
-    return f'<button type="button" class="btn ghost teach"{attrs}>{escape(label)}</button>'
+    words = f'<span class="long">{escape(label)}</span><span class="short">{escape(short)}</span>' if short \
+        else escape(label)
+    return f'<button type="button" class="btn ghost teach"{attrs}>{words}</button>'
