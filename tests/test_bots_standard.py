@@ -1,6 +1,10 @@
 """The Standard bot plays by the book: one rule of thumb per test, on a small hand."""
+import pytest
+
 from tarot.actions import Bid, Play, Poignee
+from tarot.blunders import scan_selfplay
 from tarot.bots import make_bot
+from tarot.bots.clean import FLAWS, card_flaws
 from tarot.bots.ecart import standard_call, standard_ecart
 from tarot.bots.evaluation import THRESHOLDS, contract_for, hand_points, sure_chelem
 from tarot.bots.knowledge import Knowledge
@@ -342,3 +346,23 @@ def test_the_debutant_and_standard_bots_play_only_legal_cards_in_a_position():
     play(deal, "7H")
     for level in ("debutant", "standard"):
         assert card(decide(deal, level)).is_trump
+
+
+# ---------------------------------------------------------------- clean cards
+def test_the_book_takes_a_sure_trick_with_a_master_and_keeps_the_petit_for_the_last_trick():
+    # Three players: the defenders showed no trump on the 21, so the Petit is sure to win the
+    # last trick; taking this one with it would throw away the Petit au bout.
+    deal = position({0: "T21 T20 T1 2H", 1: "2S 3S 4H 5H", 2: "4S 5S 6H 7H"}, taker=0, leader=0, players=3)
+    play(deal, "T21 4H 6H 2H 5H 7H 5S")
+    view = deal.view(0)
+    assert card_flaws(Knowledge(view), card("T20"), deal.legal_cards_mask()) == []  # not a dearer trump
+    assert make_bot("standard").choose(view) == Play(card("T20"))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_scanner_finds_no_card_blunder_in_the_books_deals(players):
+    # The rules of thumb alone gave 1.4 dearer trumps and 1.4 trumps led for nothing per
+    # 100 deals at 3 players: where their card has a flaw, the book plays a clean one.
+    scan = scan_selfplay(Rules(players=players), ["standard"] * players, 150, seed=2026)
+    assert scan.played > 100
+    assert {d: scan.counts[d] for d in FLAWS} == {d: 0 for d in FLAWS}

@@ -14,6 +14,8 @@ The flaws (their names are those of the blunder scanner, :mod:`tarot.blunders`):
   someone else holds lies between them);
 - ``dearer_winner``: a trick taken for sure with a trump where a cheaper legal card
   also took it for sure (a trump someone else holds lies between them);
+  in both, the Petit is no cheaper card while the seat can surely bring it to the
+  last trick (the Petit au bout);
 - ``honour_to_taker``: a defender gives a king or a queen to a trick the taker is
   sure to win, while a card worth less was allowed;
 - ``points_to_opponents``: any card worth more than a low card (a jack or more)
@@ -47,7 +49,7 @@ from ..cards import (
     count,
 )
 from .knowledge import Knowledge, false_signal
-from .play import TrickState, keeps_excuse_for_last
+from .play import TrickState, choose_card, keeps_excuse_for_last, petit_au_bout_sound
 from .rollout import above_table
 
 FLAWS = ("overtrump_partner", "dearer_winner", "honour_to_taker", "points_to_opponents",
@@ -127,6 +129,8 @@ def card_flaws(k: Knowledge, card: int, legal: int) -> list[str]:
     if card >= FIRST_TRUMP:
         # Cheaper cards that do the same for the side.
         cheaper = [c for c in others if strength[c] < strength[card] and _trumps_between(k, c, card)]
+        if FIRST_TRUMP in cheaper and count(hand) > 1 and petit_au_bout_sound(k):
+            cheaper.remove(FIRST_TRUMP)  # the Petit kept for the last trick, where it is sure to win
         if i_win:
             partner_sure = ts.best_seat != me and k.p_ally(ts.best_seat) >= SURE_ALLY \
                 and sure_for(k, ts, ts.best_card, True, above)
@@ -175,4 +179,18 @@ def clean_cards(k: Knowledge, legal: int, cards: list[int] | None = None) -> lis
     return clean or list(pool)
 
 
-__all__ = ["FLAWS", "card_flaws", "clean_cards", "false_signal", "may_beat", "petit_saved", "sure_for"]
+def book_card(k: Knowledge, legal: int) -> int:
+    """The card the book plays (:func:`~tarot.bots.play.choose_card`), chosen among the clean
+    cards when its own choice has a flaw: the rules of thumb, played on every hand, now and
+    then land on a card a club player would laugh at (a dearer trump than needed, the Petit
+    under a trump that beats it)."""
+    card = choose_card(k, legal)
+    if not card_flaws(k, card, legal):
+        return card
+    clean = 0
+    for c in clean_cards(k, legal):
+        clean |= 1 << c
+    return choose_card(k, clean)
+
+
+__all__ = ["FLAWS", "book_card", "card_flaws", "clean_cards", "false_signal", "may_beat", "petit_saved", "sure_for"]

@@ -27,11 +27,10 @@ from ..rng import Rng
 from ..rules import Contract
 from ..state import ECARTABLE, Deal, ecart_trumps_needed
 from ..view import SeatView
-from .clean import card_flaws, clean_cards, petit_saved
+from .clean import book_card, card_flaws, clean_cards, petit_saved
 from .ecart import standard_call, standard_ecart
 from .endgame import OverBudget, deal_score, solve
 from .knowledge import Knowledge
-from .play import choose_card
 from .purchase import choose_purchase, optional_call_declined
 from .rollout import rollout
 from .standard import chelem_call, choose_declaration, standard_bid
@@ -185,7 +184,7 @@ class ExpertBot:
         if not legal & (legal - 1):
             return legal.bit_length() - 1
         prior: int | None  # the Standard bot's card; None further down when it is not clean
-        prior = choose_card(k, legal)
+        prior = book_card(k, legal)
         # A defender's lead: of a run, the card that tells the partners no lie.
         defence_lead = not view.trick and not k.i_attack
         options = distinct_cards(k, legal, (lambda c: bool(card_flaws(k, c, legal))) if defence_lead else None)

@@ -16,7 +16,7 @@ from .purchase import choose_purchase, optional_call_declined
 from .ecart import standard_call, standard_ecart
 from .evaluation import contract_for, hand_points, sure_chelem
 from .knowledge import Knowledge
-from .play import choose_card
+from .clean import book_card
 
 
 def legal_bid(view: SeatView, contract: Contract | None) -> Bid:
@@ -90,7 +90,7 @@ class StandardBot:
         declaration = choose_declaration(view, k)
         if declaration is not None:
             return declaration
-        return PLAYS[choose_card(k, view.legal_cards)]
+        return PLAYS[book_card(k, view.legal_cards)]
 
 
 __all__ = ["StandardBot", "standard_bid", "choose_declaration", "chelem_call", "legal_bid"]
