@@ -187,7 +187,7 @@ FITS = ("() => { const top = document.querySelector('.layout').getBoundingClient
 @pytest.mark.parametrize("size", [(940, 780), (358, 900)])  # a lesson's frame on a desktop and on a phone
 def test_every_hand_face_up_leaves_the_felt_and_the_hand_in_a_lessons_frame(page, site_url, size):
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    src, record = _lesson_table("appel-au-roi", 1)  # five players, early in the deal: four hands of 13 cards
+    src, _ = _lesson_table("appel-au-roi", 1)  # five players, early in the deal: four hands of 13 cards
     page.goto(site_url + src)
     page.wait_for_function(READY)
     assert len(page.query_selector_all("[data-testid=open-hands] .open-hand")) == 4

@@ -184,7 +184,6 @@ def lessons() -> list[Lesson]:
     prise, garde = scale[Contract.PRISE], scale[Contract.GARDE]
     five = Rules(players=5)
     (taker_share, partner_share, _), (alone_share, _, _) = five.shares(True), five.shares(False)
-    hand_size = (78 - five.chien_size) // 5
     called = find(_called_card_played, players=5)
     return [
         Lesson("fournir-couper", ("Fournir, couper, monter", "Following, trumping, overtrumping"),
@@ -326,12 +325,12 @@ def lessons() -> list[Lesson]:
         Lesson("appel-au-roi", ("Jouer à cinq : l'appel au roi", "Five players: calling a king"),
                ("Le partenaire secret du preneur, et le partage des points.",
                 "The taker's secret partner, and how the points are shared."), (
-            (f"À 5 joueurs, chacun reçoit {hand_size} cartes et le chien en compte {five.chien_size}. "
+            (f"À 5 joueurs, chacun reçoit {five.hand_size} cartes et le chien en compte {five.chien_size}. "
              "Après les enchères, avant de montrer le chien, le preneur appelle un roi : celui qui l'a "
              "devient son partenaire, sans le dire. On ne le découvre qu'au moment où il joue ce roi. "
              "Avec les quatre rois, le preneur appelle une dame (avec aussi les quatre dames, un cavalier). "
              "Si la carte appelée est dans le chien ou dans sa propre main, il joue seul contre quatre.",
-             f"At 5 players each gets {hand_size} cards and the chien holds {five.chien_size}. After the "
+             f"At 5 players each gets {five.hand_size} cards and the chien holds {five.chien_size}. After the "
              "bidding, before the chien is shown, the taker calls a king: whoever holds it becomes his "
              "partner, without saying so. Nobody knows who it is until that king is played. With all four "
              "kings the taker calls a queen (with all four queens too, a cavalier). If the called card is in "
@@ -387,10 +386,15 @@ CSP = ("default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self';
        "object-src 'none'; base-uri 'none'; form-action 'none'")
 
 
+def _typography(lang: str) -> Callable[[str], str]:
+    """French typography (no line starts with "?" or ":") for French words; others as they are."""
+    return french_spaces if lang == "fr" else str
+
+
 def page(lesson: Lesson, lang: str, all_lessons: list[Lesson]) -> str:
     i = 0 if lang == "fr" else 1
     other = "en" if lang == "fr" else "fr"
-    say = french_spaces if lang == "fr" else str  # French typography: no line starts with "?" or ":"
+    say = _typography(lang)
     current = ' aria-current="page"'
     nav = " ".join(f'<a href="{escape(x.slug)}.html"{current if x is lesson else ""}>'
                    f'{escape(say(x.title[i]))}</a>' for x in all_lessons)
@@ -415,7 +419,7 @@ def page(lesson: Lesson, lang: str, all_lessons: list[Lesson]) -> str:
 
 def index(all_lessons: list[Lesson]) -> str:
     def items(i: int, lang: str) -> str:
-        say = french_spaces if lang == "fr" else str
+        say = _typography(lang)
         return "".join(f'<li><a href="{lang}/{x.slug}.html">{escape(say(x.title[i]))}</a> — '
                        f'{escape(say(x.summary[i]))}</li>' for x in all_lessons)
     return (f'<!doctype html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n'

@@ -47,6 +47,7 @@ from ..cards import (
     TRUMP,
     TRUMPS,
     count,
+    mask_of,
 )
 from .knowledge import Knowledge, false_signal
 from .play import TrickState, choose_card, keeps_excuse_for_last, petit_au_bout_sound
@@ -187,10 +188,7 @@ def book_card(k: Knowledge, legal: int) -> int:
     card = choose_card(k, legal)
     if not card_flaws(k, card, legal):
         return card
-    clean = 0
-    for c in clean_cards(k, legal):
-        clean |= 1 << c
-    return choose_card(k, clean)
+    return choose_card(k, mask_of(clean_cards(k, legal)))
 
 
 __all__ = ["FLAWS", "book_card", "card_flaws", "clean_cards", "false_signal", "may_beat", "petit_saved", "sure_for"]
