@@ -53,6 +53,7 @@ class Page:
         self.teacher = Teacher(self.params, str(window.location.search), str(window.location.hash),
                                base=str(window.location.origin) + str(window.location.pathname))
         self.root = document.getElementById("table")
+        self.framed = bool(window.self != window.top)  # in another page's frame: a lesson, a teacher's site
         self.regions = {name: document.getElementById(name) for name in REGIONS}
         self.cache: dict[str, str] = {}
         self.timer = False
@@ -245,17 +246,19 @@ class Page:
         for el in self.behind:  # a dialog is modal: what lies behind it takes no click nor focus
             if el is not None:
                 el.inert = dialog_open
-        if opened:  # a dialog opened: focus goes into it
+        may_focus = self._may_move_focus()
+        if opened and may_focus:  # a dialog opened: focus goes into it
             first = js(document.querySelector("#overlay input:checked, #overlay button"))
             if first is not None:
                 first.focus()
-        else:
+        elif may_focus:
             self._restore_focus(focus_id, hand_index)
         # Each new decision (or question) puts the focus on its first legal choice, once.
         scope = "#overlay [data-autofocus]" if dialog_open else "[data-autofocus]"
         wanted = js(document.querySelector(scope))
         key = f"{screen.step}:{screen.view.phase}:{wanted.id}" if wanted is not None else ""
-        if wanted is not None and key != self.autofocused and not wanted.isSameNode(js(document.activeElement)):
+        if may_focus and wanted is not None and key != self.autofocused \
+                and not wanted.isSameNode(js(document.activeElement)):
             wanted.focus()
         self.autofocused = key
         self.schedule_bot()
@@ -283,6 +286,13 @@ class Page:
         if self.cache.get("teaching") != html:
             region.innerHTML = html
             self.cache["teaching"] = html
+
+    def _may_move_focus(self) -> bool:
+        """Whether the page may move the focus by itself.  A table framed in another page
+        does so only once the reader is in it: focusing a frame's element takes the focus
+        from the page around it and scrolls that page to the frame (a lesson opened on its
+        second table, past its text)."""
+        return not self.framed or bool(document.hasFocus())
 
     def _restore_focus(self, focus_id: str, hand_index: int) -> None:
         if not focus_id:
