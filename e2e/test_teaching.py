@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import SiteServer
-from table_driver import HUMAN_TURN, READY, act, human_turn, legible, phase, play_one, start_game
+from table_driver import HUMAN_TURN, PLAYABLE, READY, act, human_turn, legible, phase, play_one, start_game
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -153,6 +153,23 @@ def test_a_lesson_page_embeds_two_tables_and_works_offline(page, site_dir):
     steps.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")
 
 
+def test_a_lessons_tables_leave_the_page_at_its_top_and_the_focus_where_it_is(page, site_url):
+    """A framed table puts the focus on its first choice only once the reader is in it: before,
+    each lesson opened scrolled down to a table, past its text."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(site_url + "lessons/fr/petit-en-danger.html")
+    exercise = page.wait_for_selector("iframe >> nth=0").content_frame()
+    exercise.wait_for_function(READY)
+    exercise.wait_for_function(HUMAN_TURN)
+    page.wait_for_timeout(500)
+    assert page.evaluate("scrollY") == 0
+    assert page.evaluate("document.activeElement.tagName") == "BODY"
+    assert exercise.evaluate("document.activeElement.tagName") == "BODY"
+    exercise.click("#hand button[data-card='T1']", position={"x": 6, "y": 30})  # the reader answers: now in the table
+    exercise.wait_for_selector("[data-testid=exercise-verdict][data-correct=true]")
+    assert page.evaluate("document.activeElement.tagName") == "IFRAME"
+
+
 def _lesson_table(name: str, index: int) -> tuple[str, dict]:
     """(the page's address relative to the site, the record as its seat sees it) of a French lesson's table."""
     html = (ROOT / "lessons" / "fr" / f"{name}.html").read_text(encoding="utf-8")
@@ -176,6 +193,22 @@ def test_the_five_player_lesson_asks_which_king_to_call(page, site_url):
     assert "le plus long" in verdict.inner_text()  # the book's reason: the king of the longest suit
     assert page.get_attribute("#table", "data-step") == step
     act(page, f"#panel [data-call='{right}']")
+    page.wait_for_selector("[data-testid=exercise-verdict][data-correct=true]")
+
+
+def test_the_petit_lesson_asks_for_the_petit_under_the_partners_trump(page, site_url):
+    src, record = _lesson_table("petit-en-danger", 0)
+    page.goto(site_url + src)
+    page.wait_for_function(READY)
+    page.wait_for_function(HUMAN_TURN)
+    assert record["actions"][int(re.search(r"[?&]at=(\d+)", src).group(1))]["card"] == "T1"
+    step = page.get_attribute("#table", "data-step")
+    wrong = next(c for c in page.eval_on_selector_all(PLAYABLE, "els => els.map(e => e.dataset.card)") if c != "T1")
+    page.click(f"#hand button[data-card='{wrong}']", position={"x": 6, "y": 30})
+    verdict = page.wait_for_selector("[data-testid=exercise-verdict][data-correct=false]")
+    assert "Sauvez le Petit" in verdict.inner_text()  # the book's reason
+    assert page.get_attribute("#table", "data-step") == step
+    act(page, "#hand button[data-card='T1']", position={"x": 6, "y": 30})
     page.wait_for_selector("[data-testid=exercise-verdict][data-correct=true]")
 
 

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from tarot.actions import Action, Bid, Play, Poignee  # noqa: E402
 from tarot.bots import make_bot  # noqa: E402
-from tarot.cards import CARDS, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
+from tarot.cards import CARDS, PETIT_BIT, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
 from tarot.hints import explain  # noqa: E402
 from tarot.i18n import french_spaces  # noqa: E402
 from tarot.result import DealResult  # noqa: E402
@@ -101,6 +101,17 @@ def trick_start(found: Found, players: int) -> Found:
     plays = [i for i, a in enumerate(actions[:found.at]) if a["type"] == "play"]
     into = len(plays) % players
     return Found(found.record, plays[len(plays) - into] if into else found.at, found.record["result"]["taker"])
+
+
+def _hunt_petit(deal: Deal, view: SeatView, action: Action) -> bool:
+    """The taker leads a trump to hunt the Petit, early in the deal (nine cards or more in hand)."""
+    return len(view.hand) >= 9 and explain(view, action).code == "hunt_petit"
+
+
+def _petit_taken(result: DealResult) -> bool:
+    """The Petit ends in the attack's tricks in a prise or a garde (where the chien was shown,
+    so the taker did not hold it)."""
+    return result.contract in (Contract.PRISE, Contract.GARDE) and bool(result.piles[1] & PETIT_BIT)
 
 
 def _poignee(deal: Deal, view: SeatView, action: Action) -> bool:
@@ -279,6 +290,40 @@ def lessons() -> list[Lesson]:
             Table(find(_poignee), "exercise", ("Exercice : la montrer ?", "Exercise: show it?")),
             Table(find(_poignee, players=5), "steps",
                   ("Pas à pas : une poignée à 5 joueurs", "Step by step: a poignée at 5 players")),
+        )),
+        Lesson("petit-en-danger", ("Le Petit en danger", "The Petit in danger"),
+               ("Le chasser en attaque, le sauver en défense.", "Hunting it in attack, saving it in defence."), (
+            (f"Le Petit, l'atout 1, est un bout : il vaut 4,5 points et le seuil du preneur dépend des bouts "
+             f"({no_bout} points sans bout, {one_bout} avec un, {two_bouts} avec deux). C'est aussi le plus "
+             "faible des atouts : n'importe quel autre le prend. Le perdre coûte cher à son camp. (Qui reçoit "
+             "le Petit pour seul atout, sans l'Excuse, a le Petit sec : il le dit et l'on redonne.)",
+             f"The Petit, the 1 of trumps, is a bout: it is worth 4.5 points and the taker's target depends "
+             f"on the bouts ({no_bout} points with none, {one_bout} with one, {two_bouts} with two). It is also "
+             "the weakest trump: any other trump takes it. Losing it costs its side dear. (A player dealt the "
+             "Petit as his only trump, without the Excuse, has a Petit sec: he says so and the cards are dealt "
+             "again.)"),
+            ("L'attaque le chasse : le preneur qui a beaucoup d'atouts joue atout tant que le Petit n'est pas "
+             "tombé. Sur un atout entamé, chacun doit monter s'il le peut : le défenseur qui a le Petit et peu "
+             "d'atouts finit par devoir le jouer sous un atout de l'attaque.",
+             "The attack hunts it: a taker with many trumps leads trumps as long as the Petit has not "
+             "fallen. When a trump is led everyone must play higher if he can: a defender holding the Petit "
+             "with few trumps ends up having to play it under a trump of the attack."),
+            ("La défense le sauve : son détenteur le joue sur un pli que son camp est sûr de gagner, sous "
+             "l'atout maître d'un partenaire par exemple. S'il le sent en danger, il le signale en jouant ses "
+             "atouts dans l'ordre décroissant, un gros puis un petit : son partenaire ne joue plus atout, "
+             "sauf un atout maître, qu'il entame pour que le Petit passe dessous.",
+             "The defence saves it: its holder plays it on a trick his side is sure to win, under a partner's "
+             "master trump for instance. When he feels it in danger, he signals it by playing his trumps "
+             "in descending order, a high one then a low one: his partner stops leading trumps, but for a master "
+             "trump, which he leads so that the Petit can go under it."),
+        ), (
+            Table(find(_reason("save_petit")), "exercise",
+                  ("Exercice : l'atout de votre partenaire est maître", "Exercise: your partner's trump is the master")),
+            Table(find(_hunt_petit, outcome=_petit_taken), "steps",
+                  ("Pas à pas : la chasse au Petit", "Step by step: hunting the Petit"), open_hands=True),
+            Table(find(_reason("save_partner_petit")), "exercise",
+                  ("Exercice : votre partenaire a joué un gros atout puis un petit",
+                   "Exercise: your partner played a high trump then a low one")),
         )),
         Lesson("petit-au-bout", ("Le Petit au bout", "Petit au bout"),
                ("Mener le Petit jusqu'au dernier pli.", 'Bringing the Petit to the last trick.'), (

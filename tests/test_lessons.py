@@ -1,4 +1,4 @@
-"""The lessons: nine short lessons in French and English, each embedding the table on situations."""
+"""The lessons: ten short lessons in French and English, each embedding the table on situations."""
 from __future__ import annotations
 
 import importlib.util
@@ -10,13 +10,14 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from tarot.cards import PETIT_BIT, mask_of
 from tarot.situation import decode, load, rotate
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 
 
-def test_the_generator_writes_nine_lessons_in_both_languages():
+def test_the_generator_writes_ten_lessons_in_both_languages():
     """``scripts/lessons.py --check`` says whether lessons/ matches the bots of today; this
     checks only what it writes, so that a change of the bots' play does not fail it."""
     spec = importlib.util.spec_from_file_location("tarot_lessons", ROOT / "scripts" / "lessons.py")
@@ -25,14 +26,14 @@ def test_the_generator_writes_nine_lessons_in_both_languages():
     spec.loader.exec_module(module)
     names = set(module.files())
     assert {"index.html", "lessons.css"} <= names
-    assert len([n for n in names if n.startswith("fr/")]) == len([n for n in names if n.startswith("en/")]) == 9
+    assert len([n for n in names if n.startswith("fr/")]) == len([n for n in names if n.startswith("en/")]) == 10
     assert {p.relative_to(LESSONS).as_posix() for p in LESSONS.rglob("*") if p.is_file()} == names
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_lesson_embeds_tables_on_valid_situations(lang):
     pages = sorted((LESSONS / lang).glob("*.html"))
-    assert len(pages) == 9
+    assert len(pages) == 10
     for page in pages:
         html = page.read_text(encoding="utf-8")
         assert f'<html lang="{lang}">' in html
@@ -109,3 +110,54 @@ def test_the_five_player_lesson_asks_the_takers_call_then_steps_to_the_called_ki
     assert [a["type"] for a in trick] == ["play"] * 5
     called = next(a["card"] for a in steps_record["actions"] if a["type"] == "call")
     assert any(a["card"] == called and a["seat"] != 0 for a in trick)  # the partner shows up in this trick
+
+
+
+def _trump(card: str) -> int:
+    """A trump's number in the record's notation ("T18" -> 18); 0 for any other card."""
+    return int(card[1:]) if card.startswith("T") else 0
+
+
+def test_the_petit_lesson_saves_the_petit_under_a_partners_master_trump():
+    (query, record), _, _ = _tables("petit-en-danger")
+    at = int(query["at"])
+    actions = record["actions"]
+    assert query["exercise"] == "1" and actions[at] == {"seat": 0, "type": "play", "card": "T1"}
+    plays = [a for a in actions[:at] if a["type"] == "play"]
+    trick = plays[len(plays) - len(plays) % 4:]  # the cards already in the trick
+    deal = load(record)
+    taker = deal.result.taker
+    best = max(trick, key=lambda a: _trump(a["card"]))
+    assert taker != 0 and taker in {a["seat"] for a in trick}  # a defender, after the taker
+    assert best["seat"] != taker and _trump(best["card"]) > 1  # a partner's trump leads the trick
+    assert all(_trump(str(c)) < _trump(best["card"]) for c in deal.dealt_hands[0])  # no trump to overtrump it
+    assert deal.result.piles[0] & PETIT_BIT  # the Petit stays with the defence
+
+
+def test_the_petit_lesson_steps_through_a_hunt_that_catches_the_petit():
+    _, (query, record), _ = _tables("petit-en-danger")
+    at = int(query["at"])
+    actions = record["actions"]
+    assert query["steps"] == "1" and query["open"] == "1"
+    assert actions[at]["seat"] == 0 and actions[at]["type"] == "play" and actions[at]["card"].startswith("T")
+    deal = load(record)
+    assert deal.result.taker == 0 and not mask_of(deal.dealt_hands[0]) & PETIT_BIT
+    assert next(i for i, a in enumerate(actions) if a.get("card") == "T1") > at  # the hunt starts before it falls
+    assert deal.result.piles[1] & PETIT_BIT  # and the attack catches it
+
+
+def test_the_petit_lesson_asks_a_master_trump_after_a_partners_high_then_low_trump():
+    *_, (query, record) = _tables("petit-en-danger")
+    at = int(query["at"])
+    actions = record["actions"]
+    asked = actions[at]
+    assert query["exercise"] == "1" and asked["seat"] == 0 and asked["type"] == "play"
+    deal = load(record)
+    signaller = next(s for s in range(1, 4) if PETIT_BIT & mask_of(deal.dealt_hands[s]))
+    assert deal.result.taker not in (0, signaller)
+    before = [a for a in actions[:at] if a["type"] == "play"]
+    trumps = [_trump(a["card"]) for a in before if a["seat"] == signaller and _trump(a["card"]) > 1]
+    assert len(trumps) >= 2 and trumps[-2] > trumps[-1]  # a high trump, then a low one
+    gone = {_trump(a["card"]) for a in before}
+    assert set(range(_trump(asked["card"]) + 1, 22)) <= gone  # the trump asked for is the master
+    assert deal.result.piles[0] & PETIT_BIT
