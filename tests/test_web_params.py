@@ -89,3 +89,9 @@ def test_a_query_is_read_as_a_browser_encodes_it():
     assert query_pairs("?level=D%C3%A9butant&name=Zo%C3%A9+Martin&embed&&x=a%3Db") == [
         ("level", "Débutant"), ("name", "Zoé Martin"), ("embed", ""), ("x", "a=b")]
     assert query_pairs("bad=%E9%ZZ") == [("bad", "\ufffd%ZZ")]
+
+
+def test_a_part_without_a_name_is_no_parameter_and_gets_no_notice():
+    assert query_pairs("?=&players=4&=x&%20=1&&") == [("players", "4")]
+    params = parse_params("?=&players=4&=x")
+    assert params.players == 4 and params.notices() == []

@@ -184,11 +184,22 @@ def test_teaching_parameters_are_not_unknown_and_bad_values_are_named():
     teacher, session = _open("?seat=9&steps=maybe&open=1", "")
     notice = _notice(session)
     assert "steps=maybe" in notice and "inconnu" not in notice
-    teacher, session = _open("?open=1&exercise=0", "")
+    teacher, session = _open("?open=1&exercise=0", fragment(_finished(players=4).to_record()))
     assert _notice(session) == ""
     teacher, session = _open("?seat=4&lang=en", fragment(_finished(players=4).to_record()))
     assert "seat=4 (expected: a seat of the deal, from 0)" in _notice(session)
     assert teacher.situation is not None  # the situation opens, from seat 0
+
+
+def test_teaching_parameters_without_a_situation_are_named_as_having_no_effect():
+    teacher, session = _open("?embed=1&exercise=1&seat=2&at=10&open=0", "")
+    assert "Paramètre d'adresse sans effet\xa0: exercise=1, seat=2, at=10 (pour une situation" in _notice(session)
+    session.settings.lang = "en"
+    assert "no effect: exercise=1, seat=2, at=10 (for a situation, #record=…" in _notice(session)
+    teacher, session = _open("?embed=1&steps", "#record=" + "A" * 40)  # an unreadable one says so instead
+    assert "sans effet" not in _notice(session) and "situation" in _notice(session)
+    teacher, session = _open("?embed=1&open=0", "")
+    assert _notice(session) == ""
 
 
 def test_a_hint_names_the_card_and_its_reason_and_marks_the_deal():

@@ -143,12 +143,14 @@ def _unquote(text: str) -> str:
 
 
 def query_pairs(query: str) -> list[tuple[str, str]]:
-    """``a=1&b&c=x`` → ``[("a", "1"), ("b", ""), ("c", "x")]``, decoded, in order."""
+    """``a=1&b&c=x`` → ``[("a", "1"), ("b", ""), ("c", "x")]``, decoded, in order; a part
+    without a name (``&&``, ``=``, ``=x``) is no parameter at all."""
     pairs = []
     for part in query.lstrip("?").split("&"):
-        if part:
-            name, _, value = part.partition("=")
-            pairs.append((_unquote(name), _unquote(value)))
+        name, _, value = part.partition("=")
+        name = _unquote(name)
+        if name.strip():
+            pairs.append((name, _unquote(value)))
     return pairs
 
 

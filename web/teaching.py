@@ -125,6 +125,10 @@ TEXT: dict[str, tuple[str, str]] = {
 _NOTICE_TEXT: dict[str, tuple[str, str]] = {
     "url_expect_seat": ("une place de la donne, à partir de 0", "a seat of the deal, from 0"),
     "url_expect_at": ("un nombre d'actions, 0 ou plus", "a number of actions, 0 or more"),
+    "url_needs_situation": ("Paramètre d'adresse sans effet : {names} (pour une situation, #record=…, "
+                            "que l'adresse n'a pas).",
+                            "Address parameter with no effect: {names} (for a situation, #record=…, "
+                            "which the address lacks)."),
 }
 
 
@@ -152,6 +156,7 @@ class TeachingParams:
     exercise: bool = False
     at: int | None = None
     refused: list[tuple[str, str]] = field(default_factory=list)
+    given: list[str] = field(default_factory=list)  # the parameters read, as written (``exercise=1``)
 
 
 def take_params(params: PageParams, query: str) -> TeachingParams:
@@ -165,6 +170,7 @@ def take_params(params: PageParams, query: str) -> TeachingParams:
             text = value.strip()
             if text.isdigit() and int(text) < 1000:
                 setattr(out, key, int(text))
+                out.given.append(f"{key}={text}")
             else:
                 out.refused.append((key, value))
         else:
@@ -173,6 +179,8 @@ def take_params(params: PageParams, query: str) -> TeachingParams:
                 out.refused.append((key, value))
             else:
                 setattr(out, key, flag)
+                if flag:
+                    out.given.append(f"{key}={value.strip()}" if value.strip() else key)
     params.refused = [(k, v) for k, v in params.refused if k not in PARAMS]
     return out
 
@@ -344,6 +352,8 @@ class Teacher:
         out: list[tuple[str, dict[str, Any]]] = []
         if self.situation_error is not None:
             out.append(self.situation_error)
+        if self.situation is None and self.situation_error is None and self.params.given:
+            out.append(("url_needs_situation", {"names": ", ".join(self.params.given)}))
         for name, value in self.params.refused:
             expected = {"seat": "url_expect_seat", "at": "url_expect_at"}.get(name, "url_expect_yes_no")
             shown = value if len(value) <= 40 else value[:40] + "…"
