@@ -25,8 +25,8 @@ from .bots import Bot, make_bot
 from .bots.evaluation import THRESHOLDS, contract_for, hand_points
 from .bots.knowledge import LOW_SIGNAL_RANK, Knowledge
 from .bots.play import TrickState, discard, excuse_saves, opponents_after, opponents_trumps, petit_au_bout_sound
-from .cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, PETIT_BIT, QUEEN, RANK_OF, SUIT_MASKS,
-                    SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count, mask_of, suit_card)
+from .cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, MASK_FOR_SUIT, PETIT_BIT, QUEEN,
+                    RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count, mask_of, suit_card)
 from .i18n import CONTRACT_NAMES, explain as explain_code
 from .reason_words import REASONS
 from .rules import Contract
@@ -180,6 +180,15 @@ def _lost_for_sure(k: Knowledge, ts: TrickState, mine: int) -> bool:
         and ts.p_beaten(ts.best_card, maybe_allies) == 0
 
 
+def _cheapest_by_chance(k: Knowledge, ts: TrickState, card: Card, maybe_against: list[int]) -> bool:
+    """Whether ``card``, which leads the trick for now, is only the cheapest card allowed: a
+    pip, the lowest allowed of its suit, while no card allowed could win the trick for sure."""
+    legal = k.view.legal_cards
+    lower = legal & MASK_FOR_SUIT[SUIT_OF[card]] & ((1 << card) - 1)
+    return HALF_POINTS[card] == 1 and not lower and not any(
+        ts.wins_over(c) and ts.p_beaten(c, maybe_against) == 0 for c in cards_of(legal))
+
+
 def _follow(k: Knowledge, ts: TrickState, card: Card) -> Reason:
     """Why a card to a trick led.  A sentence says a trick is sure (won, kept, lost) only
     when no card this seat cannot see could change it; otherwise it says how it stands."""
@@ -196,7 +205,9 @@ def _follow(k: Knowledge, ts: TrickState, card: Card) -> Reason:
         sure = ts.p_beaten(card, maybe_against) == 0
         if suit == TRUMP and ts.led != TRUMP and ts.high_trump < 0:
             return Reason("trump_to_win" if sure else "trump_void", {"suit": ts.led, "card": str(card)})
-        return Reason("win_cheaply" if sure else "win_for_now", {"card": str(card)})
+        if sure or not _cheapest_by_chance(k, ts, card, maybe_against):
+            return Reason("win_cheaply" if sure else "win_for_now", {"card": str(card)})
+        return Reason("follow_low_unsure", {"card": str(card)})  # the 2 over the ace led wins by chance
     if suit == TRUMP and ts.high_trump >= 0 and ts.led != TRUMP:
         return Reason("undertrump_forced", {"card": str(card)})
     if ts.best_seat == k.taker and not k.i_attack:

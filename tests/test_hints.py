@@ -250,3 +250,17 @@ def test_the_petit_that_wins_the_last_trick_is_called_petit_au_bout():
         deal.apply(deal.legal_actions()[0])  # the 2 of spades goes first: the Petit is left for the last trick
     assert [str(c) for c in deal.view(0).hand] == ["T1"]  # nobody else has a trump: it wins
     assert explain(deal.view(0), Play(card("T1"))).code == "petit_au_bout"
+
+
+
+def test_the_lowest_pip_that_beats_the_ace_led_is_given_as_the_cheapest_card():
+    deal = to_play(deal_with({0: "1C", 1: "2C 9C", 2: "3C", 3: "4C"}), taker=3, contract="garde_sans")
+    play(deal, "1C")  # the 2 leads the trick for now, by chance: the taker plays after
+    assert explain(deal.view(1), Play(card("2C"))).code == "follow_low_unsure"
+    assert explain(deal.view(1), Play(card("9C"))).code == "win_for_now"  # a card played higher to win
+
+
+def test_the_lowest_pip_that_wins_for_sure_is_still_said_to_win():
+    deal = to_play(deal_with({0: "1C", 1: "2C", 2: "3C", 3: "5C 9C"}), taker=0, contract="garde_sans")
+    play(deal, "1C 2C 3C")
+    assert explain(deal.view(3), Play(card("5C"))).code == "win_cheaply"
