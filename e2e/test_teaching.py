@@ -196,7 +196,7 @@ def test_the_five_player_lesson_asks_which_king_to_call(page, site_url):
     page.wait_for_selector("[data-testid=exercise-verdict][data-correct=true]")
 
 
-def test_the_petit_lesson_asks_for_the_petit_under_the_partners_trump(page, site_url):
+def test_the_petit_lesson_asks_for_the_petit_on_the_partners_sure_trick(page, site_url):
     src, record = _lesson_table("petit-en-danger", 0)
     page.goto(site_url + src)
     page.wait_for_function(READY)

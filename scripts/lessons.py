@@ -318,7 +318,7 @@ def lessons() -> list[Lesson]:
              "trump, which he leads so that the Petit can go under it."),
         ), (
             Table(find(_reason("save_petit")), "exercise",
-                  ("Exercice : l'atout de votre partenaire est maître", "Exercise: your partner's trump is the master")),
+                  ("Exercice : le pli de votre partenaire est sûr", "Exercise: your partner's trick is safe")),
             Table(find(_hunt_petit, outcome=_petit_taken), "steps",
                   ("Pas à pas : la chasse au Petit", "Step by step: hunting the Petit"), open_hands=True),
             Table(find(_reason("save_partner_petit")), "exercise",

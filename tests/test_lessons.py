@@ -118,7 +118,7 @@ def _trump(card: str) -> int:
     return int(card[1:]) if card.startswith("T") else 0
 
 
-def test_the_petit_lesson_saves_the_petit_under_a_partners_master_trump():
+def test_the_petit_lesson_saves_the_petit_on_a_partners_sure_trick():
     (query, record), _, _ = _tables("petit-en-danger")
     at = int(query["at"])
     actions = record["actions"]
