@@ -49,6 +49,26 @@ def test_a_phone_screen_shows_the_bids_and_the_hand_and_cards_can_be_tapped(page
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
 
 
+LAYOUT_TOP = "document.querySelector('#table > .layout').scrollTop"
+FELT_TOP = "document.getElementById('felt').getBoundingClientRect().top"
+
+
+def test_a_new_decision_brings_the_table_back_from_the_score_sheet(page, site_url):
+    open_table(page, site_url)
+    start_game(page, 4, first_number(4, contract_made))
+    while human_turn(page) != "play":
+        act(page, "[data-bid=pass]" if phase(page) == "bidding" else "[data-action=call]")
+    if page.query_selector("[data-action=no-poignee]"):
+        act(page, "[data-action=no-poignee]")
+    page.evaluate(f"{LAYOUT_TOP} = 10000")  # the person reads the score sheet under the table
+    assert page.evaluate(FELT_TOP) < 0  # the trick is above the screen
+    before = page.get_attribute("#table", "data-step")
+    page.tap("#hand button[data-card]:not([aria-disabled='true'])", position={"x": 6, "y": 30})
+    page.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")
+    human_turn(page)
+    assert page.evaluate(LAYOUT_TOP) == 0 and page.evaluate(FELT_TOP) >= 0  # the next card is asked for in view
+
+
 def test_the_review_of_a_deal_keeps_its_buttons_on_a_phone_screen(page, site_url):
     open_table(page, site_url)
     start_game(page, 4, first_number(4, contract_made))

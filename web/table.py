@@ -257,6 +257,8 @@ class Page:
         scope = "#overlay [data-autofocus]" if dialog_open else "[data-autofocus]"
         wanted = js(document.querySelector(scope))
         key = f"{screen.step}:{screen.view.phase}:{wanted.id}" if wanted is not None else ""
+        if key and key != self.autofocused:
+            self._show_play_area()
         if may_focus and wanted is not None and key != self.autofocused \
                 and not wanted.isSameNode(js(document.activeElement)):
             wanted.focus()
@@ -286,6 +288,16 @@ class Page:
         if self.cache.get("teaching") != html:
             region.innerHTML = html
             self.cache["teaching"] = html
+
+    def _show_play_area(self) -> None:
+        """A new decision brings the whole table back into view where it fits the screen: the
+        page may have been scrolled down to the score sheet, or by a focused card of a taller
+        hand (the écart's, on a small phone), leaving the trick above the screen."""
+        layout = js(document.querySelector("#table > .layout"))
+        area = js(document.querySelector("#table .play-area"))
+        if layout is not None and area is not None and layout.scrollTop > 0 \
+                and area.offsetHeight <= layout.clientHeight + 1:
+            layout.scrollTop = 0
 
     def _may_move_focus(self) -> bool:
         """Whether the page may move the focus by itself.  A table framed in another page
