@@ -49,7 +49,7 @@ def _bid_to_ecart(page) -> None:
     while True:
         page.wait_for_function(HUMAN_TURN)
         if phase(page) == "calling":
-            _fits_every_size(page, "the call", [*SIDEWAYS, SMALL])
+            _fits_every_size(page, "the call", [*SIZES, SMALL])
             act(page, "[data-action=call]")
             continue
         if phase(page) != "bidding":
