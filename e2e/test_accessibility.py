@@ -120,7 +120,7 @@ def test_the_duplicate_table_and_the_review_pass_the_accessibility_checks(page, 
 
 def test_the_lessons_pages_pass_the_accessibility_checks(page, site_url):
     seen: dict[str, list[str]] = {}
-    for name in ("index", "fr/excuse", "en/signalisations", "fr/appel-au-roi", "en/petit-en-danger"):
+    for name in ("index", "fr/excuse", "en/signalisations", "fr/appel-au-roi", "en/petit-en-danger", "fr/defense"):
         page.goto(site_url + f"lessons/{name}.html")
         page.wait_for_load_state("load")
         check(page, name, seen)

@@ -114,6 +114,27 @@ def _petit_taken(result: DealResult) -> bool:
     return result.contract in (Contract.PRISE, Contract.GARDE) and bool(result.piles[1] & PETIT_BIT)
 
 
+def _honour_choice(view: SeatView, action: Action, code: str) -> bool:
+    """A defender's card to a trick for the reason ``code``, holding both a king or a queen and a
+    low card it may play: the choice is between giving its points and keeping them."""
+    if not isinstance(action, Play) or explain(view, action).code != code:
+        return False
+    legal = [a.card for a in view.legal if isinstance(a, Play)]
+    return any(RANK_OF[c] >= 13 and SUIT_OF[c] != TRUMP for c in legal) \
+        and any(RANK_OF[c] <= 10 and SUIT_OF[c] != TRUMP for c in legal)
+
+
+def _load_honour(deal: Deal, view: SeatView, action: Action) -> bool:
+    """A defender puts a king or a queen on its partner's sure trick."""
+    return _honour_choice(view, action, "load_partner_trick") and isinstance(action, Play) \
+        and RANK_OF[action.card] >= 13
+
+
+def _keep_honour(deal: Deal, view: SeatView, action: Action) -> bool:
+    """A defender gives a low card to the taker's trick and keeps its king or queen."""
+    return _honour_choice(view, action, "follow_low_taker_wins")
+
+
 def _poignee(deal: Deal, view: SeatView, action: Action) -> bool:
     return isinstance(action, Poignee)
 
@@ -396,6 +417,33 @@ def lessons() -> list[Lesson]:
             Table(find(_call_king, players=5), "exercise", ("Exercice : quel roi appeler ?", "Exercise: which king to call?")),
             Table(trick_start(called, 5), "steps",
                   ("Pas à pas : le partenaire se découvre", "Step by step: the partner shows up"), open_hands=True),
+        )),
+        Lesson("defense", ("Jouer en défense", "Playing in defence"),
+               ("Charger, garder ses honneurs, faire couper le preneur.",
+                "Loading a trick, keeping one's honours, making the taker trump."), (
+            ("Contre le preneur, les défenseurs jouent ensemble : leurs plis sont comptés ensemble, et "
+             "ce que gagne l'un est gagné pour tous.",
+             "Against the taker the defenders play together: their tricks are counted together, and "
+             "what one wins is won for all."),
+            ("Charger : quand le pli d'un partenaire est sûr (personne après vous ne peut le battre), "
+             "mettez-y vos points, un roi ou une dame plutôt qu'une basse. À l'inverse, sur un pli que "
+             "le preneur mène, donnez la carte qui coûte le moins et gardez vos honneurs.",
+             "Loading: when a partner's trick is safe (nobody after you can beat it), put your points on "
+             "it, a king or a queen rather than a low card. On a trick the taker is winning, give the card "
+             "that costs least and keep your honours."),
+            ("Faire couper le preneur : entamer une couleur qu'il n'a plus l'oblige à couper, et chaque "
+             "coupe lui coûte un atout. Un preneur fort en atouts qu'on fait couper souvent ne peut plus "
+             "chasser le Petit ni le mener au bout.",
+             "Making the taker trump: leading a suit he no longer holds forces him to trump, and each trump "
+             "so spent is one he lacks later. A taker strong in trumps who must trump often can no longer "
+             "hunt the Petit or bring it to the last trick."),
+        ), (
+            Table(find(_load_honour), "exercise", ("Exercice : le pli de votre partenaire est sûr",
+                                                   "Exercise: your partner's trick is safe")),
+            Table(find(_keep_honour), "exercise", ("Exercice : le preneur mène le pli",
+                                                   "Exercise: the taker is winning the trick")),
+            Table(find(_reason("make_taker_cut")), "steps",
+                  ("Pas à pas : le preneur doit couper", "Step by step: the taker must trump"), open_hands=True),
         )),
         Lesson("signalisations", ("Les signalisations de la défense", "The defence's signals"),
                ('Ce que disent les entames de la défense.', "What the defence's leads say."), (

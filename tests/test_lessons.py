@@ -1,4 +1,4 @@
-"""The lessons: ten short lessons in French and English, each embedding the table on situations."""
+"""The lessons: eleven short lessons in French and English, each embedding the table on situations."""
 from __future__ import annotations
 
 import importlib.util
@@ -10,14 +10,14 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tarot.cards import PETIT_BIT, mask_of
+from tarot.cards import PETIT_BIT, RANK_OF, mask_of, parse_card
 from tarot.situation import decode, load, rotate
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 
 
-def test_the_generator_writes_ten_lessons_in_both_languages():
+def test_the_generator_writes_eleven_lessons_in_both_languages():
     """``scripts/lessons.py --check`` says whether lessons/ matches the bots of today; this
     checks only what it writes, so that a change of the bots' play does not fail it."""
     spec = importlib.util.spec_from_file_location("tarot_lessons", ROOT / "scripts" / "lessons.py")
@@ -26,14 +26,14 @@ def test_the_generator_writes_ten_lessons_in_both_languages():
     spec.loader.exec_module(module)
     names = set(module.files())
     assert {"index.html", "lessons.css"} <= names
-    assert len([n for n in names if n.startswith("fr/")]) == len([n for n in names if n.startswith("en/")]) == 10
+    assert len([n for n in names if n.startswith("fr/")]) == len([n for n in names if n.startswith("en/")]) == 11
     assert {p.relative_to(LESSONS).as_posix() for p in LESSONS.rglob("*") if p.is_file()} == names
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_lesson_embeds_tables_on_valid_situations(lang):
     pages = sorted((LESSONS / lang).glob("*.html"))
-    assert len(pages) == 10
+    assert len(pages) == 11
     for page in pages:
         html = page.read_text(encoding="utf-8")
         assert f'<html lang="{lang}">' in html
@@ -161,3 +161,57 @@ def test_the_petit_lesson_asks_a_master_trump_after_a_partners_high_then_low_tru
     gone = {_trump(a["card"]) for a in before}
     assert set(range(_trump(asked["card"]) + 1, 22)) <= gone  # the trump asked for is the master
     assert deal.result.piles[0] & PETIT_BIT
+
+
+def _trick_so_far(actions: list[dict], at: int, players: int = 4) -> list[dict]:
+    plays = [a for a in actions[:at] if a["type"] == "play"]
+    return plays[len(plays) - len(plays) % players:]
+
+
+def _rank(card: str) -> str:
+    return card[:-1]
+
+
+def test_the_defence_lesson_loads_a_partners_sure_trick_with_an_honour():
+    (query, record), _, _ = _tables("defense")
+    at = int(query["at"])
+    actions = record["actions"]
+    asked = actions[at]
+    taker = load(record).result.taker
+    trick = _trick_so_far(actions, at)
+    assert query["exercise"] == "1" and asked["seat"] == 0 and taker != 0
+    assert len(trick) == 3 and taker in {a["seat"] for a in trick}  # the learner plays last, after the taker
+    suit = trick[0]["card"][-1]
+    assert _rank(asked["card"]) in ("K", "Q") and asked["card"][-1] == suit
+    assert all(not a["card"].startswith("T") for a in trick)  # nobody trumped: the highest of the suit wins
+    best = max((a for a in trick if a["card"][-1] == suit), key=lambda a: RANK_OF[parse_card(a["card"])])
+    assert best["seat"] != taker and RANK_OF[parse_card(best["card"])] > RANK_OF[parse_card(asked["card"])]
+    own = {str(c) for c in load(record).dealt_hands[0]}
+    assert any(c.endswith(suit) and _rank(c).isdigit() for c in own)  # a low card too
+
+
+def test_the_defence_lesson_keeps_an_honour_from_the_takers_trick():
+    _, (query, record), _ = _tables("defense")
+    at = int(query["at"])
+    actions = record["actions"]
+    asked = actions[at]
+    taker = load(record).result.taker
+    trick = _trick_so_far(actions, at)
+    assert query["exercise"] == "1" and asked["seat"] == 0 and taker != 0
+    assert trick[0]["seat"] == taker and _rank(trick[0]["card"]) == "K"  # the taker's king leads
+    suit = trick[0]["card"][-1]
+    assert asked["card"][-1] == suit and _rank(asked["card"]).isdigit()
+    own = {str(c) for c in load(record).dealt_hands[0]}
+    assert any(c.endswith(suit) and _rank(c) in ("Q", "K") for c in own)  # the honour it keeps
+
+
+def test_the_defence_lesson_steps_through_a_lead_the_taker_must_trump():
+    *_, (query, record) = _tables("defense")
+    at = int(query["at"])
+    actions = record["actions"]
+    lead = actions[at]
+    taker = load(record).result.taker
+    assert query["steps"] == "1" and query["open"] == "1"
+    assert lead["seat"] == 0 and lead["type"] == "play" and taker != 0 and not lead["card"].startswith("T")
+    taker_card = next(a["card"] for a in actions[at + 1:] if a["type"] == "play" and a["seat"] == taker)
+    assert taker_card.startswith("T")  # the taker has none of the suit: he trumps
