@@ -172,14 +172,18 @@ def _rank(card: str) -> str:
     return card[:-1]
 
 
-def test_the_defence_lesson_loads_a_partners_sure_trick_with_an_honour():
-    (query, record), _, _ = _tables("defense")
+def _defence_exercise(index: int) -> tuple[dict, dict, int, list[dict]]:
+    """(record, the card asked, the taker, the trick so far) of the defence lesson's exercise ``index``."""
+    query, record = _tables("defense")[index]
     at = int(query["at"])
-    actions = record["actions"]
-    asked = actions[at]
+    asked = record["actions"][at]
     taker = load(record).result.taker
-    trick = _trick_so_far(actions, at)
     assert query["exercise"] == "1" and asked["seat"] == 0 and taker != 0
+    return record, asked, taker, _trick_so_far(record["actions"], at)
+
+
+def test_the_defence_lesson_loads_a_partners_sure_trick_with_an_honour():
+    record, asked, taker, trick = _defence_exercise(0)
     assert len(trick) == 3 and taker in {a["seat"] for a in trick}  # the learner plays last, after the taker
     suit = trick[0]["card"][-1]
     assert _rank(asked["card"]) in ("K", "Q") and asked["card"][-1] == suit
@@ -191,13 +195,7 @@ def test_the_defence_lesson_loads_a_partners_sure_trick_with_an_honour():
 
 
 def test_the_defence_lesson_keeps_an_honour_from_the_takers_trick():
-    _, (query, record), _ = _tables("defense")
-    at = int(query["at"])
-    actions = record["actions"]
-    asked = actions[at]
-    taker = load(record).result.taker
-    trick = _trick_so_far(actions, at)
-    assert query["exercise"] == "1" and asked["seat"] == 0 and taker != 0
+    record, asked, taker, trick = _defence_exercise(1)
     assert trick[0]["seat"] == taker and _rank(trick[0]["card"]) == "K"  # the taker's king leads
     suit = trick[0]["card"][-1]
     assert asked["card"][-1] == suit and _rank(asked["card"]).isdigit()
