@@ -345,6 +345,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         title = f"blunders of {','.join(sorted(set(levels)))} at {args.players} players, seed {args.seed}"
     for message in scan.errors:
         print(f"{PROG}: {message}", file=sys.stderr)
+    if scan.errors and not scan.deals:
+        return 1  # nothing could be read: no table of zeros
     if args.json:
         print(json.dumps(scan.to_json()))
     else:

@@ -186,6 +186,14 @@ def test_the_scanner_names_a_record_it_cannot_read():
     assert len(scan.errors) == 2 and scan.deals == 0
 
 
+def test_a_file_with_no_readable_record_gives_its_errors_and_no_table(tmp_path, capsys):
+    path = tmp_path / "deals.jsonl"
+    path.write_text('{"format": "tarot-deal/1"\n', encoding="utf-8")
+    assert main(["--file", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert "record 1: invalid JSON" in err and out == ""
+
+
 def test_records_from_selfplay_scan_like_the_deals_played_again():
     from tarot.blunders import scan_selfplay, selfplay_deals
     from tarot.rules import Rules
