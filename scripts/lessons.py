@@ -431,11 +431,11 @@ def lessons() -> list[Lesson]:
              "Loading: when a partner's trick is safe (nobody after you can beat it), put your points on "
              "it, a king or a queen rather than a low card. On a trick the taker is winning, give the card "
              "that costs least and keep your honours."),
-            ("Faire couper le preneur : entamer une couleur qu'il n'a plus l'oblige à couper, et chaque "
-             "coupe lui coûte un atout. Un preneur fort en atouts qu'on fait couper souvent ne peut plus "
+            ("Faire couper le preneur : entamer une couleur qu'il n'a plus l'oblige à couper tant qu'il a "
+             "des atouts, et chaque coupe lui en coûte un. Un preneur fort en atouts qu'on fait couper souvent ne peut plus "
              "chasser le Petit ni le mener au bout.",
-             "Making the taker trump: leading a suit he no longer holds forces him to trump, and each trump "
-             "so spent is one he lacks later. A taker strong in trumps who must trump often can no longer "
+             "Making the taker trump: leading a suit he no longer holds forces him to trump while he has "
+             "trumps, and each trump so spent is one he lacks later. A taker strong in trumps who must trump often can no longer "
              "hunt the Petit or bring it to the last trick."),
         ), (
             Table(find(_load_honour), "exercise", ("Exercice : le pli de votre partenaire est sûr",
