@@ -44,7 +44,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "win_cheaply": ("Prenez le pli : aucun adversaire ne peut plus battre cette carte.",
                     "Take the trick: no opponent can beat this card any more."),
     "win_for_now": ("Montez : cette carte prend le pli pour l'instant.",
-                    "Play over: this card wins the trick for now."),
+                    "Play higher: this card wins the trick for now."),
     "trump_to_win": ("Coupez : vous n'avez plus de {suit}, et aucun adversaire ne peut surcouper.",
                      "Trump: you have no {suit} left, and no opponent can overtrump."),
     "trump_void": ("Coupez : vous n'avez plus de {suit}.", "Trump: you have no {suit} left."),
