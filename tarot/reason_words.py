@@ -48,7 +48,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "trump_to_win": ("Coupez : vous n'avez plus de {suit}, et aucun adversaire ne peut surcouper.",
                      "Trump: you have no {suit} left, and no opponent can overtrump."),
     "trump_void": ("Coupez : vous n'avez plus de {suit}.", "Trump: you have no {suit} left."),
-    "undertrump_forced": ("Vous ne pouvez pas monter sur l'atout maître : pissez un petit atout.",
+    "undertrump_forced": ("Vous ne pouvez pas monter sur le plus gros atout du pli : pissez un petit atout.",
                           "You cannot overtrump: play a low trump."),
     "petit_au_bout": ("Le Petit au bout : gagner le dernier pli avec le Petit rapporte une prime.",
                       "Petit au bout: winning the last trick with the Petit earns a bonus."),
