@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from tarot.actions import Action, Bid, Play, Poignee  # noqa: E402
 from tarot.bots import make_bot  # noqa: E402
-from tarot.cards import CARDS, PETIT_BIT, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
+from tarot.cards import CARDS, JACK, PETIT_BIT, QUEEN, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
 from tarot.hints import explain  # noqa: E402
 from tarot.i18n import french_spaces  # noqa: E402
 from tarot.result import DealResult  # noqa: E402
@@ -109,9 +109,10 @@ def _hunt_petit(deal: Deal, view: SeatView, action: Action) -> bool:
 
 
 def _petit_taken(result: DealResult) -> bool:
-    """The Petit ends in the attack's tricks in a prise or a garde (where the chien was shown,
-    so the taker did not hold it)."""
-    return result.contract in (Contract.PRISE, Contract.GARDE) and bool(result.piles[1] & PETIT_BIT)
+    """The Petit ends in the attack's tricks in a contract where the chien was shown (so the
+    taker did not hold it)."""
+    return result.contract is not None and result.rules.chien_goes(result.contract) == "hand" \
+        and bool(result.piles[1] & PETIT_BIT)
 
 
 def _honour_choice(view: SeatView, action: Action, code: str) -> bool:
@@ -120,14 +121,14 @@ def _honour_choice(view: SeatView, action: Action, code: str) -> bool:
     if not isinstance(action, Play) or explain(view, action).code != code:
         return False
     legal = [a.card for a in view.legal if isinstance(a, Play)]
-    return any(RANK_OF[c] >= 13 and SUIT_OF[c] != TRUMP for c in legal) \
-        and any(RANK_OF[c] <= 10 and SUIT_OF[c] != TRUMP for c in legal)
+    return any(RANK_OF[c] >= QUEEN and SUIT_OF[c] != TRUMP for c in legal) \
+        and any(RANK_OF[c] < JACK and SUIT_OF[c] != TRUMP for c in legal)
 
 
 def _load_honour(deal: Deal, view: SeatView, action: Action) -> bool:
     """A defender puts a king or a queen on its partner's sure trick."""
     return _honour_choice(view, action, "load_partner_trick") and isinstance(action, Play) \
-        and RANK_OF[action.card] >= 13
+        and RANK_OF[action.card] >= QUEEN
 
 
 def _keep_honour(deal: Deal, view: SeatView, action: Action) -> bool:
