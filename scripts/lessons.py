@@ -403,11 +403,11 @@ def lessons() -> list[Lesson]:
              "kings the taker calls a queen (with all four queens too, a cavalier). If the called card is in "
              "the chien or in his own hand, he plays alone against four."),
             ("Le livre : appeler le roi de la couleur où l'on est le plus long (la dame compte double), "
-             "pour que le partenaire vienne au secours de cette longue. Au premier pli, on ne peut pas "
-             "entamer la couleur appelée, sauf avec la carte appelée elle-même.",
+             "pour que le partenaire vienne au secours de cette longue. Au premier pli, seul celui qui a "
+             "la carte appelée peut entamer sa couleur.",
              "The book: call the king of your longest suit (the queen counting double), so that the partner "
-             "helps you in that suit. The first trick may not be led in the called suit, except with the "
-             "called card itself."),
+             "helps you in that suit. The first trick may be led in the called suit only by the player who "
+             "holds the called card."),
             (f"La marque se partage : chacun des trois défenseurs paie le total ; le preneur reçoit "
              f"le total × {taker_share}, son partenaire × {partner_share}. Seul contre quatre, le preneur "
              f"reçoit le total × {alone_share}. S'ils chutent, tout s'inverse : chaque défenseur reçoit le total.",

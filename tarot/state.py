@@ -242,9 +242,11 @@ class Deal:
 
     def _legal_mask(self, seat: int) -> int:
         hand = self.hands[seat]
-        if self._led < 0:  # leading (or following a lone Excuse): free, but for the 5-player call
-            if not self.tricks and self.called is not None and self.called < FIRST_TRUMP:
-                barred = hand & SUIT_MASKS[SUIT_OF[self.called]] & ~(1 << self.called)
+        if self._led < 0:  # leading (or following a lone Excuse): free, but for the called suit
+            called = self.called
+            if not self.tricks and called is not None and called < FIRST_TRUMP and not hand >> called & 1:
+                # Only the called card's holder may open the first trick in its suit.
+                barred = hand & SUIT_MASKS[SUIT_OF[called]]
                 if barred and hand & ~barred:
                     return hand & ~barred
             return hand

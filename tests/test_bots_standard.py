@@ -251,6 +251,15 @@ def test_a_seat_void_in_the_called_suit_cannot_be_the_partner():
     assert k.p_ally(0) == 0.0  # the taker is never a defender's ally
 
 
+def test_opening_the_first_trick_in_the_called_suit_shows_the_called_king():
+    # Only the called king's holder may lead its suit to the first trick.
+    deal = _playing({0: "KH 7H 8S"}, players=5, call="KH", taker=1)
+    play(deal, "7H")
+    k = Knowledge(deal.view(3))
+    assert k.p_partner[0] == 1.0 and k.known[0] & mask_of([card("KH")])
+    assert k.p_partner[2] == 0.0 and k.p_partner[4] == 0.0
+
+
 # ------------------------------------------------------------------- set-up
 def test_bidding_follows_the_points_scale():
     strong = mask_of(cards("T21 T20 T19 T18 T17 T16 T15 T14 T1 EX KS KH QH KD 2C 3C 4C 5C"))

@@ -108,10 +108,25 @@ def test_the_first_trick_may_be_led_with_the_called_king_itself():
     deal = deal_with({0: "KH 7H 8S"}, players=5)
     to_play(deal, taker=1, call="KH")
     assert deal.partner == 0
-    assert refused(deal, Play(card("7H"))) == "called_suit_first_trick"
     deal.apply(Play(card("KH")))
     assert deal.partner_revealed
     assert all(deal.view(s).partner == 0 for s in range(5))
+
+
+def test_the_called_kings_holder_may_lead_any_card_of_its_suit_to_the_first_trick():
+    # "sauf si c'est le détenteur de ce Roi qui entame"
+    deal = deal_with({0: "KH 7H 8S"}, players=5)
+    to_play(deal, taker=1, call="KH")
+    assert deal.can(Play(card("7H")))
+    deal.apply(Play(card("7H")))
+    assert not deal.partner_revealed
+
+
+def test_a_taker_who_called_his_own_king_may_lead_its_suit_to_the_first_trick():
+    deal = deal_with({1: "KH 7H 8S"}, players=5)
+    to_play(deal, taker=1, contract="garde_sans", call="KH", chelem=True)  # he leads
+    assert deal.partner is None and deal.to_act == 1
+    assert deal.can(Play(card("7H")))
 
 
 def test_the_first_lead_may_be_another_suit_a_trump_or_the_excuse():
