@@ -147,5 +147,6 @@ def count_deal(deal: Deal) -> DealResult:
     )
     if rules.traditional_scoring:
         pab_player = None if pab_trick is None else petit_player(pab_trick, n)
-        result = settle_tokens(deal, result, pab_player)
+        took_it = pab_trick is not None and pab_trick.winner == pab_player
+        result = settle_tokens(deal, result, pab_player, took_it)
     return result

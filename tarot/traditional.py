@@ -11,8 +11,8 @@ In the order of a deal:
    (option ``misere``) is paid like the taker's handful: 10, as the declarer's side
    wins or loses.
 4. Petit au bout (unless it counts "within"): the player who played the Petit to the
-   last trick receives 10 from each other player if his side took that trick, and
-   pays 10 to each otherwise.
+   last trick receives 10 from each other player if the Petit itself took that
+   trick, and pays 10 to each otherwise.
 5. The game: the points beyond (or short of) the target, plus 10, 20, 30 for a
    garde, garde sans, garde contre, plus 200 for a chelem; each defender pays it to
    the taker if he made his contract, and receives it from him if not.  With a
@@ -125,8 +125,15 @@ def ante_only(deal: Deal, result: DealResult) -> DealResult:
     return table.settle(result)
 
 
-def settle_tokens(deal: Deal, result: DealResult, petit_player: int | None) -> DealResult:
-    """``result`` with the tokens each seat won and the pots after the deal."""
+def settle_tokens(deal: Deal, result: DealResult, petit_player: int | None,
+                  petit_took_trick: bool) -> DealResult:
+    """``result`` with the tokens each seat won and the pots after the deal.
+
+    ``petit_player`` played the Petit to the last trick (or to the one before an
+    Excuse that ends a chelem); Pagat pays him for "taking the last trick with the 1
+    of Trumps" (``petit_took_trick``), and makes him pay when the attempt failed, even
+    where a partner's higher trump took that trick.
+    """
     n, rules = deal.players, deal.rules
     taker, partner, contract = result.taker, result.partner, result.contract
     assert taker is not None and contract is not None and result.score is not None
@@ -147,8 +154,7 @@ def settle_tokens(deal: Deal, result: DealResult, petit_player: int | None) -> D
         table.declared("misere", seat, MISERE_BONUS, in_attack == made, kind)
 
     if petit_player is not None and not rules.petit_au_bout_within:
-        took_it = (attack >> petit_player) & 1 == (result.petit_au_bout == "attack")
-        table.declared("petit_au_bout", petit_player, TRADITIONAL_PETIT_AU_BOUT, took_it)
+        table.declared("petit_au_bout", petit_player, TRADITIONAL_PETIT_AU_BOUT, petit_took_trick)
 
     sign = 1 if made else -1
     terms: tuple[int, ...] = (sign * result.score.difference, sign * TRADITIONAL_CONTRACT_BONUS[contract])

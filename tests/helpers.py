@@ -210,9 +210,11 @@ def refused(deal: Deal, action, seat: int | None = None) -> str:
     return code
 
 
-def play_keeping(deal: Deal, keep: dict[int, str] | None = None, tricks_left: int = 0) -> Deal:
+def play_keeping(deal: Deal, keep: dict[int, str] | None = None, tricks_left: int = 0,
+                 lowest: bool = False) -> Deal:
     """Play on until ``tricks_left`` tricks remain, each seat playing its highest legal card
-    (by card order: trumps above suit cards, the Excuse highest) other than those it ``keep``s.
+    (by card order: trumps above suit cards, the Excuse highest; its lowest if ``lowest``)
+    other than those it ``keep``s.
 
     Fails if a kept card is ever the only legal choice: the test's hands are then wrong.
     """
@@ -227,5 +229,5 @@ def play_keeping(deal: Deal, keep: dict[int, str] | None = None, tricks_left: in
                 choices = legal
             else:
                 raise AssertionError(f"seat {seat} would have to play a kept card: {legal}")
-        deal.apply(Play(choices[-1]))
+        deal.apply(Play(choices[0] if lowest else choices[-1]))
     return deal

@@ -4,7 +4,7 @@ from tarot.match import Match
 from tarot.rules import Rules
 from tarot.state import Deal
 
-from .helpers import cards, layout, play_keeping, to_play
+from .helpers import card, cards, layout, play_keeping, to_play
 
 STRONG = "T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21"
 CHIEN = "1D 2D 3D 4D 5D 6D"
@@ -96,6 +96,19 @@ def test_petit_au_bout_is_paid_10_by_each_other_player_to_whoever_took_it_to_the
     r = deal.result
     assert (r.points, r.petit_au_bout, r.chelem) == (87, "attack", "unannounced_made")
     assert r.tokens == (-10 + 3 * 10 + 3 * 256 + 50, -10 - 10 - 256, -10 - 10 - 256, -20 - 10 - 256)
+
+
+def test_petit_au_bout_is_paid_only_to_a_petit_that_took_the_last_trick_itself():
+    # "Taking the last trick with the 1 of Trumps": seat 1's Petit falls under his partner's
+    # 21, so his attempt failed and he pays 10 to each other player, though his side took it.
+    deal = _deal({1: "T1 T2 T3 T4", 2: "T21 T20 T19"}, dealer=3)
+    to_play(deal, taker=0, contract="garde", ecart=CHIEN)
+    play_keeping(deal, keep={1: "T1", 2: "T21"}, lowest=True)
+    last, r = deal.tricks[-1], deal.result
+    assert card("T1") in last.cards and (last.winner, r.petit_au_bout) == (2, "defense")
+    assert last.seat_of(last.cards.index(card("T1")), 4) == 1
+    petit = next(s for s in r.token_steps if s.rule == "petit_au_bout")
+    assert (petit.seat, petit.amount, petit.won) == (1, 10, False)
 
 
 def test_a_taker_s_handful_is_paid_at_the_end_as_the_contract_goes():
