@@ -112,14 +112,14 @@ def action_from_json(obj: object) -> tuple[int, Action]:
         raise ValueError("an action needs an integer 'seat'")
     kind = obj.get("type")
     if kind == "play":
-        return seat, PLAYS[parse_card(obj.get("card"))]
+        return seat, PLAYS[_card_field(obj, "card")]
     if kind == "bid":
         bid = obj.get("bid")
         if not isinstance(bid, str) or bid not in BIDS:
             raise ValueError(f"not a bid: {quote(bid)}")
         return seat, BIDS[bid]
     if kind == "call":
-        return seat, Call(parse_card(obj.get("card")))
+        return seat, Call(_card_field(obj, "card"))
     if kind == "ecart":
         return seat, Ecart(tuple(parse_cards(_card_list(obj))))
     if kind == "chelem":
@@ -128,7 +128,7 @@ def action_from_json(obj: object) -> tuple[int, Action]:
             raise ValueError(f"'announce' must be true or false, not {quote(announce)}")
         return seat, ANNOUNCE_CHELEM if announce else NO_CHELEM
     if kind == "purchase":
-        return seat, Purchase(parse_card(obj.get("card")), parse_card(obj.get("give")))
+        return seat, Purchase(_card_field(obj, "card"), _card_field(obj, "give"))
     if kind == "declare":
         what = obj.get("kind")
         if what == "poignee":
@@ -140,6 +140,12 @@ def action_from_json(obj: object) -> tuple[int, Action]:
             return seat, Misere(which)
         raise ValueError(f"not a declaration: {quote(what)}")
     raise ValueError(f"not an action type: {quote(kind)}")
+
+
+def _card_field(obj: dict[str, Any], name: str) -> Card:
+    if name not in obj:
+        raise ValueError(f"a {obj.get('type')} action needs a '{name}'")
+    return parse_card(obj[name])
 
 
 def _card_list(obj: dict[str, Any]) -> list[Any]:

@@ -58,6 +58,8 @@ def read_text(path: str) -> str:
     """The text of ``path`` (``-`` is stdin); ``ValueError`` says why it cannot be read."""
     try:
         if path == "-":
+            if sys.stdin is None:
+                raise ValueError("cannot read standard input: it is closed")
             data = sys.stdin.buffer.read()
         else:
             with open(path, "rb") as f:
@@ -76,20 +78,21 @@ def split_records(text: str) -> Iterator[tuple[str, object, str | None]]:
 
     ``text`` is one JSON record (pretty-printed or not) or JSON lines, one record
     per non-blank line.  A line that is not JSON gives an ``error`` and the next
-    lines are still read.
+    lines are still read.  Lines end at a line feed only: JSON strings may hold the
+    other line separators (U+2028, U+0085, ...) unescaped.
     """
-    numbered = [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
+    numbered = [(i + 1, line) for i, line in enumerate(text.split("\n")) if line.strip()]
     if not numbered:
         return
     whole, whole_error = _parse(text)
     if whole_error is None:
         yield f"record 1 (line {numbered[0][0]})", whole, None
         return
-    first_line = numbered[0][0]
     parsed = [(line_no, *_parse(line)) for line_no, line in numbered]
-    if parsed[0][2] is not None and getattr(whole_error, "lineno", first_line) != first_line \
-            and not any(_whole_record(record) for _, record, error in parsed[1:] if error is None):
-        # Not JSON lines (no line is a record by itself): one broken document.
+    if len(parsed) == 1 or not any(_whole_record(record) for _, record, error in parsed if error is None) \
+            and not all(line.startswith("{") for _, line in numbered):
+        # Not JSON lines (one line, or no line is a record by itself and some line does
+        # not even open one, as in a pretty-printed record): one broken document.
         yield "record 1", None, f"invalid JSON: {_describe(whole_error, with_line=True)}"
         return
     for number, (line_no, record, error) in enumerate(parsed, 1):
@@ -428,6 +431,34 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    command = argv[0] if argv else ""
+    if sys.stdout is None:  # started with its output closed: say so rather than print nothing
+        if sys.stderr is not None:
+            print(f"{PROG} {command}: error: cannot write the output: standard output is closed",
+                  file=sys.stderr)
+        return 1
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # a full disk shows here, not at the interpreter's exit
+        return status
+    except BrokenPipeError:  # the reader went away (e.g. piped into `head`): stop quietly
+        _silence_stdout()
+        return 0
+    except OSError as e:
+        if e.filename is not None:  # a file of the command's, not its output
+            raise
+        _silence_stdout()
+        print(f"{PROG} {command}: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Send what is left in stdout's buffer nowhere, so that exiting raises nothing more."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+def _run(argv: list[str]) -> int:
     if argv and argv[0] == "tournament":
         return cmd_tournament(argv[1:])
     if argv and argv[0] == "blunders":
@@ -442,7 +473,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Stop as e:
         print(f"{PROG} {args.command}: error: {e}", file=sys.stderr)
         return 2
-    except BrokenPipeError:  # the reader went away (e.g. piped into `head`): stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0

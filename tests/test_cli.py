@@ -484,3 +484,44 @@ def test_no_command_exits_2():
     proc = tarot()
     assert proc.returncode == 2
     assert "COMMAND" in one_line_error(proc)
+
+
+def test_a_line_separator_inside_a_json_string_does_not_end_the_line():
+    # JSON allows U+2028 unescaped in a string; JSON lines end at a line feed only.
+    first, second = finished_record(21), finished_record(22)
+    first["note"] = "a\u2028b\u0085c"
+    text = json.dumps(first, ensure_ascii=False) + "\n" + json.dumps(second) + "\n"
+    proc = cli("replay", "-", stdin=text)
+    assert proc.returncode == 0, proc.stderr
+    assert lines(proc.stdout) == [first["result"], second["result"]]
+
+
+def test_a_pretty_printed_record_broken_on_its_first_line_is_one_error():
+    text = "# my deals\n" + json.dumps(finished_record(23), indent=2) + "\n"
+    proc = cli("replay", "-", stdin=text)
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert one_line_error(proc).startswith("replay: record 1: invalid JSON:")
+    assert "(line 1, column 1)" in proc.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_an_output_that_cannot_be_written_is_an_error_not_a_traceback():
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "tarot", "selfplay", "--players", "4", "--deals", "2",
+                               "--seed", "1"],
+                              cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == "python -m tarot selfplay: error: cannot write the output: No space left on device"
+
+
+def test_a_closed_standard_input_is_an_error_not_a_traceback():
+    proc = subprocess.run([sys.executable, "-m", "tarot", "replay", "-"], cwd=ROOT, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120, preexec_fn=_close_stdin)
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == "replay: cannot read standard input: it is closed"
+
+
+def _close_stdin() -> None:
+    import os
+
+    os.close(0)

@@ -259,6 +259,8 @@ def test_a_card_in_a_hand_and_the_chien_is_dealt_twice():
     ({"seat": 0, "type": "bid", "bid": "Garde"}, "'Garde'"),
     ({"seat": 0, "type": "bid"}, "bid"),
     ({"seat": 0, "type": "play", "card": "7h"}, "'7h'"),
+    ({"seat": 0, "type": "play"}, "a play action needs a 'card'"),
+    ({"seat": 0, "type": "purchase", "card": "KH"}, "a purchase action needs a 'give'"),
     ({"seat": 0, "type": "ecart", "cards": "1S 2S"}, "cards"),
     ({"seat": 0, "type": "declare", "kind": "poignee", "cards": ["T1", "T99"]}, "'T99'"),
     ({"seat": 0, "type": "declare", "kind": "chelem"}, "'chelem'"),
