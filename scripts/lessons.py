@@ -268,7 +268,7 @@ def lessons() -> list[Lesson]:
              f"coupes ; une prise demande {prise} points à 4 joueurs, une garde {garde}. La réponse de l'exercice donne le "
              "compte ; en partie, « Force de la main » le détaille point par point avant votre enchère.",
              "A hand is counted in points: the bouts, the length and strength of the trumps, the kings, the "
-             f"voids; a prise needs {prise} points at 4 players, a garde {garde}. The exercise's answer gives the count; "
+             f"voids; a prise needs {prise} points with 4 players, a garde {garde}. The exercise's answer gives the count; "
              "in a game, “Hand strength” details it item by item before you bid."),
         ), (
             Table(find(_first_bid(Contract.GARDE)), "exercise", ("Exercice : une main à garder", "Exercise: a hand for a garde")),
@@ -299,10 +299,10 @@ def lessons() -> list[Lesson]:
              f"({double}), triple de {hand[4][2]} ({triple}) ; à 3 joueurs {hand[3][0]}, {hand[3][1]} et "
              f"{hand[3][2]} ; à 5 joueurs {hand[5][0]}, {hand[5][1]} et {hand[5][2]}. L'Excuse compte comme un atout, mais la "
              "montrer dit qu'on n'a pas d'autre atout que ceux montrés.",
-             "With many trumps you may show them just before playing your first card: a poignée. At 4 "
+             "With many trumps you may show them just before playing your first card: a poignée. With 4 "
              f"players a single one of {hand[4][0]} trumps ({simple} points), a double of {hand[4][1]} "
-             f"({double}), a triple of {hand[4][2]} ({triple}); at 3 players {hand[3][0]}, {hand[3][1]} and "
-             f"{hand[3][2]}; at 5 players {hand[5][0]}, {hand[5][1]} and {hand[5][2]}. The Excuse counts as a trump, but showing "
+             f"({double}), a triple of {hand[4][2]} ({triple}); with 3 players {hand[3][0]}, {hand[3][1]} and "
+             f"{hand[3][2]}; with 5 players {hand[5][0]}, {hand[5][1]} and {hand[5][2]}. The Excuse counts as a trump, but showing "
              "it says you hold no trump beyond those shown."),
             ("La prime va au camp qui gagne la donne, même si c'est la défense qui l'a montrée : une poignée "
              "aide l'adversaire à lire votre jeu, montrez-la quand vous comptez gagner.",
@@ -311,7 +311,7 @@ def lessons() -> list[Lesson]:
         ), (
             Table(find(_poignee), "exercise", ("Exercice : la montrer ?", "Exercise: show it?")),
             Table(find(_poignee, players=5), "steps",
-                  ("Pas à pas : une poignée à 5 joueurs", "Step by step: a poignée at 5 players")),
+                  ("Pas à pas : une poignée à 5 joueurs", "Step by step: a poignée with 5 players")),
         )),
         Lesson("petit-en-danger", ("Le Petit en danger", "The Petit in danger"),
                ("Le chasser en attaque, le sauver en défense.", "Hunting it in attack, saving it in defence."), (
@@ -322,7 +322,7 @@ def lessons() -> list[Lesson]:
              f"The Petit, the 1 of trumps, is a bout: it is worth 4.5 points and the taker's target depends "
              f"on the bouts ({no_bout} points with none, {one_bout} with one, {two_bouts} with two). It is also "
              "the weakest trump: any other trump takes it. Losing it costs its side dear. (A player dealt the "
-             "Petit as his only trump, without the Excuse, has a Petit sec: he says so and the cards are dealt "
+             "Petit as his only trump, without the Excuse, has the Petit alone (Petit sec): he says so and the cards are dealt "
              "again.)"),
             ("L'attaque le chasse : le preneur qui a beaucoup d'atouts joue atout tant que le Petit n'est pas "
              "tombé. Sur un atout entamé, chacun doit monter s'il le peut : le défenseur qui a le Petit et peu "
@@ -366,7 +366,7 @@ def lessons() -> list[Lesson]:
              "un cavalier 2,5, un valet 1,5, toute autre carte 0,5 : 91 points en tout. On compte par deux "
              "cartes : un roi et une basse font 5, deux basses 1.",
              "Each king and each of the three bouts (the 21, the Petit, the Excuse) is worth 4.5 points, "
-             "a queen 3.5, a cavalier 2.5, a jack 1.5, any other card 0.5: 91 points in all. They are "
+             "a queen 3.5, a knight 2.5, a jack 1.5, any other card 0.5: 91 points in all. They are "
              "counted two cards at a time: a king and a low card make 5, two low cards 1."),
             (f"Le preneur doit faire {no_bout} points sans bout, {one_bout} avec un, {two_bouts} avec deux, "
              f"{three_bouts} avec trois ; "
@@ -397,10 +397,10 @@ def lessons() -> list[Lesson]:
              "devient son partenaire, sans le dire. On ne le découvre qu'au moment où il joue ce roi. "
              "Avec les quatre rois, le preneur appelle une dame (avec aussi les quatre dames, un cavalier). "
              "Si la carte appelée est dans le chien ou dans sa propre main, il joue seul contre quatre.",
-             f"At 5 players each gets {five.hand_size} cards and the chien holds {five.chien_size}. After the "
+             f"With 5 players each gets {five.hand_size} cards and the chien holds {five.chien_size}. After the "
              "bidding, before the chien is shown, the taker calls a king: whoever holds it becomes his "
              "partner, without saying so. Nobody knows who it is until that king is played. With all four "
-             "kings the taker calls a queen (with all four queens too, a cavalier). If the called card is in "
+             "kings the taker calls a queen (with all four queens too, a knight). If the called card is in "
              "the chien or in his own hand, he plays alone against four."),
             ("Le livre : appeler le roi de la couleur où l'on est le plus long (la dame compte double), "
              "pour que le partenaire vienne au secours de cette longue. Au premier pli, seul celui qui a "

@@ -38,6 +38,12 @@ class DealScore:
 
 
 
+def points_difference(attack_half_points: int, target: int) -> int:
+    """How far the attack's points are from the target, a half point going to the
+    side that wins the deal (45.5 against 41 is made by 5, 40.5 fails by 1)."""
+    return (abs(attack_half_points - 2 * target) + 1) // 2
+
+
 def score_deal(rules: Rules, contract: Contract, attack_half_points: int, bouts: int, *,
                petit_au_bout: str | None = None, poignees: Sequence[str] = (),
                defence_poignees: Sequence[str] = (),
@@ -64,7 +70,7 @@ def score_deal(rules: Rules, contract: Contract, attack_half_points: int, bouts:
     if rules.petit_au_bout_within and petit_au_bout:
         target += -PETIT_AU_BOUT_BONUS if petit_au_bout == "attack" else PETIT_AU_BOUT_BONUS
     made = attack_half_points >= 2 * target
-    difference = unrounded = (abs(attack_half_points - 2 * target) + 1) // 2
+    difference = unrounded = points_difference(attack_half_points, target)
     if rules.round_to_ten:
         difference = round_to_ten(difference)
     sign = 1 if made else -1

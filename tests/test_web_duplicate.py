@@ -94,15 +94,16 @@ def test_an_answer_for_a_deal_already_done_is_not_taken():
 
 def test_the_end_of_deal_sentence_names_the_contract_the_outcome_and_the_difference():
     ref = {"result": {"taker": 0, "partner": None, "contract": "garde", "points": 53, "target": 41, "made": True,
-                      "scores": [162, -54, -54, -54]}}
+                      "scores": [222, -74, -74, -74]}}
     assert reference_sentence(ref, 96, "fr") == \
-        "À votre place, l'Expert a joué une garde, réussie de 12\u00a0: +162. Vous\u00a0: +96. Duplicate\u00a0: −66."
+        "À votre place, l'Expert a joué une garde, réussie de 12\u00a0: +222. Vous\u00a0: +96. Duplicate\u00a0: −126."
     assert reference_sentence(ref, 96, "en") == \
-        "In your seat, the Expert played a Garde, made by 12: +162. You: +96. Duplicate: −66."
+        "In your seat, the Expert played a garde, made by 12: +222. You: +96. Duplicate: −126."
+    # 38.5 against 41 fails by 3 as the score counts it (the half point goes to the defence).
     defended = {"result": {**ref["result"], "taker": 2, "made": False, "points": 38.5, "target": 41,
-                           "scores": [54, 54, -162, 54]}}
+                           "scores": [56, 56, -168, 56]}}
     assert reference_sentence(defended, 0, "fr") == ("À votre place, l'Expert a défendu contre la garde de Chloé, "
-                                                     "chutée de 2,5\u00a0: +54. Vous\u00a0: 0. Duplicate\u00a0: −54.")
+                                                     "chutée de 3\u00a0: +56. Vous\u00a0: 0. Duplicate\u00a0: −56.")
     assert reference_sentence({"result": {"redeal": "all_passed", "scores": [0] * 4}}, 0, "fr") == \
         "À votre place, l'Expert a passé, comme tout le monde\u00a0: 0. Vous\u00a0: 0. Duplicate\u00a0: 0."
     assert reference_sentence({"result": {"redeal": "petit_sec", "scores": [0] * 4}}, 0, "en") == \
@@ -276,3 +277,20 @@ def test_the_review_reads_out_the_step_with_what_the_hint_says_of_it():
     extras.review.go(min(extras.review.hints))
     live = re.search(r'<div aria-live="polite">(.*?)</div>', render_review(extras.review, "fr")).group(1)
     assert 'class="review-step"' in live and 'data-testid="review-hint"' in live
+
+
+def test_the_review_says_a_trick_is_yours_in_lower_case():
+    from html import unescape
+
+    from web.review import render_review
+
+    session = Session(Settings(players=4, first_deal=5))
+    _play_deal(session)
+    extras = Extras()
+    assert open_review(session, extras, 5)
+    panel = extras.review
+    yours = [i for i, step in enumerate(panel.steps) if step.trick and step.trick_winner == 0]
+    assert yours  # seat 0 took a trick in this deal
+    panel.go(yours[0])
+    shown = unescape(render_review(panel, "fr"))
+    assert "Pli pour vous." in shown and "Pli pour Vous" not in shown

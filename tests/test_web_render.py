@@ -629,13 +629,13 @@ def test_a_game_whose_terms_pull_both_ways_is_told_as_it_counts_for_the_taker():
     result = SimpleNamespace(token_steps=(step,), made=True, contract=Contract.GARDE,
                              chelem="announced_failed", pots=(50,), petit_au_bout=None)
     lines = render.token_calculation(session.screen(), result)
-    assert lines[0] == ("Le jeu, pour le preneur (Vous)\u00a0: 46 (réussi de 46) + 10 (garde) "
+    assert lines[0] == ("Le jeu, pour le preneur (vous)\u00a0: 46 (réussi de 46) + 10 (garde) "
                         "− 200 (chelem annoncé et chuté) = −144\u00a0; il paie 144 à chaque défenseur")
     # Terms all one way keep the count in the direction of the payment.
     step = TokenStep("game", seat=0, amount=31, won=False, terms=(-21, -10))
     lines = render.token_calculation(session.screen(), SimpleNamespace(
         token_steps=(step,), made=False, contract=Contract.GARDE, chelem=None, pots=(100,), petit_au_bout=None))
-    assert lines[0] == "Le jeu\u00a0: 21 (chute de 21) + 10 (garde) = 31, que le preneur (Vous) paie à chaque défenseur"
+    assert lines[0] == "Le jeu\u00a0: 21 (chute de 21) + 10 (garde) = 31, que le preneur (vous) paie à chaque défenseur"
 
 
 def test_a_redeal_with_traditional_scoring_says_how_the_pot_was_fed():
@@ -768,5 +768,20 @@ def test_the_traditional_count_says_why_petit_au_bout_within_moved_the_target():
     session = run(Session(Settings(players=4, first_deal=145,
                                    options={"traditional_scoring": True, "petit_au_bout_within": True})))
     assert session.deal.result.petit_au_bout == "attack"
-    assert ("Petit au bout (attaque)\u00a0: l'objectif passe à 31 points (variante «\u00a0dans le contrat\u00a0»)"
+    assert ("Petit au bout (attaque)\u00a0: il faut 31 points (variante «\u00a0dans le contrat\u00a0»)"
             in _count_lines(session))
+
+
+def test_a_purchase_from_you_is_said_with_the_pronoun_before_the_verb():
+    from types import SimpleNamespace
+
+    from tarot.traditional import TokenStep
+    session = _traditional()
+    step = TokenStep("purchase", seat=2, amount=10, other=0)
+    lines = render.token_calculation(session.screen(), SimpleNamespace(
+        token_steps=(step,), made=True, contract=None, chelem=None, pots=(), petit_au_bout=None))
+    assert lines[0] == "Achat\u00a0: le preneur (Chloé) vous paie 10"
+    step = TokenStep("purchase", seat=0, amount=10, other=2)
+    lines = render.token_calculation(session.screen(), SimpleNamespace(
+        token_steps=(step,), made=True, contract=None, chelem=None, pots=(), petit_au_bout=None))
+    assert lines[0] == "Achat\u00a0: le preneur (vous) paie 10 à Chloé"

@@ -56,7 +56,7 @@ def test_a_situation_is_named_as_such_not_by_a_deal_number_its_cards_do_not_have
     assert ">Situation<" in topbar and "Donne n°" not in topbar
     session.next_deal()  # the match's own next deal has its number again
     topbar = unescape(render.render(session.screen())["topbar"])
-    assert f"Donne n° {session.deal_number}" in topbar and ">Situation<" not in topbar
+    assert f"Donne n°\u00a0{session.deal_number}" in topbar and ">Situation<" not in topbar
 
 
 def test_at_opens_the_situation_part_way_and_the_bots_play_on():

@@ -15,6 +15,7 @@ from html import escape
 from typing import Any
 
 from tarot.i18n import CONTRACT_NAMES
+from tarot.scoring import points_difference
 from tarot.duplicate import SEAT
 
 from .duplicate import TOURNAMENT_SIZES, DuplicateSession, PracticeSession, seat0
@@ -66,7 +67,7 @@ def setup_fieldset(session: Session, lang: str) -> str:
 
 # ------------------------------------------------------- end of a deal
 def reference_sentence(reference: dict[str, Any], own: int, lang: str) -> str:
-    """"À votre place, l'Expert a joué une garde, réussie de 12 : +162. Vous : +96. Duplicate : −66." """
+    """"À votre place, l'Expert a joué une garde, réussie de 12 : +222. Vous : +96. Duplicate : −126." """
     result = reference["result"]
     score = seat0(result)
     tail = " " + w("you_and_diff", lang, own=signed(own), diff=signed(own - score))
@@ -74,11 +75,9 @@ def reference_sentence(reference: dict[str, Any], own: int, lang: str) -> str:
         key = "ref_all_passed" if result["redeal"] == "all_passed" else "ref_redeal"
         return w(key, lang, score=signed(score)) + tail
     contract = CONTRACT_NAMES[lang].get(result["contract"], result["contract"])
-    if lang == "fr":
-        contract = contract.lower()
-    diff = abs(result["points"] - result["target"])
-    diff_text = str(int(diff)) if float(diff).is_integer() else str(diff).replace(".", "," if lang == "fr" else ".")
-    outcome = w("made_by" if result["made"] else "failed_by", lang, diff=diff_text)
+    contract = contract.lower()
+    diff = points_difference(round(2 * result["points"]), result["target"])  # as the score counted it
+    outcome = w("made_by" if result["made"] else "failed_by", lang, diff=str(diff))
     taker = result["taker"]
     if taker == SEAT:
         text = w("ref_took", lang, contract=contract, outcome=outcome, score=signed(score))

@@ -86,7 +86,7 @@ def _name(screen: "Screen", seat: int | None) -> str:
 
 
 def _name_within(screen: "Screen", seat: int | None) -> str:
-    """:func:`_name` inside a sentence: "gagné par vous", "paie 10 à vous"."""
+    """:func:`_name` inside a sentence: "gagné par vous", "le preneur (vous)"."""
     name = _name(screen, seat)
     return name.lower() if seat == 0 and not screen.settings.name else name
 
@@ -559,10 +559,10 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
     rules = screen.view.rules
     # A partner was due (not an optional call) and there is none: the taker's larger share is said.
     alone = "_alone" if rules.plays_alone(result.contract, partner) and not rules.call_optional(result.contract) else ""
-    calc.append(t(f"calc_taker_{verb}{alone}", lang, name=_name(screen, result.taker), value=abs(d), k=k,
+    calc.append(t(f"calc_taker_{verb}{alone}", lang, name=_name_within(screen, result.taker), value=abs(d), k=k,
                   total=abs(score.taker)))
     if partner is not None and score.partner is not None:
-        calc.append(t(f"calc_partner_{verb}", lang, name=_name(screen, partner), value=abs(d)))
+        calc.append(t(f"calc_partner_{verb}", lang, name=_name_within(screen, partner), value=abs(d)))
     calc.append(t("calc_defender_" + ("pays" if d > 0 else "receives"), lang, value=abs(d)))
     for prime in result.primes:
         what = t("misere_" + prime.name, lang) if prime.kind == "misere" else POIGNEE_WORDS[lang][prime.name]
@@ -584,11 +584,13 @@ def token_calculation(screen: "Screen", result: Any) -> list[str]:
     if result.petit_au_bout and screen.view.rules.petit_au_bout_within and result.score is not None:
         calc.append(t("calc_pab_within", lang, side=t("side_" + result.petit_au_bout, lang), target=result.score.target))
     for step in result.token_steps:
-        name = _name(screen, step.seat)
+        name = _name_within(screen, step.seat)  # "Le preneur (vous) reçoit ..."
         if step.rule in ("ante", "top_up"):
             calc.append(t("tok_" + step.rule, lang, name=name, amount=step.amount))
         elif step.rule == "purchase":
-            calc.append(t("tok_purchase", lang, name=name, amount=step.amount, other=_name_within(screen, step.other)))
+            you = step.other == 0 and not screen.settings.name  # "vous paie 10", not "paie 10 à vous"
+            calc.append(t("tok_purchase_you" if you else "tok_purchase", lang, name=name, amount=step.amount,
+                          other=_name_within(screen, step.other)))
         elif step.rule in ("poignee", "misere", "petit_au_bout"):
             what = (POIGNEE_WORDS[lang][step.name] if step.rule == "poignee"
                     else t("misere_" + step.name, lang) if step.rule == "misere" else t("tok_petit_au_bout", lang))
@@ -605,7 +607,7 @@ def token_calculation(screen: "Screen", result: Any) -> list[str]:
         elif step.rule == "pot_won":
             if step.other is not None:
                 calc.append(t("tok_pot_shared", lang, name=name, amount=step.amount, half=step.amount // 2,
-                              other=_name(screen, step.other)))
+                              other=_name_within(screen, step.other)))
             else:
                 calc.append(t("tok_pot_won", lang, name=name, amount=step.amount))
         else:  # pot_doubled, pot_new

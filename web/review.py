@@ -157,8 +157,10 @@ def render_review(panel: ReviewPanel, lang: str) -> str:
             f'<li class="played{" won" if (step.trick_leader + i) % n == step.trick_winner else ""}">'
             f'{card_html(c, lang, size="tiny")}<span>{escape(seat_name((step.trick_leader + i) % n, lang))}</span></li>'
             for i, c in enumerate(step.trick))
-        won = "" if step.trick_winner is None else \
-            f'<p>{escape(w("trick_to", lang, name=seat_name(step.trick_winner, lang)))}</p>'
+        winner = step.trick_winner
+        name = "" if winner is None else seat_name(winner, lang)
+        won = "" if winner is None else \
+            f'<p>{escape(w("trick_to", lang, name=name.lower() if winner == 0 else name))}</p>'
         trick = f'<div class="review-trick"><ol class="last-trick">{items}</ol>{won}</div>'
     aside = f'<div class="reveal"><span class="caption">{escape(w("chien", lang))}</span>' \
             f'<span class="row">{_cards(step.chien, lang)}</span></div>'

@@ -34,6 +34,7 @@ from web.duplicate import DuplicateSession, PracticeSession, load_session
 from web.extras import Extras, decorate, open_review, review_key
 from web.transfer import EXPORT_NAME, ImportProblem, export_text, import_records
 from web.review import ReviewPanel
+from web.labels import t
 from web.words import w
 
 DEFAULT_PAUSE_MS = 700
@@ -241,6 +242,7 @@ class Page:
         for key, value in root_attributes(screen).items():
             self.root.setAttribute(key, value)
         document.documentElement.lang = screen.lang
+        self.regions["side"].setAttribute("aria-label", t("score_sheet", screen.lang))
         self._write_teaching()
         dialog_open = bool(self.cache.get("overlay"))
         for el in self.behind:  # a dialog is modal: what lies behind it takes no click nor focus

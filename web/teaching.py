@@ -95,7 +95,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "editor_clear": ("Tout effacer", "Clear"),
     "editor_start": ("Jouer cette donne", "Play this deal"),
     "editor_close": ("Fermer", "Close"),
-    "editor_full": ("{name} a déjà toutes ses cartes.", "{name} already has all its cards."),
+    "editor_full": ("{name} a déjà toutes ses cartes.", "{name} already has all their cards."),
     "editor_incomplete": ("Il reste des cartes à placer : « Compléter » les distribue.",
                           "Some cards are not placed yet: “Fill in” deals them."),
     "move_play": ("jouer {card}", "play {card}"),

@@ -48,8 +48,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "review": ("Revoir la donne", "Review the deal"),
     "review_ref": ("Revoir la donne de l'Expert", "Review the Expert's deal"),
     "review_short": ("Revoir", "Review"),
-    "review_title": ("Revue de la donne n° {n}", "Review of deal no. {n}"),
-    "review_title_reference": ("La donne n° {n} jouée par l'Expert", "Deal no. {n} played by the Expert"),
+    "review_title": ("Revue de la donne n°\u00a0{n}", "Review of deal no. {n}"),
+    "review_title_reference": ("La donne n°\u00a0{n} jouée par l'Expert", "Deal no. {n} played by the Expert"),
     "review_title_import": ("Donne importée {k} sur {n}", "Imported deal {k} of {n}"),
     "review_start": ("La donne distribuée.", "The deal as dealt."),
     "review_action": ("{name} : {what}", "{name}: {what}"),
@@ -76,7 +76,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "close": ("Fermer", "Close"),
     "records": ("Donnes", "Deals"),
     # replay
-    "replaying": ("Donne n° {n} rejouée à partir de l'étape {k}, hors du score de la partie.",
+    "replaying": ("Donne n°\u00a0{n} rejouée à partir de l'étape {k}, hors du score de la partie.",
                   "Deal no. {n} replayed from step {k}, outside the match's score."),
     "back_to_match": ("Retour à la partie", "Back to the match"),
     # export and import
