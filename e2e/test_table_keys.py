@@ -12,6 +12,7 @@ def test_a_whole_deal_at_four_players_with_the_keyboard_alone_in_english(page, s
     finished = simulate(4, number)
     open_table(page, site_url, "?pause=0&lang=en")
     start_game(page, 4, number)
+    assert page.get_attribute("#side", "aria-label") == "Score sheet"  # the page's landmarks speak English too
     presses = 0
     arrows_checked = False
     while True:
