@@ -210,10 +210,20 @@ def _follow(k: Knowledge, ts: TrickState, card: Card) -> Reason:
         return Reason("follow_low_unsure", {"card": str(card)})  # the 2 over the ace led wins by chance
     if suit == TRUMP and ts.high_trump >= 0 and ts.led != TRUMP:
         return Reason("undertrump_forced", {"card": str(card)})
+    if suit == TRUMP and _starts_petit_danger(k, card):
+        return Reason("signal_petit_danger", {"card": str(card)})
     if ts.best_seat == k.taker and not k.i_attack:
         return Reason("follow_low_taker_wins", {"card": str(card)})
     lost = _lost_for_sure(k, ts, k.view.legal_cards)
     return Reason("follow_low_lost" if lost else "follow_low_unsure", {"card": str(card)})
+
+
+def _starts_petit_danger(k: Knowledge, card: Card) -> bool:
+    """A defender holding the Petit gives a losing trump while a lower one (not the Petit)
+    was allowed: the first of "high then low", the FFT signal of the Petit in danger."""
+    lower = k.view.legal_cards & TRUMPS & ((1 << card) - 1) & ~PETIT_BIT
+    return bool(k.hand & PETIT_BIT) and not k.i_attack and card != PETIT_ID and bool(lower) \
+        and not k._losing_trumps[k.seat]
 
 
 def _lead(k: Knowledge, card: Card) -> Reason:

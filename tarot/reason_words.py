@@ -92,6 +92,10 @@ REASONS: dict[str, tuple[str, str]] = {
                       "Lead trumps back: your partner said seven trumps or more."),
     "trump_lead": ("Entamez atout : chaque tour d'atout use ceux du preneur.",
                    "Lead a trump: each round of trumps wears down the taker's."),
+    "signal_petit_danger": ("Fournissez un atout plus haut que nécessaire, puis un plus petit au tour suivant : "
+                            "vos partenaires y liront votre Petit en danger (ne plus jouer atout).",
+                            "Give a higher trump than needed, then a lower one next round: your partners "
+                            "will read that your Petit is in danger (no more trump leads)."),
     "save_partner_petit": ("Votre partenaire a signalé son Petit en danger : jouez un gros atout.",
                            "Your partner signalled the Petit in danger: lead a high trump."),
     "lead_low": ("Entamez la carte qui coûte le moins.", "Lead the card that costs least."),

@@ -39,6 +39,18 @@ def test_a_defender_plays_low_when_the_taker_wins_the_trick():
     assert _hint(deal) == (Play(card("5H")), "follow_low_taker_wins")
 
 
+def test_a_higher_trump_than_needed_with_the_petit_is_explained_as_its_danger_signal():
+    # FFT signals: trumps given high then low say the Petit is in danger.
+    deal = to_play(deal_with({0: "T21 T20", 1: "T1 T4 T10 2H"}, voids={1: "T"}), taker=0, contract="garde_sans")
+    play(deal, "T21")
+    assert _hint(deal) == (Play(card("T10")), "signal_petit_danger")
+    play(deal, "T10")
+    while deal.to_act != 0:
+        deal.apply(Play(next(c for c in deal.legal_actions() if isinstance(c, Play)).card))
+    play(deal, "T20")
+    assert _hint(deal) == (Play(card("T4")), "follow_low_taker_wins")  # the low one: no new signal
+
+
 def test_a_defender_loads_a_partners_master_trick():
     deal = to_play(deal_with({0: "KH", 1: "3H", 2: "4H", 3: "QH 5H"}), taker=1, contract="garde_sans")
     play(deal, "KH 3H 4H")
