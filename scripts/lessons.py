@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from tarot.actions import Action, Bid, Play, Poignee  # noqa: E402
 from tarot.bots import make_bot  # noqa: E402
-from tarot.cards import CARDS, JACK, PETIT_BIT, QUEEN, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
+from tarot.cards import CARDS, EXCUSE_ID, JACK, PETIT_BIT, QUEEN, RANK_OF, SUIT_OF, TRUMP, mask_of, parse_card  # noqa: E402
 from tarot.hints import explain  # noqa: E402
 from tarot.i18n import french_spaces  # noqa: E402
 from tarot.result import DealResult  # noqa: E402
@@ -36,7 +36,7 @@ from tarot.view import SeatView  # noqa: E402
 
 OUT = ROOT / "lessons"
 PAUSE_MS = 600
-SEARCH_DEALS = 400
+SEARCH_DEALS = 4000
 
 Moment = Callable[[Deal, SeatView, Action], bool]
 
@@ -63,12 +63,43 @@ def _overtrump_forced(deal: Deal, view: SeatView, action: Action) -> bool:
         and any(SUIT_OF[c] == TRUMP and c < high for c in view.hand)
 
 
+def _dealt_in_suit(deal: Deal, seat: int, suit: int) -> int:
+    """How many cards of ``suit`` the seat was dealt."""
+    return sum(1 for c in deal.to_record()["hands"][seat] if SUIT_OF[parse_card(c)] == suit)
+
+
 def _partner_signal(deal: Deal, view: SeatView, action: Action) -> bool:
-    """A defender returns the suit a partner led low, the king of which it has not seen."""
+    """A defender returns the suit a partner led low, the king of which it has not seen; the
+    lead a signal by the book (a suit of five cards or more)."""
     if not isinstance(action, Play) or explain(view, action).code != "lead_to_partner_signal":
         return False
-    king = next(c for c in CARDS if SUIT_OF[c] == SUIT_OF[action.card] and RANK_OF[c] == 14)
-    return not mask_of(view.hand) >> king & 1 and not view.played >> king & 1
+    suit = SUIT_OF[action.card]
+    king = next(c for c in CARDS if SUIT_OF[c] == suit and RANK_OF[c] == 14)
+    if mask_of(view.hand) >> king & 1 or view.played >> king & 1:
+        return False
+    leader = next(t.leader for t in deal.tricks if SUIT_OF[next(c for c in t.cards if c != EXCUSE_ID)] == suit)
+    return _dealt_in_suit(deal, leader, suit) >= 5
+
+
+def _signal_lead(deal: Deal, view: SeatView, action: Action) -> bool:
+    """A defender's low lead under an honour, in a suit of five cards or more: the book's signal."""
+    return isinstance(action, Play) and explain(view, action).code == "signal_honour" \
+        and _dealt_in_suit(deal, view.seat, SUIT_OF[action.card]) >= 5
+
+
+def _save_partner_petit(deal: Deal, view: SeatView, action: Action) -> bool:
+    """A master trump led for a partner who signalled the Petit in danger by the book: following
+    to trump leads, a high trump then a low one."""
+    if not isinstance(action, Play) or explain(view, action).code != "save_partner_petit":
+        return False
+    for s in range(deal.players):
+        if s == view.seat or s == view.taker:
+            continue
+        followed = [c for t in deal.tricks if SUIT_OF[next(c for c in t.cards if c != EXCUSE_ID)] == TRUMP
+                    for i, c in enumerate(t.cards) if t.seat_of(i, deal.players) == s and i and SUIT_OF[c] == TRUMP]
+        if any(a > b for a, b in zip(followed, followed[1:])):
+            return True
+    return False
 
 
 def _taker_ecart(deal: Deal, view: SeatView, action: Action) -> bool:
@@ -242,9 +273,11 @@ def lessons() -> list[Lesson]:
         Lesson("excuse", ("L'Excuse", "The Excuse"),
                ("La jouer à temps, et la basse carte donnée en échange.", "Playing it in time, and the low card given in exchange."), (
             ("L'Excuse se joue à n'importe quel pli à la place de la carte demandée. Elle ne gagne jamais "
-             "le pli : son détenteur la reprend et donne en échange une basse carte de ses plis.",
+             "le pli : son détenteur la reprend et, si le pli va à l'autre camp, lui donne en échange une "
+             "basse carte de ses plis.",
              "The Excuse may be played to any trick instead of the card asked for. It never wins the "
-             "trick: its owner takes it back and gives a low card from his tricks in exchange."),
+             "trick: its owner takes it back and, if the trick goes to the other side, gives it a low card "
+             "from his tricks in exchange."),
             ("Au dernier pli, l'Excuse change de camp (sauf au chelem) : jouez-la avant.",
              "In the last trick the Excuse changes sides (except in a chelem): play it before then."),
         ), (
@@ -331,19 +364,21 @@ def lessons() -> list[Lesson]:
              "fallen. When a trump is led everyone must play higher if he can: a defender holding the Petit "
              "with few trumps ends up having to play it under a trump of the attack."),
             ("La défense le sauve : son détenteur le joue sur un pli que son camp est sûr de gagner, sous "
-             "l'atout maître d'un partenaire par exemple. S'il le sent en danger, il le signale en jouant ses "
-             "atouts dans l'ordre décroissant, un gros puis un petit : son partenaire ne joue plus atout, "
-             "sauf un atout maître, qu'il entame pour que le Petit passe dessous.",
+             "l'atout maître d'un partenaire par exemple. S'il le sent en danger, il le signale en fournissant "
+             "à l'atout dans l'ordre décroissant, un gros puis un petit, ou en s'excusant au premier tour "
+             "d'atout : le livre demande alors à ses partenaires de ne plus jouer atout. Un atout maître, le 21 "
+             "surtout, reste bon à entamer : le Petit passe dessous.",
              "The defence saves it: its holder plays it on a trick his side is sure to win, under a partner's "
-             "master trump for instance. When he feels it in danger, he signals it by playing his trumps "
-             "in descending order, a high one then a low one: his partner stops leading trumps, but for a master "
-             "trump, which he leads so that the Petit can go under it."),
+             "master trump for instance. When he feels it in danger, he signals it by following to trump leads "
+             "in descending order, a high one then a low one, or by playing the Excuse to the first round of "
+             "trumps: the book then asks his partners to lead trumps no more. A master trump, the 21 above "
+             "all, is still worth leading: the Petit goes under it."),
         ), (
             Table(find(_reason("save_petit")), "exercise",
                   ("Exercice : le pli de votre partenaire est sûr", "Exercise: your partner's trick is safe")),
             Table(find(_hunt_petit, outcome=_petit_taken), "steps",
                   ("Pas à pas : la chasse au Petit", "Step by step: hunting the Petit"), open_hands=True),
-            Table(find(_reason("save_partner_petit")), "exercise",
+            Table(find(_save_partner_petit), "exercise",
                   ("Exercice : votre partenaire a joué un gros atout puis un petit",
                    "Exercise: your partner played a high trump then a low one")),
         )),
@@ -395,12 +430,14 @@ def lessons() -> list[Lesson]:
             (f"À 5 joueurs, chacun reçoit {five.hand_size} cartes et le chien en compte {five.chien_size}. "
              "Après les enchères, avant de montrer le chien, le preneur appelle un roi : celui qui l'a "
              "devient son partenaire, sans le dire. On ne le découvre qu'au moment où il joue ce roi. "
-             "Avec les quatre rois, le preneur appelle une dame (avec aussi les quatre dames, un cavalier). "
+             "Avec les quatre rois, le preneur peut appeler une dame (avec aussi les quatre dames, un "
+             "cavalier), ou l'un de ses rois : il joue alors seul. "
              "Si la carte appelée est dans le chien ou dans sa propre main, il joue seul contre quatre.",
              f"With 5 players each gets {five.hand_size} cards and the chien holds {five.chien_size}. After the "
              "bidding, before the chien is shown, the taker calls a king: whoever holds it becomes his "
              "partner, without saying so. Nobody knows who it is until that king is played. With all four "
-             "kings the taker calls a queen (with all four queens too, a knight). If the called card is in "
+             "kings the taker may call a queen (with all four queens too, a knight), or one of his own kings: "
+             "he then plays alone. If the called card is in "
              "the chien or in his own hand, he plays alone against four."),
             ("Le livre : appeler le roi de la couleur où l'on est le plus long (la dame compte double), "
              "pour que le partenaire vienne au secours de cette longue. Au premier pli, seul celui qui a "
@@ -449,17 +486,17 @@ def lessons() -> list[Lesson]:
         Lesson("signalisations", ("Les signalisations de la défense", "The defence's signals"),
                ('Ce que disent les entames de la défense.', "What the defence's leads say."), (
             ("En défense, on se parle par les cartes. Entamer une petite carte (de l'as au 5) dans une couleur "
-             "promet le roi ou la dame : le partenaire rejoue cette couleur. Entamer un atout impair annonce "
+             "d'au moins cinq cartes promet le roi ou la dame : le partenaire rejoue cette couleur. Entamer un atout impair annonce "
              "au moins sept atouts et le Petit hors de danger (le partenaire rejoue atout) ; un pair, moins "
              "de sept.",
-             "In defence, partners talk through their cards. Leading a low card (ace to 5) in a suit "
-             "promises its king or queen: the partner returns that suit. Leading an odd trump says seven "
+             "In defence, partners talk through their cards. Leading a low card (ace to 5) in a suit of "
+             "five cards or more promises its king or queen: the partner returns that suit. Leading an odd trump says seven "
              "trumps or more and the Petit out of danger (the partner leads trumps back); an even one, "
              "fewer than seven."),
         ), (
             Table(find(_partner_signal), "exercise",
                   ("Exercice : votre partenaire a signalé", "Exercise: your partner signalled")),
-            Table(find(_reason("signal_honour")), "steps",
+            Table(find(_signal_lead), "steps",
                   ("Pas à pas : une entame qui signale", "Step by step: a lead that signals"), open_hands=True),
         )),
     ]

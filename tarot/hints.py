@@ -74,7 +74,7 @@ def hint(view: SeatView, recommender: Recommender | None = None) -> tuple[Action
 
 def _signal_answered(hand: int, suit: int) -> str:
     """The reason for returning a suit a partner led low: the honour it promises, the king or
-    the queen (FFT signals), told as the seat's own hand narrows it."""
+    the queen (FFT signals), told as the seat's own cards (``hand``: held or played) narrow it."""
     king = hand >> suit_card(KING, suit) & 1
     queen = hand >> suit_card(QUEEN, suit) & 1
     if king and queen:
@@ -266,7 +266,7 @@ def _lead(k: Knowledge, card: Card) -> Reason:
         return Reason("make_taker_cut", {"suit": suit})  # whatever a partner asked: the taker cuts it
     allies = [s for s in range(k.n) if s != k.seat and k.p_ally(s) >= 0.99]
     if any(k.led_low[s] >> suit & 1 for s in allies):
-        return Reason(_signal_answered(k.hand, suit), {"suit": suit})
+        return Reason(_signal_answered(k.hand | k.played_by[k.seat], suit), {"suit": suit})  # the honours it had
     if KINGS >> card & 1 and masters >> card & 1:
         return Reason("cash_master_king", {"card": str(card)})
     held = k.hand & SUIT_MASKS[suit]

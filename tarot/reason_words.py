@@ -109,8 +109,9 @@ REASONS: dict[str, tuple[str, str]] = {
     "pass_outbid": ("Votre main vaut {points} points ({contract}) : pas assez pour monter au-dessus de l'enchère.",
                     "Your hand is worth {points} points ({contract}): not enough to bid over the current bid."),
     # --- call, écart, purchase
-    "call_king": ("Appelez {the_card} : c'est dans cette couleur que vous êtes le plus long.",
-                  "Call {the_card}: it is the suit you hold most of."),
+    "call_king": ("Appelez {the_card} : des couleurs où vous pouvez appeler, c'est votre plus longue "
+                  "(la dame compte double).",
+                  "Call {the_card}: of the suits you may call in, it is your longest (the queen counting double)."),
     "call_alone": ("Appelez une carte que vous avez : vous jouerez seul.",
                    "Call a card you hold: you will play alone."),
     "no_call": ("Gardez votre achat et jouez sans partenaire.", "Keep your purchase and play without a partner."),

@@ -74,8 +74,16 @@ def test_a_defender_cashes_a_master_king_before_it_is_trumped():
 def test_a_defender_returns_the_suit_a_partner_led_low():
     deal = deal_with({2: "3H KH", 3: "4H", 0: "QH 7H 8H", 1: "6H"}, dealer=1)
     to_play(deal, taker=3, contract="garde_sans")
-    play(deal, "3H 4H QH 6H")  # seat 2's low heart promises the king; seat 0 wins and leads
-    assert _hint(deal) == (Play(card("7H")), "lead_to_partner_signal")
+    play(deal, "3H 4H QH 6H")  # seat 2's low heart promises the king or the queen; seat 0 wins with
+    # the queen and leads: the promise is the king
+    assert _hint(deal) == (Play(card("7H")), "lead_to_partner_signal_king")
+
+
+def test_a_partners_low_lead_promises_the_queen_once_the_seat_has_played_the_king_itself():
+    deal = to_play(deal_with({0: "3C 4H", 1: "5C", 2: "KC 6C", 3: "2C QC"}), taker=1, contract="garde_sans")
+    play(deal, "3C 5C KC 2C")
+    assert deal.to_act == 2
+    assert explain(deal.view(2), Play(card("6C"))).code == "lead_to_partner_signal_queen"
 
 
 def test_a_partners_signal_is_not_called_returned_into_the_takers_cut():

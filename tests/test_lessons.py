@@ -156,8 +156,11 @@ def test_the_petit_lesson_asks_a_master_trump_after_a_partners_high_then_low_tru
     signaller = next(s for s in range(1, 4) if PETIT_BIT & mask_of(deal.dealt_hands[s]))
     assert deal.result.taker not in (0, signaller)
     before = [a for a in actions[:at] if a["type"] == "play"]
-    trumps = [_trump(a["card"]) for a in before if a["seat"] == signaller and _trump(a["card"]) > 1]
-    assert len(trumps) >= 2 and trumps[-2] > trumps[-1]  # a high trump, then a low one
+    tricks = [before[i:i + 4] for i in range(0, len(before) - len(before) % 4, 4)]
+    # The book's signal: following to trump leads, a high trump then a low one.
+    followed = [_trump(a["card"]) for t in tricks if _trump(next(a["card"] for a in t if a["card"] != "EX")) > 0
+                for a in t[1:] if a["seat"] == signaller and _trump(a["card"]) > 1]
+    assert any(high > low for high, low in zip(followed, followed[1:]))
     gone = {_trump(a["card"]) for a in before}
     assert set(range(_trump(asked["card"]) + 1, 22)) <= gone  # the trump asked for is the master
     assert deal.result.piles[0] & PETIT_BIT
@@ -213,3 +216,20 @@ def test_the_defence_lesson_steps_through_a_lead_the_taker_must_trump():
     assert lead["seat"] == 0 and lead["type"] == "play" and taker != 0 and not lead["card"].startswith("T")
     taker_card = next(a["card"] for a in actions[at + 1:] if a["type"] == "play" and a["seat"] == taker)
     assert taker_card.startswith("T")  # the taker has none of the suit: he trumps
+
+
+def test_the_signals_lesson_returns_a_low_lead_made_from_five_cards_or_more():
+    # The book: a card from the ace to the 5 led "signale le Roi ou la Dame (au moins dans 5 cartes)".
+    (query, record), _ = _tables("signalisations")
+    at = int(query["at"])
+    actions = record["actions"]
+    asked = actions[at]
+    assert query["exercise"] == "1" and asked["seat"] == 0 and asked["type"] == "play"
+    suit = asked["card"][-1]
+    plays = [a for a in actions[:at] if a["type"] == "play"]
+    leads = [next(a for a in plays[i:i + 4] if a["card"] != "EX") for i in range(0, len(plays) - len(plays) % 4, 4)]
+    lead = next(a for a in leads if not a["card"].startswith("T") and a["card"][-1] == suit)
+    deal = load(record)
+    assert lead["seat"] not in (0, deal.result.taker)  # a partner's lead
+    assert RANK_OF[parse_card(lead["card"])] <= 5
+    assert sum(1 for c in deal.dealt_hands[lead["seat"]] if str(c)[-1] == suit and not str(c).startswith("T")) >= 5
