@@ -12,6 +12,7 @@ what ``score`` says about impossible figures).
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import json
 import math
@@ -445,11 +446,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except OSError as e:
-        if e.filename is not None:  # a file of the command's, not its output
+        if e.filename is not None or e.errno not in _OUTPUT_ERRORS:  # not the output's failure
             raise
         _silence_stdout()
         print(f"{PROG} {command}: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
         return 1
+
+
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
 
 
 def _silence_stdout() -> None:
