@@ -190,7 +190,7 @@ def test_the_five_player_lesson_asks_which_king_to_call(page, site_url):
     step = page.get_attribute("#table", "data-step")
     page.click(f"#panel [data-call='{wrong}']")
     verdict = page.wait_for_selector("[data-testid=exercise-verdict][data-correct=false]")
-    assert "le plus long" in verdict.inner_text()  # the book's reason: the king of the longest suit
+    assert "votre plus longue" in verdict.inner_text()  # the book's reason: the king of the longest suit
     assert page.get_attribute("#table", "data-step") == step
     act(page, f"#panel [data-call='{right}']")
     page.wait_for_selector("[data-testid=exercise-verdict][data-correct=true]")
