@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from tarot.actions import Action, Bid, Play, Poignee  # noqa: E402
 from tarot.bots import make_bot  # noqa: E402
-from tarot.cards import CARDS, EXCUSE_ID, JACK, PETIT_BIT, QUEEN, RANK_OF, SUIT_OF, TRUMP, mask_of, parse_card  # noqa: E402
+from tarot.cards import CARDS, EXCUSE_ID, JACK, PETIT_BIT, QUEEN, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
 from tarot.hints import explain  # noqa: E402
 from tarot.i18n import french_spaces  # noqa: E402
 from tarot.result import DealResult  # noqa: E402
@@ -65,7 +65,7 @@ def _overtrump_forced(deal: Deal, view: SeatView, action: Action) -> bool:
 
 def _dealt_in_suit(deal: Deal, seat: int, suit: int) -> int:
     """How many cards of ``suit`` the seat was dealt."""
-    return sum(1 for c in deal.to_record()["hands"][seat] if SUIT_OF[parse_card(c)] == suit)
+    return sum(1 for c in deal.dealt_hands[seat] if SUIT_OF[c] == suit)
 
 
 def _partner_signal(deal: Deal, view: SeatView, action: Action) -> bool:
