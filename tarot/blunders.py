@@ -57,8 +57,9 @@ ABOUT = {
     "idle_trump_lead": "the taker leads a trump when nobody else holds one, a suit card allowed",
     "excuse_kept": "the Excuse kept for the last trick (lost there)",
     "petit_given": "the Petit played under a card that beats it, its side not sure to take the trick, another card allowed",
-    "false_signal": "a defender's lead that lies to its partners by the FFT signals (a low card without"
-                    " its king or queen, a first trump of the wrong parity), a truthful lead allowed",
+    "false_signal": "a defender's card that lies to its partners by the FFT signals (a low card led without"
+                    " its king or queen in five cards, a first trump of the wrong parity or without the card"
+                    " it promises, the Excuse on the first round of trumps without the Petit), another card allowed",
     "petit_lost": "the Petit played, another card allowed, and the other side took the trick",
     "king_not_cashed": "a king that could have been led and won for sure, later lost",
 }

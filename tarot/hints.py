@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from .actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
 from .bots import Bot, make_bot
 from .bots.evaluation import THRESHOLDS, contract_for, hand_points
-from .bots.knowledge import LOW_SIGNAL_RANK, Knowledge
+from .bots.knowledge import LOW_SIGNAL_LENGTH, LOW_SIGNAL_RANK, TRUMP_PROMISES, Knowledge
 from .bots.play import TrickState, discard, excuse_saves, opponents_after, opponents_trumps, petit_au_bout_sound
 from .cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, MASK_FOR_SUIT, PETIT_BIT, QUEEN,
                     RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count, mask_of, suit_card)
@@ -256,8 +256,8 @@ def _lead(k: Knowledge, card: Card) -> Reason:
         if masters >> card & 1 and any(k.petit_danger[s] and k.p_ally(s) >= 0.99
                                        for s in range(k.n) if s != k.seat):
             return Reason("save_partner_petit", {"card": str(card)})
-        if not k.led_trump[k.seat] and card not in (PETIT_ID, VINGT_ET_UN):
-            return Reason("trump_lead_signal", {"card": str(card)})  # a first trump: its parity is read
+        if not k.led_trump[k.seat] and card not in (PETIT_ID, VINGT_ET_UN):  # a first trump: it is read
+            return Reason("trump_lead_promise" if card in TRUMP_PROMISES else "trump_lead_signal", {"card": str(card)})
         if any(k.long_trumps[s] and k.p_ally(s) >= 0.99 for s in range(k.n) if s != k.seat):
             return Reason("return_trumps", {"card": str(card)})
         return Reason("trump_lead", {"card": str(card)})
@@ -271,7 +271,7 @@ def _lead(k: Knowledge, card: Card) -> Reason:
         return Reason("cash_master_king", {"card": str(card)})
     held = k.hand & SUIT_MASKS[suit]
     if RANK_OF[card] <= LOW_SIGNAL_RANK and any(RANK_OF[c] >= 13 for c in range(78) if held >> c & 1) \
-            and not k.suit_led_count[suit]:  # only a suit's first lead is read as a signal
+            and count(held) >= LOW_SIGNAL_LENGTH and not k.suit_led_count[suit]:  # a suit's first lead is read
         return Reason("signal_honour", {"suit": suit})
     if RANK_OF[card] <= 10 and not any(RANK_OF[c] >= 13 for c in range(78) if held >> c & 1):
         return Reason("lead_no_honour", {"suit": suit})

@@ -80,14 +80,20 @@ REASONS: dict[str, tuple[str, str]] = {
                                     "(you hold the queen)."),
     "lead_to_partner_suit": ("Rejouez {suit}, la couleur que votre partenaire a entamée.",
                              "Return {suit}, the suit your partner led."),
-    "signal_honour": ("Entamez petit à {suit} : vous signalez à votre partenaire le roi ou la dame.",
-                      "Lead low in {suit}: you tell your partner you hold its king or queen."),
+    "signal_honour": ("Entamez petit à {suit} : vous signalez à votre partenaire le roi ou la dame,"
+                      " dans cinq cartes au moins.",
+                      "Lead low in {suit}: you tell your partner you hold its king or queen,"
+                      " in five cards or more."),
     "make_taker_cut": ("Faites couper le preneur : il n'a plus de {suit}.",
                        "Make the taker trump: the taker has no {suit} left."),
     "lead_no_honour": ("Entamez une couleur sans honneur ({suit}) : vous ne promettez rien.",
                        "Lead a suit without honours ({suit}): you promise nothing."),
     "trump_lead_signal": ("Entamez atout : un atout impair annonce sept atouts ou plus, un pair moins.",
                           "Lead a trump: an odd trump says seven trumps or more, an even one fewer."),
+    "trump_lead_promise": ("Entamez {the_card} : un premier atout de 15 à 18 promet l'Excuse, le 19 le 20,"
+                           " le 20 le 19 ; impair, il annonce sept atouts ou plus, pair, moins.",
+                           "Lead {the_card}: a first trump from 15 to 18 promises the Excuse, the 19 the 20,"
+                           " the 20 the 19; odd, it says seven trumps or more, even, fewer."),
     "return_trumps": ("Rejouez atout : votre partenaire a annoncé sept atouts ou plus.",
                       "Lead trumps back: your partner said seven trumps or more."),
     "trump_lead": ("Entamez atout : chaque tour d'atout use ceux du preneur.",

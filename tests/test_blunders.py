@@ -104,8 +104,12 @@ def test_a_defender_leading_a_low_card_without_its_king_or_queen_gives_a_false_s
     assert flaws(deal, "9S") == []  # a high pip promises nothing
 
 
-def test_a_low_card_led_under_the_queen_is_a_true_signal():
-    deal = position({0: "2H 3H", 1: "2S QS", 2: "3S 4S", 3: "5S 6S"}, taker=0, leader=1)
+def test_a_low_card_led_under_the_queen_in_five_cards_is_a_true_signal():
+    deal = position({0: "2H 3H 4H 5H 6H", 1: "2S 3S 4S QS 7H", 2: "5S 6S 7S 8S 9S",
+                     3: "2D 3D 4D 5D 6D"}, taker=0, leader=1)
+    assert flaws(deal, "2S") == ["false_signal"]  # four spades: the promise is five cards or more
+    deal = position({0: "2H 3H 4H 5H 6H", 1: "2S 3S 4S 5S QS", 2: "6S 7S 8S 9S 10S",
+                     3: "2D 3D 4D 5D 6D"}, taker=0, leader=1)
     assert flaws(deal, "2S") == []
 
 
@@ -134,6 +138,34 @@ def test_a_defenders_first_trump_led_even_with_seven_trumps_gives_a_false_signal
                      3: "2D 3D 4D 5D 6D 7D 8D"}, taker=0, leader=1)
     assert flaws(deal, "T4") == ["false_signal"]
     assert flaws(deal, "T5") == []
+
+
+def test_a_defenders_first_trump_from_15_to_20_promises_a_card():
+    # The 19 promises the 20, the 20 the 19, a trump from 15 to 18 the Excuse.
+    seven = "T3 T5 T7 T9 T11 T13"
+    deal = position({0: "2H 3H 4H 5H 6H 7H 8H", 1: "T19 " + seven, 2: "2S 3S 4S 5S 6S 7S 8S",
+                     3: "2D 3D 4D 5D 6D 7D 8D"}, taker=0, leader=1)
+    assert flaws(deal, "T19") == ["false_signal"]
+    assert flaws(deal, "T3") == []
+    deal = position({0: "2H 3H 4H 5H 6H 7H", 1: "T19 T20 T3 T5 T7 T9 T11", 2: "2S 3S 4S 5S 6S 7S 8S",
+                     3: "2D 3D 4D 5D 6D 7D 8D"}, taker=0, leader=1)
+    assert flaws(deal, "T19") == []
+    deal = position({0: "2H 3H 4H", 1: "T16 T4 2C", 2: "2S 3S 4S", 3: "2D 3D 4D"}, taker=0, leader=1)
+    assert flaws(deal, "T16") == ["false_signal"]
+    assert flaws(deal, "T4") == []
+    deal = position({0: "2H 3H 4H", 1: "T16 EX 2C", 2: "2S 3S 4S", 3: "2D 3D 4D"}, taker=0, leader=1)
+    assert flaws(deal, "T16") == []
+
+
+def test_the_excuse_on_the_first_round_of_trumps_without_the_petit_gives_a_false_signal():
+    # A defender's Excuse on the first trump lead says the Petit is in danger.
+    deal = position({0: "T10 2H 3H", 1: "EX T3 2S", 2: "3S 4S 4H", 3: "5S 6S 5H"}, taker=0, leader=0)
+    play(deal, "T10")
+    assert flaws(deal, "EX") == ["false_signal"]
+    assert flaws(deal, "T3") == []
+    deal = position({0: "T10 2H 3H", 1: "EX T1 T3", 2: "3S 4S 4H", 3: "5S 6S 5H"}, taker=0, leader=0)
+    play(deal, "T10")
+    assert flaws(deal, "EX") == []  # the Petit is there: a true signal
 
 
 def test_the_scanner_reads_records_and_finds_the_petit_lost():

@@ -7,7 +7,7 @@ from tarot.bots.expert import DEFAULT_SAMPLES, ExpertBot, distinct_cards, ecart_
 from tarot.bots.knowledge import Knowledge
 from tarot.bots.rollout import above_table, rollout, shown_lacking
 from tarot.bots.worlds import WorldBuilder, WorldSampler, world_deal
-from tarot.cards import ALL_CARDS, EXCUSE_ID, MASK_FOR_SUIT, cards_of, count, mask_of
+from tarot.cards import ALL_CARDS, EXCUSE_ID, MASK_FOR_SUIT, SUIT_OF, TRUMPS, cards_of, count, mask_of
 from tarot.rng import Rng
 from tarot.rules import Contract, Rules
 from tarot.state import Deal, Phase
@@ -258,7 +258,8 @@ def test_the_expert_plays_only_legal_actions(players):
 
 
 def test_imagined_deals_where_a_defenders_low_lead_promised_no_honour_are_drawn_less():
-    # Seat 1, a defender, leads a low heart: the FFT signal promises the king or the queen.
+    # Seat 1, a defender, leads a low heart: the FFT signal promises the king or the queen,
+    # in five hearts or more.
     deal = to_play(deal_with({1: "2H KH 3S"}, dealer=0), taker=0, contract="garde_sans")
     play(deal, "2H")
     view = deal.view(3)
@@ -268,8 +269,24 @@ def test_imagined_deals_where_a_defenders_low_lead_promised_no_honour_are_drawn_
     weights = {True: set(), False: set()}
     for _ in range(40):
         world = sampler.sample(rng)
-        holds = bool(sampler.dealt_hand(world, 1) & honours)
+        dealt = sampler.dealt_hand(world, 1)
+        holds = bool(dealt & honours) and count(dealt & MASK_FOR_SUIT[SUIT_OF[card("2H")]]) >= 5
         weights[holds].add(sampler.signal_likelihood(world))
+    assert weights[True] == {1.0} and weights[False] and max(weights[False]) < 1.0
+
+
+def test_imagined_deals_where_a_defenders_first_trump_promised_a_card_it_lacks_are_drawn_less():
+    # Seat 1, a defender, leads the 16 first: it promises the Excuse.
+    deal = to_play(deal_with({1: "T16 T4 2H 3S"}, dealer=0), taker=0, contract="garde_sans")
+    play(deal, "T16")
+    sampler = WorldSampler(deal.view(3), use_bids=False)
+    rng = Rng(5)
+    weights = {True: set(), False: set()}
+    for _ in range(40):
+        world = sampler.sample(rng)
+        dealt = sampler.dealt_hand(world, 1)
+        if count(dealt & TRUMPS) < 7:  # as its even trump says
+            weights[bool(dealt >> card("EX") & 1)].add(sampler.signal_likelihood(world))
     assert weights[True] == {1.0} and weights[False] and max(weights[False]) < 1.0
 
 

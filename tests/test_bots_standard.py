@@ -163,10 +163,17 @@ def test_the_taker_leads_the_called_suit_to_find_the_partner():
 
 
 # -------------------------------------------------------------- the signals
-def test_a_defender_leads_a_low_card_under_its_honour():
+def test_a_defender_leads_a_low_card_under_its_honour_in_five_cards():
+    deal = position({1: "QH 3H 9H 8H 10H 2S", 0: "4H 5H 6H 7H 2C 3C", 2: "2D 3D 4D 5D 6D 7D",
+                     3: "8D 9D 10D 4C 5C 6C"}, taker=0, leader=1)
+    assert decide(deal) == "3H"
+
+
+def test_with_fewer_than_five_cards_under_its_honour_a_defender_leads_a_high_pip():
+    # 3H would promise the queen in five hearts: the 9 promises nothing.
     deal = position({1: "QH 3H 9H 2S", 0: "4H 5H 6H 7H", 2: "2D 3D 4D 5D", 3: "6D 7D 8D 9D"},
                     taker=0, leader=1)
-    assert decide(deal) == "3H"
+    assert decide(deal) == "9H"
 
 
 def test_without_an_honour_a_defender_leads_high_promising_nothing():
@@ -227,6 +234,22 @@ def test_high_then_low_in_trumps_says_the_petit_is_in_danger():
     assert decide(deal) == "T4"  # ...then low
     play(deal, "T4 6S 10S")
     assert Knowledge(deal.view(2)).petit_danger[1]
+
+
+def test_the_excuse_on_the_first_round_of_trumps_says_the_petit_is_in_danger():
+    deal = position({0: "T21 T20 2S 3S", 1: "EX T1 T4 4S", 2: "5S 6S 7S 8S", 3: "9S 10S JS NS"},
+                    taker=0, leader=0)
+    play(deal, "T21 EX")
+    assert Knowledge(deal.view(2)).petit_danger[1]
+
+
+def test_after_a_partners_petit_danger_signal_a_defender_without_the_master_leads_no_trump():
+    # Seat 1 excuses itself on the first trump: seat 2, seven trumps but not the master, leads a suit.
+    deal = position({0: "T2 2H 3H 4H 5H 6H 7H 8H 9H", 1: "EX T1 T4 4D 5D 6D 7D 8D 9D",
+                     2: "T9 T3 T5 T6 T7 T8 T10 T11 9C", 3: "9S 10S JS NS QS 2C 3C 4C 6C"}, taker=0, leader=0)
+    play(deal, "T2 EX T9 9S")
+    assert deal.to_act == 2
+    assert decide(deal) == "9C"
 
 
 def test_a_defender_leads_the_21_when_a_partner_signals_the_petit_in_danger():

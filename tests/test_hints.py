@@ -256,7 +256,7 @@ def test_a_master_card_an_opponent_may_trump_is_master_in_its_suit_only():
 
 
 def test_a_low_lead_in_a_suit_already_led_is_no_signal():
-    deal = to_play(deal_with({0: "KH QH 2H", 1: "5H", 2: "6H", 3: "7H"}), taker=1, contract="garde_sans")
+    deal = to_play(deal_with({0: "KH QH 2H 3H 4H", 1: "5H", 2: "6H", 3: "7H"}), taker=1, contract="garde_sans")
     assert explain(deal.view(0), Play(card("2H"))).code == "signal_honour"  # the suit's first lead
     play(deal, "KH 5H 6H 7H")
     assert explain(deal.view(0), Play(card("2H"))).code != "signal_honour"  # hearts were led: not read
@@ -284,3 +284,20 @@ def test_the_lowest_pip_that_wins_for_sure_is_still_said_to_win():
     deal = to_play(deal_with({0: "1C", 1: "2C", 2: "3C", 3: "5C 9C"}), taker=0, contract="garde_sans")
     play(deal, "1C 2C 3C")
     assert explain(deal.view(3), Play(card("5C"))).code == "win_cheaply"
+
+
+def test_a_low_lead_under_an_honour_in_fewer_than_five_cards_is_no_signal():
+    from .test_bots_standard import position
+
+    deal = position({0: "QH 3H 9H 2S", 1: "4H 5H 6H 7H", 2: "2D 3D 4D 5D", 3: "6D 7D 8D 9D"}, taker=1, leader=0)
+    assert explain(deal.view(0), Play(card("3H"))).code == "lead_low"  # the signal promises five cards
+
+
+def test_a_first_trump_from_15_to_20_is_explained_by_the_card_it_promises():
+    from .test_bots_standard import position
+
+    deal = position({0: "T16 EX T4 2S", 1: "4H 5H 6H 7H", 2: "2D 3D 4D 5D", 3: "6D 7D 8D 9D"}, taker=1, leader=0)
+    reason = explain(deal.view(0), Play(card("T16")))
+    assert reason.code == "trump_lead_promise"
+    assert "promet l'Excuse" in reason.explain("fr") and "promises the Excuse" in reason.explain("en")
+    assert explain(deal.view(0), Play(card("T4"))).code == "trump_lead_signal"

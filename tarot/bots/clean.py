@@ -27,11 +27,13 @@ The flaws (their names are those of the blunder scanner, :mod:`tarot.blunders`):
   for the last trick (where it is lost), unless the side won every trick so far;
 - ``petit_given``: the Petit played under a card that beats it, to a trick its side
   is not sure to win, while another card was allowed;
-- ``false_signal``: a defender's lead that tells its partners something untrue by
+- ``false_signal``: a defender's card that tells its partners something untrue by
   the FFT conventions they read (:mod:`~tarot.bots.knowledge`): the first lead of a
-  suit with a pip of 5 or less without its king or queen, or the seat's first trump
-  lead odd with fewer than seven trumps or even with seven or more (the Petit and the
-  21 promise nothing), while a lead that tells no lie was allowed.
+  suit with a pip of 5 or less without its king or queen in five cards or more; the
+  seat's first trump led odd with fewer than seven trumps, even with seven or more
+  (the Petit and the 21 promise nothing), or the 19 without the 20, the 20 without
+  the 19, a trump from 15 to 18 without the Excuse; while a lead that tells no lie was
+  allowed; or the Excuse played to the first round of trumps without the Petit.
 """
 from __future__ import annotations
 
@@ -106,8 +108,12 @@ def _trumps_between(k: Knowledge, low: int, high: int) -> bool:
 
 def card_flaws(k: Knowledge, card: int, legal: int) -> list[str]:
     """The flaws of playing ``card`` (one of ``legal``) now; empty for a clean card."""
-    if card == EXCUSE_ID or not legal & (legal - 1):
+    if not legal & (legal - 1):
         return []
+    if card == EXCUSE_ID:  # it lies only when it says the Petit is in danger, and need not be played now
+        defence = not k.i_attack and k.taker is not None
+        due = count(k.hand) == 2 and not keeps_excuse_for_last(k)  # else kept for the last trick
+        return ["false_signal"] if defence and not due and false_signal(k, card) else []
     out: list[str] = []
     above = above_table(k.rules)
     hand = k.hand

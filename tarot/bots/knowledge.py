@@ -13,9 +13,12 @@ Inferences from the play (the rules force them, so they are certain):
 Signals of the defence (FFT conventions), read from the first lead of a suit and
 from the trumps each seat plays:
 
-- a low card (a pip of 5 or less) led in a suit promises its king or queen;
-- an odd trump led promises at least 7 trumps (an even one, fewer);
-- a higher trump then a lower one, when neither wins, says the Petit is in danger.
+- a low card (a pip of 5 or less) led first in a suit promises its king or queen,
+  in five cards of the suit or more;
+- an odd trump led first promises at least 7 trumps (an even one, fewer); the 19 led
+  first promises the 20, the 20 the 19, a trump from 15 to 18 the Excuse;
+- a higher trump then a lower one, when neither wins, or the Excuse played to the
+  first round of trumps, says the Petit is in danger.
 """
 from __future__ import annotations
 
@@ -31,7 +34,11 @@ NO_TRUMP_CAP = FIRST_TRUMP - 1  # a ceiling below every trump: the seat holds no
 SUIT_CARDS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 TAKER_VOID_PRIOR = 0.25  # the chance the taker made a void in a suit with its écart
 LOW_SIGNAL_RANK = 5  # a pip led at or below this rank is a "petite": it promises an honour
+LOW_SIGNAL_LENGTH = 5  # cards of its suit a low lead promises, with the king or queen
 LONG_TRUMPS_SIGNAL = 7  # trumps held from which a defender's first trump led is odd
+# A defender's first trump led promises a card: the 19 the 20, the 20 the 19, 15 to 18 the Excuse.
+TRUMP_PROMISES = {FIRST_TRUMP + 18: FIRST_TRUMP + 19, FIRST_TRUMP + 19: FIRST_TRUMP + 18,
+                  **{FIRST_TRUMP + r - 1: EXCUSE_ID for r in range(15, 19)}}
 HONOURS = tuple((1 << suit_card(KING, s)) | (1 << suit_card(QUEEN, s)) for s in range(4))  # per suit
 
 
@@ -82,12 +89,14 @@ class Knowledge:
         self.led_high = [0] * n  # bit per suit: the seat led a high pip there first (no honour)
         self.long_trumps = [False] * n  # led an odd trump first
         self.short_trumps = [False] * n  # led an even trump first
-        self.petit_danger = [False] * n  # high-then-low in trumps, neither winning
+        self.first_trump: list[int | None] = [None] * n  # the trump it led first (a defender)
+        self.petit_danger = [False] * n  # high-then-low in trumps, neither winning, or the Excuse
         self.played_by = [0] * n
         self.suit_led_count = [0] * 5  # how many tricks each suit was led in
         self._losing_trumps: list[list[int]] = [[] for _ in range(n)]
         first_lead_seen = 0  # suits whose first lead has been read
         trump_lead_seen = [False] * n
+        excused = [False] * n  # played the Excuse to the first round of trumps, not leading it
         all_tricks = [(leader, cards) for leader, cards, _ in view.tricks]
         if view.trick:
             all_tricks.append((view.leader, view.trick))
@@ -121,13 +130,18 @@ class Knowledge:
                             self._losing_trumps[s].append(c)
                     if c > high_trump:
                         high_trump = c
+            if led == TRUMP and self.suit_led_count[TRUMP] == 1:  # the first round of trumps
+                for i, c in enumerate(cards):
+                    s = (leader + i) % n
+                    if c == EXCUSE_ID and i and s != self.taker:
+                        excused[s] = True
         self.led_trump = trump_lead_seen  # per seat: it has led a trump
         self._read_called_suit_opening(all_tricks)
         for s in range(n):
             if self.trump_cap[s] < FIRST_TRUMP:
                 self.void[s] |= 1 << TRUMP
             lows = self._losing_trumps[s]
-            self.petit_danger[s] = any(a > b for a, b in zip(lows, lows[1:]))
+            self.petit_danger[s] = excused[s] or any(a > b for a, b in zip(lows, lows[1:]))
         self.void[me] = sum(1 << st for st in range(5) if not hand & MASK_FOR_SUIT[st])
 
         self.known_all = 0
@@ -207,6 +221,7 @@ class Knowledge:
     def _read_lead(self, s: int, c: int, suit: int, seen: int, trump_seen: list[bool]) -> None:
         if suit == TRUMP:
             if not trump_seen[s]:
+                self.first_trump[s] = c
                 if RANK_OF[c] % 2:
                     self.long_trumps[s] = True
                 else:
@@ -366,21 +381,34 @@ class Knowledge:
 
 
 def false_signal(k: Knowledge, card: int) -> bool:
-    """Whether leading ``card`` now would tell this seat's partners something untrue by
-    the defence's signals (the seat is in defence): the first lead of a suit with a pip
-    of :data:`LOW_SIGNAL_RANK` or less and neither its king nor its queen, or the seat's
-    first trump led odd with fewer than :data:`LONG_TRUMPS_SIGNAL` trumps, even with as
-    many or more (the Petit and the 21 promise nothing)."""
+    """Whether playing ``card`` now would tell this seat's partners something untrue by
+    the defence's signals (the seat is in defence).  A lead: the first lead of a suit
+    with a pip of :data:`LOW_SIGNAL_RANK` or less without its king or queen, or with
+    fewer than :data:`LOW_SIGNAL_LENGTH` cards of the suit; the seat's first trump led
+    odd with fewer than :data:`LONG_TRUMPS_SIGNAL` trumps, even with as many or more
+    (the Petit and the 21 promise nothing), or without the card it promises
+    (:data:`TRUMP_PROMISES`).  A card followed: the Excuse on the first round of trumps
+    by a seat that does not hold the Petit."""
     suit = SUIT_OF[card]
     if card == EXCUSE_ID:
+        trick, view = k.view.trick, k.view
+        if not trick or view.leader == k.seat or k.hand & (1 << FIRST_TRUMP):
+            return False
+        led = next((c for c in trick if c != EXCUSE_ID), None)
+        return led is not None and SUIT_OF[led] == TRUMP and k.suit_led_count[TRUMP] == 1
+    if k.view.trick:
         return False
     if suit == TRUMP:
         if k.led_trump[k.seat] or card in (FIRST_TRUMP, VINGT_ET_UN):
             return False
-        return bool(RANK_OF[card] % 2) != (count(k.hand & TRUMPS) >= LONG_TRUMPS_SIGNAL)
+        if bool(RANK_OF[card] % 2) != (count(k.hand & TRUMPS) >= LONG_TRUMPS_SIGNAL):
+            return True
+        promised = TRUMP_PROMISES.get(card)
+        return promised is not None and not (k.hand | k.played_by[k.seat]) >> promised & 1
     if k.suit_led_count[suit]:
         return False
-    return RANK_OF[card] <= LOW_SIGNAL_RANK and not k.hand & HONOURS[suit]
+    return RANK_OF[card] <= LOW_SIGNAL_RANK and \
+        (not k.hand & HONOURS[suit] or count(k.hand & SUIT_MASKS[suit]) < LOW_SIGNAL_LENGTH)
 
 
-__all__ = ["Knowledge", "SUIT_CARDS", "NO_TRUMP_CAP", "false_signal"]
+__all__ = ["Knowledge", "SUIT_CARDS", "NO_TRUMP_CAP", "TRUMP_PROMISES", "false_signal"]

@@ -198,7 +198,8 @@ def _petit_kept(k: Knowledge, options: Sequence[int]) -> bool:
 
 
 def _ally_petit_danger(k: Knowledge) -> bool:
-    """A partner signalled (high then low in trumps) that its Petit is in danger."""
+    """A partner signalled (high then low in trumps, or the Excuse on the first round of
+    trumps) that its Petit is in danger."""
     if not k.unseen & PETIT_BIT:
         return False
     return any(k.petit_danger[s] and k.p_ally(s) >= 0.99 for s in range(k.n) if s != k.seat)
@@ -366,11 +367,13 @@ def _defence_lead(k: Knowledge, legal: int, options: Sequence[int]) -> int:
     suit_leads = [c for c in options if SUIT_OF[c] != TRUMP]
     allies = [s for s in range(k.n) if s != k.seat and k.p_ally(s) >= 0.99]
 
-    # A partner's Petit in danger: lead the 21 (or a master trump) so it can go under.
+    # A partner's Petit in danger: lead the 21 (or a master trump) so it can go under;
+    # without one, no trump (the signal asks for none).
     if _ally_petit_danger(k):
         m = [c for c in trump_leads if masters >> c & 1 and c != PETIT_ID]
         if m:
             return max(m)
+        trump_leads = []
 
     def taker_cuts(suit: int) -> bool:
         return taker is not None and bool(k.void[taker] & (1 << suit)) and k.may_have_trumps(taker)

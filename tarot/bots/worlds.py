@@ -8,8 +8,9 @@ the taker, and an écart holds no king, bout or unshown trump), the called card
 (not in the taker's hand while the partner is unknown), and the hand sizes.
 The bidding is used softly: a deal where a seat that passed holds a hand worth a
 garde, or where a bidder holds far less than its bid, is drawn less often; so is
-a deal where a defender's signal (FFT: a low card led under an honour, the parity
-of a first trump led, high then low trumps over the Petit) would have been false.
+a deal where a defender's signal (FFT: a low card led under an honour in five cards,
+the parity of a first trump led and the card a 15 to 20 promises, high then low trumps
+or the Excuse on the first round of trumps over the Petit) would have been false.
 
 :func:`world_deal` then replays the public history of the view on the imagined
 cards, through the engine, giving a :class:`~tarot.state.Deal` in the same state
@@ -23,6 +24,7 @@ from ..actions import BIDS, Call, Chelem, Ecart, Misere, Play, Poignee
 from ..cards import (
     CARDS,
     PETIT_BIT,
+    SUIT_MASKS,
     TRUMPS,
     cards_of,
     count,
@@ -35,7 +37,7 @@ from ..rules import Contract
 from ..state import Deal
 from ..view import SeatView
 from .evaluation import THRESHOLDS, hand_points
-from .knowledge import HONOURS, LONG_TRUMPS_SIGNAL, Knowledge
+from .knowledge import HONOURS, LONG_TRUMPS_SIGNAL, LOW_SIGNAL_LENGTH, TRUMP_PROMISES, Knowledge
 
 _BID_SOFTNESS = 8.0  # points of the scale: how far a hand may stray from its bid
 _SIGNAL_MISS = 0.4  # the weight of a deal where a defender's signal would have been false
@@ -216,8 +218,10 @@ class WorldSampler:
         """How well the defence's signals fit the hands of ``world`` (1: all of them).
 
         Only seats surely in defence are read: a low card led promises the king or
-        the queen of its suit; an odd trump led first, seven trumps or more (an
-        even one, fewer); high then low trumps, the Petit.
+        the queen of its suit, in five cards of it or more; an odd trump led first,
+        seven trumps or more (an even one, fewer), and the 19, 20 or 15 to 18 the card
+        it promises; high then low trumps, or the Excuse on the first round of trumps,
+        the Petit.
         """
         k = self.k
         weight = 1.0
@@ -230,10 +234,15 @@ class WorldSampler:
                 continue
             dealt = self.dealt_hand(world, s)
             for suit in range(4):
-                if low >> suit & 1 and not dealt & HONOURS[suit]:
+                if low >> suit & 1 and (not dealt & HONOURS[suit]
+                                        or count(dealt & SUIT_MASKS[suit]) < LOW_SIGNAL_LENGTH):
                     weight *= _SIGNAL_MISS
             trumps = count(dealt & TRUMPS)
             if long_t and trumps < LONG_TRUMPS_SIGNAL or short_t and trumps >= LONG_TRUMPS_SIGNAL:
+                weight *= _SIGNAL_MISS
+            first = k.first_trump[s]
+            promised = None if first is None else TRUMP_PROMISES.get(first)
+            if promised is not None and not dealt >> promised & 1:
                 weight *= _SIGNAL_MISS
             if danger and k.unseen & PETIT_BIT and not world.hands[s] & PETIT_BIT:
                 weight *= _SIGNAL_MISS
