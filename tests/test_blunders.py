@@ -9,7 +9,7 @@ from tarot.bots.knowledge import Knowledge
 from tarot.cards import cards_of
 
 from .helpers import card, deal_with, play, play_keeping, to_play
-from .test_bots_standard import position
+from .test_bots_standard import decide, position
 
 
 def flaws(deal, text):
@@ -155,6 +155,21 @@ def test_a_defenders_first_trump_from_15_to_20_promises_a_card():
     assert flaws(deal, "T4") == []
     deal = position({0: "2H 3H 4H", 1: "T16 EX 2C", 2: "2S 3S 4S", 3: "2D 3D 4D"}, taker=0, leader=1)
     assert flaws(deal, "T16") == []
+
+
+def test_a_first_trump_promising_a_card_already_played_promises_nothing():
+    deal = position({0: "EX 2H 3H", 1: "T16 T4 2C", 2: "2S 3S 4S", 3: "2D 3D 4D"}, taker=0, leader=0)
+    play(deal, "EX 2C 2S 2D")  # the taker's Excuse is seen: the 16 cannot promise it
+    assert deal.to_act == 1
+    assert flaws(deal, "T16") == []
+
+
+def test_a_lead_that_lies_is_no_flaw_when_only_the_petit_tells_no_lie():
+    # Four trumps, the Excuse gone: 13 odd, 16 and 18 would promise it; leading the Petit is no way out.
+    deal = position({0: "2H 3H 4H 5H", 1: "T1 T13 T16 T18", 2: "2S 3S 4S 5S", 3: "2D 3D 4D 5D"},
+                    taker=0, leader=1)
+    assert flaws(deal, "T13") == []
+    assert decide(deal) != "T1"
 
 
 def test_the_excuse_on_the_first_round_of_trumps_without_the_petit_gives_a_false_signal():

@@ -403,8 +403,9 @@ def false_signal(k: Knowledge, card: int) -> bool:
             return False
         if bool(RANK_OF[card] % 2) != (count(k.hand & TRUMPS) >= LONG_TRUMPS_SIGNAL):
             return True
-        promised = TRUMP_PROMISES.get(card)
-        return promised is not None and not (k.hand | k.played_by[k.seat]) >> promised & 1
+        promised = TRUMP_PROMISES.get(card)  # no promise of a card the partners saw elsewhere
+        return promised is not None and not (k.hand | k.played_by[k.seat]) >> promised & 1 \
+            and not (k.played | k.known_all) >> promised & 1
     if k.suit_led_count[suit]:
         return False
     return RANK_OF[card] <= LOW_SIGNAL_RANK and \

@@ -273,7 +273,7 @@ def lead(k: Knowledge, ts: TrickState, legal: int) -> int:
     card = _defence_lead(k, legal, options)
     if false_signal(k, card):
         # The partners read every first lead of a suit and every first trump: tell no lie.
-        truthful = [c for c in options if not false_signal(k, c)]
+        truthful = [c for c in options if not false_signal(k, c) and c != PETIT_ID]  # the Petit is no way out
         if truthful:
             card = _defence_lead(k, legal, truthful)
     return card
