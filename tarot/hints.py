@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from .actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
 from .bots import Bot, make_bot
 from .bots.evaluation import THRESHOLDS, contract_for, hand_points
-from .bots.knowledge import LOW_SIGNAL_LENGTH, LOW_SIGNAL_RANK, TRUMP_PROMISES, Knowledge
+from .bots.knowledge import LOW_SIGNAL_RANK, TRUMP_PROMISES, Knowledge, false_signal
 from .bots.play import TrickState, discard, excuse_saves, opponents_after, opponents_trumps, petit_au_bout_sound
 from .cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, MASK_FOR_SUIT, PETIT_BIT, QUEEN,
                     RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count, mask_of, suit_card)
@@ -270,8 +270,8 @@ def _lead(k: Knowledge, card: Card) -> Reason:
     if KINGS >> card & 1 and masters >> card & 1:
         return Reason("cash_master_king", {"card": str(card)})
     held = k.hand & SUIT_MASKS[suit]
-    if RANK_OF[card] <= LOW_SIGNAL_RANK and any(RANK_OF[c] >= 13 for c in range(78) if held >> c & 1) \
-            and count(held) >= LOW_SIGNAL_LENGTH and not k.suit_led_count[suit]:  # a suit's first lead is read
+    # A suit's first low lead is read: a true signal when the signals' rule finds no lie in it.
+    if RANK_OF[card] <= LOW_SIGNAL_RANK and not k.suit_led_count[suit] and not false_signal(k, card):
         return Reason("signal_honour", {"suit": suit})
     if RANK_OF[card] <= 10 and not any(RANK_OF[c] >= 13 for c in range(78) if held >> c & 1):
         return Reason("lead_no_honour", {"suit": suit})
