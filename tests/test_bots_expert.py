@@ -290,6 +290,30 @@ def test_imagined_deals_where_a_defenders_first_trump_promised_a_card_it_lacks_a
     assert weights[True] == {1.0} and weights[False] and max(weights[False]) < 1.0
 
 
+def test_a_first_trump_promising_a_card_seen_elsewhere_weighs_no_imagined_deal():
+    # Seat 1, a defender, leads the 16 first, promising the Excuse that seat 3 holds:
+    # no imagined deal can keep the promise, so none is drawn less for it.
+    deal = to_play(deal_with({1: "T16 T4 2H 3S", 3: "EX 5H"}, dealer=0), taker=0, contract="garde_sans")
+    play(deal, "T16")
+    sampler = WorldSampler(deal.view(3), use_bids=False)
+    rng = Rng(5)
+    weights = set()
+    for _ in range(40):
+        world = sampler.sample(rng)
+        if count(sampler.dealt_hand(world, 1) & TRUMPS) < 7:  # as its even trump says
+            weights.add(sampler.signal_likelihood(world))
+    assert weights == {1.0}
+
+
+def test_a_low_lead_under_honours_seen_elsewhere_weighs_no_imagined_deal():
+    # Seat 1, a defender, leads a low heart while seat 3 holds the king and the queen.
+    deal = to_play(deal_with({1: "2H 3S", 3: "KH QH 4S"}, dealer=0), taker=0, contract="garde_sans")
+    play(deal, "2H")
+    sampler = WorldSampler(deal.view(3), use_bids=False)
+    rng = Rng(5)
+    assert {sampler.signal_likelihood(sampler.sample(rng)) for _ in range(40)} == {1.0}
+
+
 def test_two_low_cards_around_a_card_in_the_trick_are_not_alike():
     from .test_bots_standard import position
 

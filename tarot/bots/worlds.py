@@ -222,6 +222,9 @@ class WorldSampler:
         seven trumps or more (an even one, fewer), and the 19, 20 or 15 to 18 the card
         it promises; high then low trumps, or the Excuse on the first round of trumps,
         the Petit.
+
+        A signal no imagined deal can keep (the card it promises seen elsewhere, too few
+        cards of the suit left unseen) is not read: it would weigh every deal alike.
         """
         k = self.k
         weight = 1.0
@@ -233,16 +236,19 @@ class WorldSampler:
             if not (low or long_t or short_t or danger):
                 continue
             dealt = self.dealt_hand(world, s)
+            could = k.unseen | k.played_by[s]  # every card seat s may have been dealt
             for suit in range(4):
-                if low >> suit & 1 and (not dealt & HONOURS[suit]
-                                        or count(dealt & SUIT_MASKS[suit]) < LOW_SIGNAL_LENGTH):
+                if low >> suit & 1 and could & HONOURS[suit] \
+                        and count(could & SUIT_MASKS[suit]) >= LOW_SIGNAL_LENGTH \
+                        and (not dealt & HONOURS[suit] or count(dealt & SUIT_MASKS[suit]) < LOW_SIGNAL_LENGTH):
                     weight *= _SIGNAL_MISS
             trumps = count(dealt & TRUMPS)
-            if long_t and trumps < LONG_TRUMPS_SIGNAL or short_t and trumps >= LONG_TRUMPS_SIGNAL:
+            if long_t and trumps < LONG_TRUMPS_SIGNAL <= count(could & TRUMPS) \
+                    or short_t and trumps >= LONG_TRUMPS_SIGNAL > count(k.played_by[s] & TRUMPS):
                 weight *= _SIGNAL_MISS
             first = k.first_trump[s]
             promised = None if first is None else TRUMP_PROMISES.get(first)
-            if promised is not None and not dealt >> promised & 1:
+            if promised is not None and could >> promised & 1 and not dealt >> promised & 1:
                 weight *= _SIGNAL_MISS
             if danger and k.unseen & PETIT_BIT and not world.hands[s] & PETIT_BIT:
                 weight *= _SIGNAL_MISS
