@@ -51,7 +51,7 @@ from ..cards import (
     count,
     mask_of,
 )
-from .knowledge import Knowledge, false_signal
+from .knowledge import Knowledge, false_signal, truthful_leads
 from .play import TrickState, choose_card, keeps_excuse_for_last, petit_au_bout_sound
 from .rollout import above_table
 
@@ -127,7 +127,7 @@ def card_flaws(k: Knowledge, card: int, legal: int) -> list[str]:
                 and any(c < FIRST_TRUMP for c in others):
             out.append("idle_trump_lead")
         if not k.i_attack and k.taker is not None and false_signal(k, card) \
-                and any(not false_signal(k, c) for c in others if c != FIRST_TRUMP):  # the Petit is no way out
+                and truthful_leads(k, others):
             out.append("false_signal")
         return out
     winner, wcard = _winner_after(ts, k, card)

@@ -22,7 +22,7 @@ from the trumps each seat plays:
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from ..cards import (ALL_CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, KING, KINGS, MASK_FOR_SUIT, QUEEN,
                      RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, count, mask_of, suit_card)
@@ -412,4 +412,10 @@ def false_signal(k: Knowledge, card: int) -> bool:
         (not k.hand & HONOURS[suit] or count(k.hand & SUIT_MASKS[suit]) < LOW_SIGNAL_LENGTH)
 
 
-__all__ = ["Knowledge", "SUIT_CARDS", "NO_TRUMP_CAP", "TRUMP_PROMISES", "false_signal"]
+def truthful_leads(k: Knowledge, cards: Iterable[int]) -> list[int]:
+    """The leads among ``cards`` that tell the partners no lie (:func:`false_signal`).
+    The Petit is never one: leading it to avoid a lie risks the Petit."""
+    return [c for c in cards if c != FIRST_TRUMP and not false_signal(k, c)]
+
+
+__all__ = ["Knowledge", "SUIT_CARDS", "NO_TRUMP_CAP", "TRUMP_PROMISES", "false_signal", "truthful_leads"]

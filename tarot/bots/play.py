@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, PETIT_BIT,
                      RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count)
-from .knowledge import LONG_TRUMPS_SIGNAL, Knowledge, false_signal
+from .knowledge import LONG_TRUMPS_SIGNAL, Knowledge, false_signal, truthful_leads
 
 SAFE = 0.12  # a winning card this unlikely to be beaten is treated as sure
 GIVE_SAFE = 0.06  # points go on a partner's trick only when it is this sure
@@ -273,7 +273,7 @@ def lead(k: Knowledge, ts: TrickState, legal: int) -> int:
     card = _defence_lead(k, legal, options)
     if false_signal(k, card):
         # The partners read every first lead of a suit and every first trump: tell no lie.
-        truthful = [c for c in options if not false_signal(k, c) and c != PETIT_ID]  # the Petit is no way out
+        truthful = truthful_leads(k, options)
         if truthful:
             card = _defence_lead(k, legal, truthful)
     return card
