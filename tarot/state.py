@@ -662,6 +662,11 @@ class Deal:
         self.to_act = (seat + 1) % players
         return None
 
+    def play_in_search(self, card: int) -> None:
+        """The seat to act plays ``card``, a card id it may play (not checked), and no
+        :class:`Event` nor history is kept: the bots' play-outs over a scratch copy."""
+        self._play(self._actor, CARDS[card])
+
     def _end_trick(self) -> Trick:
         cards = tuple(self.trick)
         winner = self._best_seat

@@ -182,9 +182,15 @@ def test_rollouts_play_legal_cards_to_the_end():
             while deal.phase is Phase.BIDDING:
                 deal.apply(BIDS["pass"])
             _finish_setup(deal, 0)
-            rollout(deal)  # apply() refuses any illegal card
+            checked = deal.copy()
+            rollout(deal)
             assert deal.phase is Phase.DONE and sum(deal.result.scores) == 0
             assert EXCUSE_ID not in deal.tricks[-1].cards  # never kept for the last trick
+            for trick in deal.tricks:  # the same cards through apply(), which refuses any illegal one
+                for c in trick.cards:
+                    checked.apply(Play(c))
+            assert [(t.cards, t.winner) for t in checked.tricks] == [(t.cards, t.winner) for t in deal.tricks]
+            assert checked.result == deal.result
 
 
 def _lacking(text: str, led: str | None, high: str | None) -> set[str]:
@@ -216,9 +222,8 @@ def test_following_or_leading_or_the_excuse_shows_nothing():
 
 def _first_playout_card(deal, public):
     d = deal.copy()
-    before = len(d.history)
     rollout(d, public)
-    return d.history[before][1]
+    return d.tricks[len(deal.tricks)].cards[len(deal.trick)]
 
 
 def test_a_playout_seat_plays_from_its_hand_and_what_the_play_showed():

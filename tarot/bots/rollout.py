@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import PLAYS
 from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, MASK_FOR_SUIT, PETIT_BIT,
                      SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS)
 from ..state import Deal, Phase, strength_table
@@ -268,10 +267,9 @@ def rollout(d: Deal, public: bool = True) -> Deal:
         return d
     if public:
         return _public_rollout(d, above)
-    apply = d.apply
-    plays = PLAYS
+    play = d.play_in_search
     while d.to_act is not None:
-        apply(plays[rollout_card(d, above)])
+        play(rollout_card(d, above))
     return d
 
 
@@ -298,25 +296,27 @@ def _public_rollout(d: Deal, above: tuple[int, ...]) -> Deal:
     hidden = d.ecart | (0 if d.contract is None or d.contract.chien_shown else d.chien)
     taker = d.taker
     hands = d.hands
-    apply = d.apply
-    plays = PLAYS
-    seen = [0] * n
+    play = d.play_in_search
+    ecart = d.ecart
+    seats = range(n)
     unplayed = hidden  # the cards still in a hand or in the hidden pile
     for h in hands:
         unplayed |= h
-    while d.to_act is not None:
+    while True:
         s = d.to_act
+        if s is None:
+            return d
         others = unplayed & ~hands[s]
         if s == taker:
-            others &= ~d.ecart
-        for t in range(n):
-            seen[t] = hands[t] if t == s else others & ~lacks[t]
+            others &= ~ecart
+        seen = [others & ~lacks[t] for t in seats]
+        seen[s] = hands[s]
         led, high = d._led, d._high_trump
         card = rollout_card(d, above, seen)
-        lacks[s] |= shown_lacking(card, led, high, above)
-        apply(plays[card])
+        if led >= 0:
+            lacks[s] |= shown_lacking(card, led, high, above)
+        play(card)
         unplayed &= ~(1 << card)
-    return d
 
 
 def shown_lacks(d: Deal, above: tuple[int, ...]) -> list[int]:
