@@ -10,7 +10,6 @@ and the caller plays the deal out with the fast policy instead.
 """
 from __future__ import annotations
 
-from ..actions import PLAYS
 from ..cards import HALF_POINTS, MASK_FOR_SUIT, SUIT_OF
 from ..state import Deal
 from .rollout import above_table, rollout_card
@@ -80,7 +79,7 @@ def solve(d: Deal, seat: int, nodes: int = 4000) -> float:
         best = float("-inf") if maximise else float("inf")
         for c in moves:
             child = node.copy()
-            child.apply(PLAYS[c])
+            child.play_in_search(c)
             v = value(child, alpha, beta)
             if maximise:
                 best = max(best, v)
