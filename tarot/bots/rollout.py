@@ -2,7 +2,7 @@
 
 The Expert imagines deals of the cards it cannot see and plays each one out to
 the end with this policy, so it must be quick: it works on the engine's bit
-masks (:meth:`Deal.legal_cards_mask`, :meth:`Deal.apply`) and reads the trick
+masks (:meth:`Deal.legal_cards_mask`, :meth:`Deal.play_in_search`) and reads the trick
 in progress from the deal.  Its rules are those of :mod:`tarot.bots.play`, made
 simple by reading hands as masks: give points to a trick the own side is sure
 to win, win with the cheapest card nobody can beat, else lose the least; lead
