@@ -182,15 +182,16 @@ def test_rollouts_play_legal_cards_to_the_end():
             while deal.phase is Phase.BIDDING:
                 deal.apply(BIDS["pass"])
             _finish_setup(deal, 0)
-            checked = deal.copy()
-            rollout(deal)
-            assert deal.phase is Phase.DONE and sum(deal.result.scores) == 0
-            assert EXCUSE_ID not in deal.tricks[-1].cards  # never kept for the last trick
-            for trick in deal.tricks:  # the same cards through apply(), which refuses any illegal one
-                for c in trick.cards:
-                    checked.apply(Play(c))
-            assert [(t.cards, t.winner) for t in checked.tricks] == [(t.cards, t.winner) for t in deal.tricks]
-            assert checked.result == deal.result
+            for public in (True, False):  # each seat from its own view; every hand seen
+                played, checked = deal.copy(), deal.copy()
+                rollout(played, public)
+                assert played.phase is Phase.DONE and sum(played.result.scores) == 0
+                assert EXCUSE_ID not in played.tricks[-1].cards  # never kept for the last trick
+                for trick in played.tricks:  # the same cards through apply(), which refuses any illegal one
+                    for c in trick.cards:
+                        checked.apply(Play(c))
+                assert [(t.cards, t.winner) for t in checked.tricks] == [(t.cards, t.winner) for t in played.tricks]
+                assert checked.result == played.result
 
 
 def _lacking(text: str, led: str | None, high: str | None) -> set[str]:
