@@ -302,10 +302,7 @@ def _public_rollout(d: Deal, above: tuple[int, ...]) -> Deal:
     unplayed = hidden  # the cards still in a hand or in the hidden pile
     for h in hands:
         unplayed |= h
-    while True:
-        s = d.to_act
-        if s is None:
-            return d
+    while (s := d.to_act) is not None:
         others = unplayed & ~hands[s]
         if s == taker:
             others &= ~ecart
@@ -313,10 +310,10 @@ def _public_rollout(d: Deal, above: tuple[int, ...]) -> Deal:
         seen[s] = hands[s]
         led, high = d._led, d._high_trump
         card = rollout_card(d, above, seen)
-        if led >= 0:
-            lacks[s] |= shown_lacking(card, led, high, above)
+        lacks[s] |= shown_lacking(card, led, high, above)
         play(card)
         unplayed &= ~(1 << card)
+    return d
 
 
 def shown_lacks(d: Deal, above: tuple[int, ...]) -> list[int]:
