@@ -110,7 +110,9 @@ def count_deal(deal: Deal) -> DealResult:
 
     # The primes: by side into the score, or player by player (misères; poignées too
     # with individual_primes).  Which side a poignée counts for is the rules' question.
-    made_if = score_deal(rules, contract, half, bouts, petit_au_bout=pab, chelem=chelem).made
+    made_if = False  # whether the contract is made, before the primes (asked only when a prime needs it)
+    if deal.miseres or (rules.individual_primes and deal.poignees):
+        made_if = score_deal(rules, contract, half, bouts, petit_au_bout=pab, chelem=chelem).made
     primes: list[Prime] = []
     side_poignees: list[str] = []
     defence_poignees: list[str] = []

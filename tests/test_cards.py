@@ -63,6 +63,12 @@ def test_the_deck_holds_91_points():
     assert half_points_of(mask_of(CARDS)) == 182
 
 
+@pytest.mark.parametrize("text", ["KH QH NH JH 10H", "T1 T21 EX", "QS JD 1C T2", ""])
+def test_a_pile_counts_the_points_of_its_cards(text):
+    pile = cards(text)
+    assert half_points_of(mask_of(pile)) == sum(HALF_POINTS[c] for c in pile)
+
+
 def test_trumps_are_T1_to_T21_and_the_excuse_is_not_a_trump():
     assert cards_of(TRUMPS) == [parse_card(f"T{n}") for n in range(1, 22)]
     assert not EXCUSE.is_trump and PETIT.is_trump

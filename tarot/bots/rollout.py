@@ -27,7 +27,7 @@ from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, MASK_FOR_S
 from ..state import Deal, Phase, strength_table
 from ..rules import Rules
 
-_BIT_COUNT = int.bit_count if hasattr(int, "bit_count") else (lambda m: bin(m).count("1"))
+_BIT_COUNT = int.bit_count
 
 
 def _above_table(rules: Rules) -> tuple[int, ...]:
