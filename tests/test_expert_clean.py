@@ -48,6 +48,16 @@ def test_the_expert_does_not_play_its_petit_under_the_takers_trump():
     assert expert_card(deal) == "T3"
 
 
+def test_the_expert_cuts_with_its_petit_where_the_book_does():
+    # Void in spades with three trumps, the taker cuts the first spade with the Petit:
+    # both seats after it most likely follow, and a Petit held on to is caught later.
+    taker = "T1 T4 T9 KH QH 5H 2H KD 9D 6D 3D KC NC 8C 6C 4C 2C 1C"
+    deal = to_play(deal_with({0: "KS", 1: taker}), taker=1, contract="garde_sans")
+    play(deal, "KS")
+    assert choose_card(Knowledge(deal.view(1)), deal.legal_cards_mask(1)) == card("T1")  # the book
+    assert expert_card(deal) == "T1"
+
+
 def test_a_defending_expert_leads_no_false_signal():
     # Spades 2 to 6 and hearts 7, 8: a low spade would promise the king or queen.
     deal = position({0: "KS QS JS 9S 8S", 1: "2S 3S 4S 5S 6S", 2: "7H 8H 9H 10H JH",

@@ -191,8 +191,11 @@ class ExpertBot:
         if prior not in options:
             options.append(prior)
         options = clean_cards(k, legal, options)
-        if FIRST_TRUMP in options and len(options) > 1 and not petit_saved(k, legal):
-            options.remove(FIRST_TRUMP)  # the Petit is not risked while another card is allowed
+        if FIRST_TRUMP in options and len(options) > 1 and prior != FIRST_TRUMP and not petit_saved(k, legal):
+            # The Petit is not risked while another card is allowed, unless the book plays it
+            # (a trick it wins where nobody after is likely to beat it): held on to, it is
+            # caught when the trumps are drawn.
+            options.remove(FIRST_TRUMP)
         king_cash = prior is not None and not view.trick and KINGS >> prior & 1 and prior in options
         if king_cash and self.cash_kings:
             return prior  # a king the book cashes now, whatever the search would say
