@@ -156,9 +156,10 @@ def count(mask: int) -> int:
     return mask.bit_count()
 
 
-# The cards worth more than a half point, by the half points each adds to that one:
-# kings and bouts (4.5 points) 8 more, queens (3.5) 6, cavaliers (2.5) 4, jacks (1.5) 2.
-_EXTRA_HALVES = ((KINGS | BOUTS, 8), (RANK_MASKS[13], 6), (RANK_MASKS[12], 4), (RANK_MASKS[11], 2))
+# The cards worth more than a half point (kings, bouts, queens, cavaliers, jacks), as
+# masks by value, each with the half points it adds to the one every card counts.
+_EXTRA_HALVES = tuple((sum(1 << c for c in range(N_CARDS) if HALF_POINTS[c] == v), v - 1)
+                      for v in sorted(set(HALF_POINTS)) if v > 1)
 
 
 def half_points_of(mask: int) -> int:
