@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations
 from typing import TypeVar
 
 from ..actions import NO_CALL, PASS, PLAYS, Action, Bid, Call, Chelem, Ecart
 from ..cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS,
-                     Card, cards_of, mask_of)
+                     Card, cards_of, count, mask_of)
 from ..rng import Rng
 from ..rules import Contract
 from ..state import ECARTABLE, Deal, ecart_trumps_needed
@@ -439,7 +440,7 @@ def distinct_cards(k: Knowledge, legal: int, flawed: Callable[[int], bool] | Non
 
 def ecart_candidates(hand: int, size: int, called: int | None = None) -> list[list[Card]]:
     """A few sensible écarts to compare: the Standard one first, then variants
-    (other voids, more points, the lowest cards)."""
+    (other voids, one suit or two, more points, the lowest cards)."""
     need = ecart_trumps_needed(hand, size)
     first = standard_ecart(hand, size, called)
     if need:
@@ -455,13 +456,13 @@ def ecart_candidates(hand: int, size: int, called: int | None = None) -> list[li
     # The lowest cards; the most points (honours without their king).
     add(sorted(pool, key=lambda c: (HALF_POINTS[c], RANK_OF[c]))[:size])
     add(sorted(pool, key=lambda c: (-HALF_POINTS[c], RANK_OF[c]))[:size])
-    # Voids of each suit that fits, completed the Standard way.
-    for suit in range(4):
-        cards = hand & SUIT_MASKS[suit]
-        if cards and not cards & KINGS and len(cards_of(cards)) <= size:
-            left = size - len(cards_of(cards))
-            fill = standard_ecart(hand & ~cards, left, called) if left else []
-            add(cards_of(cards) + fill)
+    # Voids of each suit that fits, then of two suits at once, completed the Standard way.
+    suits = [s for s in range(4) if hand & SUIT_MASKS[s] and not hand & SUIT_MASKS[s] & KINGS]
+    for voids in [(s,) for s in suits] + list(combinations(suits, 2)):
+        cards = hand & sum(SUIT_MASKS[s] for s in voids)
+        left = size - count(cards)
+        if left >= 0:
+            add(cards_of(cards) + (standard_ecart(hand & ~cards, left, called) if left else []))
     # Keep the called suit whole or not (5 players): Standard without the called-suit rule.
     if called is not None:
         add(standard_ecart(hand, size, None))
