@@ -12,7 +12,7 @@ from tarot.rng import Rng
 from tarot.rules import Contract, Rules
 from tarot.state import Deal, Phase
 
-from .helpers import bid_until, card, deal_with, play, to_play
+from .helpers import bid_until, card, cards, deal_with, play, to_play
 
 
 def _views(players, seeds, every=3):
@@ -168,6 +168,16 @@ def test_every_ecart_candidate_is_legal():
             continue
         for ecart in ecart_candidates(deal.hands[0], 6):
             assert deal.why_not(Ecart(tuple(ecart))) is None
+
+
+def test_the_ecart_candidates_include_two_voids_at_once():
+    # Clubs 1 card, spades 2, hearts 4, none with its king: the book voids clubs and
+    # spades (the shortest first) and cannot void hearts too; clubs and hearts together
+    # fit the six cards, and so do spades and hearts.
+    hand = mask_of(cards("3C 4S 8S 2H 5H 9H JH KD QD 7D 6D 5D 4D 3D 2D 1D T1 T4 T7 T9 T12 T15 T18 T21"))
+    candidates = [{str(c) for c in e} for e in ecart_candidates(hand, 6)]
+    assert candidates[0] >= {"3C", "4S", "8S"}  # the book's écart comes first
+    assert {"4S", "8S", "2H", "5H", "9H", "JH"} in candidates
 
 
 def test_rollouts_play_legal_cards_to_the_end():
