@@ -353,3 +353,47 @@ def test_a_hand_the_scale_passes_is_bid_only_when_the_imagined_deals_win_enough(
     view = deal.view(0)
     assert ExpertBot(seed=1, samples=4, bid_gain=1000).bid(view) == PASS
     assert ExpertBot(seed=1, samples=4, bid_gain=-1000).bid(view).contract is not None
+
+
+def test_the_taker_edge_favours_the_higher_contracts():
+    deal = deal_with({0: "T21 T20 T18 T15 T12 T9 T5 T3 KS QS 2S 3S KH 4H 5D 6D 7C 8C"})  # a garde on the scale
+    view = deal.view(0)
+    # A large edge per unit of multiplier: the highest contract searched, one above the scale's.
+    assert ExpertBot(seed=1, samples=4, taker_edge=1000).bid(view).contract is Contract.GARDE_SANS
+    # A large negative one: every contract loses more than a bid may, so the hand passes.
+    assert ExpertBot(seed=1, samples=4, taker_edge=-1000).bid(view) == PASS
+
+
+def test_the_book_ecart_wins_a_near_tie_within_its_margin():
+    deal = Deal.new(4, dealer=0, seed=701)
+    bid_until(deal, 0, "garde")
+    while deal.phase is Phase.BIDDING:
+        deal.apply(BIDS["pass"])
+    view = deal.view(0)
+    book, other = "book", "other"
+    rounds = iter(range(10_000))
+
+    def play(d, option):  # the other écart 4 points better per imagined deal, give or take 20
+        swing = 20 if next(rounds) // 2 % 2 else -20
+        return 100.0 + (4 + swing if option == other else 0)
+
+    def search(margin):
+        bot = ExpertBot(seed=1, samples=8)
+        return bot._search(view, Knowledge(view), [book, other], play, 40, book, margin)
+
+    assert search(6.0) == book  # 4 points a deal: within the écart's margin
+    assert search(1.0) == other  # but not within the card's
+
+
+def test_the_ecart_search_gives_the_book_ecart_its_margin():
+    deal = Deal.new(4, dealer=0, seed=701)
+    bid_until(deal, 0, "garde")
+    while deal.phase is Phase.BIDDING:
+        deal.apply(BIDS["pass"])
+    bot = ExpertBot(seed=1, samples=8, ecart_margin=7.5)
+    seen = []
+    bot._search = lambda view, k, options, play, count, prior=None, margin=None, look=None: (
+        seen.append((prior, margin)) or prior)
+    chosen = bot.ecart(deal.view(0))
+    assert seen == [(chosen, 7.5)]
+    assert set(chosen.cards) == set(ecart_candidates(deal.hands[0], 6)[0])  # the prior is the book's

@@ -42,11 +42,13 @@ DEFAULT_SETUP_SAMPLES = 48
 BID_OFFSET = 0  # points added to the hand on the scale before the search refines the bid
 BID_GAIN = 15  # points per defender a contract must promise for a bid the scale would not make
 BID_LOSS = 25  # points per defender a contract must lose to drop a bid the scale makes
+TAKER_EDGE = 5.0  # points per defender, per unit of the contract's multiplier, added to its searched value
 PRUNE_AFTER = 6  # imagined deals before an option may be dropped
 PRUNE_Z = 2.0  # how many standard errors worse an option must be to be dropped
 ENDGAME_CARDS = 3  # cards per hand at or below which the last tricks are searched exactly
 ENDGAME_NODES = 3000  # positions such a search may meet in one imagined deal
 TIE_MARGIN = 1.0  # points per imagined deal within which the Standard card wins a near-tie
+ECART_MARGIN = 6.0  # the same for the Standard écart
 KING_CASH_MARGIN = 3.0  # the same for a king the Standard bot would cash
 SAFE_KING = 0.75  # share of imagined deals where nobody against can cut it, from which a king is cashed
 LATE_KING_CARDS = 6  # cards in hand from which any king held is cashed when it is safe
@@ -60,8 +62,10 @@ class ExpertBot:
     Knobs for experiments (the level plays with the defaults): ``search_bids`` (False:
     bid by the points scale alone), ``bid_offset`` (points added to the hand on the
     scale), ``bid_gain`` / ``bid_loss`` (points per defender the search must show to
-    bid a hand the scale passes / to pass a hand the scale bids), ``prior_margin``
-    (points per imagined deal granted to the Standard bot's card), ``cash_kings`` (always
+    bid a hand the scale passes / to pass a hand the scale bids), ``taker_edge`` (points
+    per defender and per unit of multiplier added to each contract the bid search
+    weighs), ``prior_margin`` / ``ecart_margin`` (points per imagined deal granted to the
+    Standard bot's card / écart), ``cash_kings`` (always
     cash a king the Standard bot would cash, rather than give it a wider near-tie),
     ``endgame_cards`` / ``endgame_nodes`` (the exact search of the last tricks),
     ``public_playouts`` (False: every seat of a play-out sees every hand).
@@ -72,6 +76,7 @@ class ExpertBot:
     def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES, setup_samples: int | None = None,
                  max_seconds: float | None = None, search_bids: bool = True, prior_margin: float = TIE_MARGIN,
                  bid_offset: int = BID_OFFSET, bid_gain: float = BID_GAIN, bid_loss: float = BID_LOSS,
+                 taker_edge: float = TAKER_EDGE, ecart_margin: float = ECART_MARGIN,
                  endgame_cards: int = ENDGAME_CARDS, endgame_nodes: int = ENDGAME_NODES,
                  cash_kings: bool = False, public_playouts: bool = True) -> None:
         if samples < 1:
@@ -82,6 +87,8 @@ class ExpertBot:
         self.bid_offset = bid_offset
         self.bid_gain = bid_gain
         self.bid_loss = bid_loss
+        self.taker_edge = taker_edge
+        self.ecart_margin = ecart_margin
         self.last_worlds = 0  # imagined deals the last search used
         self.samples = samples
         self.setup_samples = setup_samples if setup_samples is not None else \
@@ -249,6 +256,10 @@ class ExpertBot:
         one that pays best, and becomes a pass only when even that one clearly loses.
         (The scale keeps the last word on borderline hands: dropping a bid for a
         small expected loss passes out more deals for a gain too small to measure.)
+        Each contract is credited ``taker_edge`` points per defender and per unit of
+        its multiplier: the Expert plays the taker's cards better than its play-outs
+        do, so a contract is worth a little more than they show, the more so as the
+        stake rises.
         """
         options = [a for a in view.legal if isinstance(a, Bid)]
         prior = standard_bid(view, self.bid_offset)
@@ -271,6 +282,7 @@ class ExpertBot:
         if values is None:
             return prior
         per_defender = view.rules.players - 1
+        values = [v + self.taker_edge * per_defender * _contract(b).multiplier for v, b in zip(values, bids)]
         value, best = max(zip(values, bids), key=lambda vb: (vb[0], -_contract(vb[1])))
         if prior.contract is None:
             return best if value / per_defender > self.bid_gain else PASS
@@ -329,7 +341,9 @@ class ExpertBot:
             _finish_setup(d, me)
             rollout(d, self.public_playouts)
 
-        return self._search(view, k, options, play, self.setup_samples, prior)
+        # The book's écart unless another is clearly better: among a handful of écarts
+        # whose play-outs differ little, the best average is often the luckiest.
+        return self._search(view, k, options, play, self.setup_samples, prior, self.ecart_margin)
 
 
 def _prune(alive: list[int], results: list[list[float]], options: Sequence[object], prior: object) -> list[int]:
