@@ -364,11 +364,18 @@ def test_the_taker_edge_favours_the_higher_contracts():
     assert ExpertBot(seed=1, samples=4, taker_edge=-1000).bid(view) == PASS
 
 
-def test_the_book_ecart_wins_a_near_tie_within_its_margin():
-    deal = Deal.new(4, dealer=0, seed=701)
+def _garde_at_ecart(seed):
+    """A 4-player deal where seat 0 bid a garde and the others passed: its écart to make."""
+    deal = Deal.new(4, dealer=0, seed=seed)
     bid_until(deal, 0, "garde")
     while deal.phase is Phase.BIDDING:
         deal.apply(BIDS["pass"])
+    assert deal.phase is Phase.ECART
+    return deal
+
+
+def test_the_book_ecart_wins_a_near_tie_within_its_margin():
+    deal = _garde_at_ecart(701)
     view = deal.view(0)
     book, other = "book", "other"
     rounds = iter(range(10_000))
@@ -386,10 +393,7 @@ def test_the_book_ecart_wins_a_near_tie_within_its_margin():
 
 
 def test_the_ecart_search_gives_the_book_ecart_its_margin():
-    deal = Deal.new(4, dealer=0, seed=701)
-    bid_until(deal, 0, "garde")
-    while deal.phase is Phase.BIDDING:
-        deal.apply(BIDS["pass"])
+    deal = _garde_at_ecart(701)
     bot = ExpertBot(seed=1, samples=8, ecart_margin=7.5)
     seen = []
     bot._search = lambda view, k, options, play, count, prior=None, margin=None, look=None: (
