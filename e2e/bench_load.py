@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic",
+        "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"]
 TIMEOUT_MS = 180_000
 

@@ -52,6 +52,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    # Shared memory in containers is often a few MB: a page that outgrows it
+    # crashes the renderer ("Target crashed"); /tmp has room.
+    "--disable-dev-shm-usage",
     # Belt and braces: no name other than loopback resolves, even for requests
     # Playwright's routing does not see.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
