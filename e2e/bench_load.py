@@ -38,14 +38,12 @@ import sys
 import threading
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from conftest import CHROMIUM, CHROMIUM_ARGS
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"]
 TIMEOUT_MS = 180_000
 
 BARE_PAGE = """<!doctype html>
@@ -179,7 +177,7 @@ def main() -> int:
     runs = {"bare": [], "cold": [], "warm": []}
     try:
         with sync_playwright() as playwright:
-            launch = {"headless": True, "args": ARGS}
+            launch = {"headless": True, "args": CHROMIUM_ARGS}
             if Path(CHROMIUM).exists():
                 launch["executable_path"] = CHROMIUM
             browser = playwright.chromium.launch(**launch)
