@@ -21,6 +21,9 @@ Fixtures:
                     preload the page does not use counts as one (unless marked
                     preloads_may_be_late);
                   - on failure saves e2e/artifacts/<test>.png (+ .log).
+A test whose page's renderer process dies ("Target crashed") is run once more, on a
+fresh page (pytest-rerunfailures; the summary counts it as a rerun); Chromium's own
+log of the session is e2e/artifacts/chromium.log.
 Wait in tests with page.wait_for_* / expect(...), never time.sleep.
 """
 
@@ -43,6 +46,10 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 DEFAULT_TIMEOUT_MS = 60_000
+
+# Playwright's message when the page's renderer process dies under a test.
+RENDERER_CRASH = "Target crashed"
+CHROMIUM_LOG = ARTIFACTS / "chromium.log"
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -85,6 +92,18 @@ def pytest_configure(config):
         "that Chromium waits before it calls a preload unused; the test checks instead that "
         "each preload is fetched once",
     )
+
+
+def pytest_collection_modifyitems(config, items):
+    """Each browser test may run once more, and only when its page's renderer process
+    died ("Target crashed"): on a loaded machine Chromium's renderer has crashed now
+    and then while Python starts, in a different test each time, and that test passed
+    on a fresh page. A failed assertion or a page error never runs again; the summary
+    line counts each rerun."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RENDERER_CRASH]))
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -143,7 +162,9 @@ def site_url(site_server) -> str:
 
 @pytest.fixture(scope="session")
 def browser():
-    launch = {"headless": True, "args": CHROMIUM_ARGS}
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    logging = ["--enable-logging", f"--log-file={CHROMIUM_LOG}", "--v=0"]
+    launch = {"headless": True, "args": CHROMIUM_ARGS + logging}
     if Path(CHROMIUM).exists():
         launch["executable_path"] = CHROMIUM
     with sync_playwright() as playwright:
@@ -224,6 +245,9 @@ def page(context, request):
         log.append(f"pageerror: {error}")
         page_errors.append(str(error))
 
+    def on_crash(_page):
+        log.append(f"renderer crashed (Chromium's log: {CHROMIUM_LOG.relative_to(ROOT)})")
+
     def on_websocket(ws):
         host = urlsplit(ws.url).hostname
         if host not in LOCAL_HOSTS:
@@ -235,6 +259,7 @@ def page(context, request):
     page.on("console", on_console)
     page.on("pageerror", on_page_error)
     page.on("websocket", on_websocket)
+    page.on("crash", on_crash)
 
     yield page
 
