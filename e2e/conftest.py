@@ -89,8 +89,8 @@ def pytest_configure(config):
         "markers",
         "preloads_may_be_late: the page holds several tables, which share one main thread: "
         "one table's start-up can hold another's past the few seconds after the load event "
-        "that Chromium waits before it calls a preload unused; the test checks instead that "
-        "each preload is fetched once",
+        "that Chromium waits before it calls a preload unused (e2e/test_delivery_embed.py checks "
+        "instead that each table fetches each preloaded file once)",
     )
 
 
