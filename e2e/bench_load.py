@@ -39,7 +39,7 @@ import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conftest import CHROMIUM, CHROMIUM_ARGS
+from conftest import launch_options
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -177,10 +177,7 @@ def main() -> int:
     runs = {"bare": [], "cold": [], "warm": []}
     try:
         with sync_playwright() as playwright:
-            launch = {"headless": True, "args": CHROMIUM_ARGS}
-            if Path(CHROMIUM).exists():
-                launch["executable_path"] = CHROMIUM
-            browser = playwright.chromium.launch(**launch)
+            browser = playwright.chromium.launch(**launch_options())
             for i in range(args.repeats):
                 runs["bare"].append(bare(browser, server.url))
                 cold, warm = cold_and_warm(browser, server.url, counter)

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conftest import CHROMIUM, CHROMIUM_ARGS, SITE_DIR, SiteServer
+from conftest import SITE_DIR, SiteServer, launch_options
 from playwright.sync_api import sync_playwright
 from table_driver import open_table, play_to_end, start_game
 
@@ -66,7 +66,7 @@ def main() -> None:
     server = SiteServer(SITE_DIR, "127.0.0.1", 0, "/").start()
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(headless=True, args=CHROMIUM_ARGS, executable_path=CHROMIUM)
+            browser = pw.chromium.launch(**launch_options())
             for _ in range(args.repeats):
                 for name, run in scenarios.items():  # in turn, so that all see the same load
                     ctx = browser.new_context(viewport={"width": 1280, "height": 800})

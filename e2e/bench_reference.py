@@ -20,6 +20,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "e2e")]
 
+from conftest import launch_options  # noqa: E402
 from table_driver import READY  # noqa: E402
 
 from tarot.duplicate import REFERENCE_BUDGET, as_dealt, reference  # noqa: E402
@@ -46,7 +47,7 @@ def main() -> None:
     requests = [{"record": as_dealt(Deal.new(rules, dealer=n % 4, seed=n).to_record()), "level": "standard",
                  "deal_number": n, "budget": REFERENCE_BUDGET.to_json()} for n in numbers]
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        browser = p.chromium.launch(**launch_options())
         page = browser.new_page()
         page.set_default_timeout(300_000)
         page.goto(server.url + "?pause=0")

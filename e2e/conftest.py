@@ -68,6 +68,15 @@ CHROMIUM_ARGS = [
 ]
 
 
+def launch_options(*extra_args: str) -> dict:
+    """Playwright's launch options for headless Chromium, as every browser run here uses it:
+    the system's Chromium where it is installed, with CHROMIUM_ARGS and any extra ones."""
+    options: dict = {"headless": True, "args": [*CHROMIUM_ARGS, *extra_args]}
+    if Path(CHROMIUM).exists():
+        options["executable_path"] = CHROMIUM
+    return options
+
+
 def _load_serve_module():
     spec = importlib.util.spec_from_file_location("tarot_site_serve", ROOT / "scripts" / "serve.py")
     module = importlib.util.module_from_spec(spec)
@@ -102,7 +111,7 @@ def pytest_collection_modifyitems(config, items):
     line counts each rerun."""
     here = Path(__file__).resolve().parent
     for item in items:
-        if here in Path(str(item.path)).resolve().parents:
+        if item.path.resolve().is_relative_to(here):
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RENDERER_CRASH]))
 
 
@@ -163,12 +172,8 @@ def site_url(site_server) -> str:
 @pytest.fixture(scope="session")
 def browser():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    logging = ["--enable-logging", f"--log-file={CHROMIUM_LOG}", "--v=0"]
-    launch = {"headless": True, "args": CHROMIUM_ARGS + logging}
-    if Path(CHROMIUM).exists():
-        launch["executable_path"] = CHROMIUM
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch)
+        browser = playwright.chromium.launch(**launch_options("--enable-logging", f"--log-file={CHROMIUM_LOG}"))
         yield browser
         browser.close()
 

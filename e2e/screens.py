@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conftest import CHROMIUM, CHROMIUM_ARGS, SITE_DIR, SiteServer
+from conftest import SITE_DIR, SiteServer, launch_options
 from playwright.sync_api import sync_playwright
 from table_driver import HUMAN_TURN, PLAYABLE, READY, act, first_number, phase, play_one, start_game
 
@@ -150,7 +150,7 @@ def main() -> None:
     server = SiteServer(SITE_DIR, "127.0.0.1", 0, "/").start()
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(headless=True, args=CHROMIUM_ARGS, executable_path=CHROMIUM)
+            browser = pw.chromium.launch(**launch_options())
             for size in sizes:
                 shoot(browser, server.url, out, size)
             shoot_embed(browser, server.url, out)
