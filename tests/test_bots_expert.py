@@ -5,7 +5,7 @@ from tarot.actions import BIDS, PASS, Ecart, Play
 from tarot.bots import make_bot
 from tarot.bots.expert import DEFAULT_SAMPLES, ExpertBot, distinct_cards, ecart_candidates
 from tarot.bots.knowledge import Knowledge
-from tarot.bots.rollout import above_table, rollout, shown_lacking
+from tarot.bots.rollout import above_table, rollout, seat_plan, shown_lacking
 from tarot.bots.worlds import WorldBuilder, WorldSampler, world_deal
 from tarot.cards import ALL_CARDS, EXCUSE_ID, MASK_FOR_SUIT, SUIT_OF, TRUMPS, cards_of, count, mask_of
 from tarot.rng import Rng
@@ -229,6 +229,19 @@ def test_following_or_leading_or_the_excuse_shows_nothing():
     assert _lacking("2H", "H", "T10") == set()
     assert _lacking("5S", None, None) == set()
     assert _lacking("EX", "H", None) == set()
+
+
+def test_a_playout_seat_knows_the_other_side_and_who_plays_after_it():
+    # 4 players, the taker in seat 1: seat 0 defends with seats 2 and 3.
+    opponents, after = seat_plan(4, 0b0010)[0]
+    assert opponents == (1,)
+    # Leading, the taker and both partners play after it; last to play, nobody.
+    assert after == (((1,), (2, 3)), ((1,), (2,)), ((1,), ()), ((), ()))
+    # 5 players, the taker in seat 0 and its partner in seat 3: seat 3 plays second
+    # (seat 2 led), then seats 4, 0 and 1.
+    opponents, after = seat_plan(5, 0b01001)[3]
+    assert opponents == (1, 2, 4)
+    assert after[1] == ((4, 1), (0,))
 
 
 def _first_playout_card(deal, public):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, MASK_FOR_SUIT, PETIT_BIT,
+from ..cards import (CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, MASK_FOR_SUIT, PETIT_BIT,
                      SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS)
 from ..state import Deal, Phase, strength_table
 from ..rules import Rules
@@ -58,59 +58,84 @@ def above_table(rules: Rules) -> tuple[int, ...]:
     return table
 
 
+SeatPlan = tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]
+_PLANS: dict[tuple[int, int], tuple[SeatPlan, ...]] = {}
+
+
+def seat_plan(n: int, attack: int) -> tuple[SeatPlan, ...]:
+    """Per seat, at ``n`` players with the attacking seats ``attack``: the seats of the other
+    side, and per number of cards already in the trick, the seats of the other side and of
+    its own that play after it."""
+    key = (n, attack)
+    plan = _PLANS.get(key)
+    if plan is None:
+        rows = []
+        for s in range(n):
+            side = attack >> s & 1
+            after = []
+            for nt in range(n):
+                then = [(s + j) % n for j in range(1, n - nt)]
+                after.append((tuple(t for t in then if attack >> t & 1 != side),
+                              tuple(t for t in then if attack >> t & 1 == side)))
+            rows.append((tuple(t for t in range(n) if attack >> t & 1 != side), tuple(after)))
+        plan = _PLANS[key] = tuple(rows)
+    return plan
+
+
 def rollout_card(d: Deal, above: tuple[int, ...], seen: list[int] | None = None) -> int:
     """The card the policy plays for the seat to act in ``d``.
 
     ``seen`` gives, per seat, the cards the seat to act believes that seat may hold
     (its own hand exactly); by default every hand is seen as it is.
     """
-    legal = d.legal_cards_mask()
-    if not legal & (legal - 1):
-        return legal.bit_length() - 1
     s = d.to_act
     assert s is not None  # a card is played: somebody is to act
-    hands = d.hands if seen is None else seen
+    attack = d.attack
+    return _policy_card(d, s, d.legal_cards_mask(), d.hands if seen is None else seen, attack,
+                        seat_plan(d.players, attack)[s], above, seen is not None)
+
+
+def _policy_card(d: Deal, s: int, legal: int, hands: list[int], attack: int, plan: SeatPlan,
+                 above: tuple[int, ...], public: bool) -> int:
+    """:func:`rollout_card` for the seat ``s`` to act, its ``legal`` cards, the ``hands`` it
+    believes (``public``: its own view, not every hand as it is) and its :func:`seat_plan`."""
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
     hand = hands[s]
     n = d.players
     if legal & EXCUSE_BIT and _BIT_COUNT(hand) == 2:
         return EXCUSE_ID
-    attack = d.attack
     side = (attack >> s) & 1
-    nt = len(d.trick)
+    opponents, after = plan
     strength = d.strength
     opp_hands = 0
     opp_trumps_max = 0
     holders = 0  # the other side's seats that may hold a trump
-    for t in range(n):
-        if t != s and (attack >> t) & 1 != side:
-            opp_hands |= hands[t]
-            tc = _BIT_COUNT(hands[t] & TRUMPS)
-            holders += tc > 0
+    for t in opponents:
+        h = hands[t]
+        opp_hands |= h
+        tc = _BIT_COUNT(h & TRUMPS)
+        if tc:
+            holders += 1
             if tc > opp_trumps_max:
                 opp_trumps_max = tc
-    if seen is not None and holders > 1:
+    if public and holders > 1:
         # Unseen trumps may lie with any of them: expect a fair share, and one more.
         opp_trumps_max = -(-_BIT_COUNT(opp_hands & TRUMPS) // holders) + 1
     plain = legal & ~EXCUSE_BIT
     if d._best_seat < 0:
-        return _lead(d, s, hands, plain, side, attack, opp_hands, opp_trumps_max, above)
+        return _lead(d, s, hands, plain, side, opponents, opp_hands, opp_trumps_max, above)
 
     led = d._led
     high = d._high_trump
     best_seat = d._best_seat
-    later = []  # the hands of the other side still to play
-    allies_later = []
-    for j in range(1, n - nt):
-        t = (s + j) % n
-        if (attack >> t) & 1 != side:
-            later.append(hands[t])
-        else:
-            allies_later.append(hands[t])
+    later_seats, allies_seats = after[len(d.trick)]
+    later = [hands[t] for t in later_seats]  # the hands of the other side still to play
     led_mask = MASK_FOR_SUIT[led]
     best_card = d.trick[(best_seat - d.leader) % n]
 
     if (attack >> best_seat) & 1 == side and _secure(best_card, later, led, led_mask, above) \
-            or seen is None and not later and any(_can_beat(h, best_card, high, led, led_mask, above) for h in allies_later):
+            or not public and not later and any(_can_beat(hands[t], best_card, high, led, led_mask, above) for t in allies_seats):
         # Our trick: load it (the Petit first: it is saved), else the lowest trump.
         if plain & PETIT_BIT and not _keep_petit(hand, opp_hands):
             return FIRST_TRUMP
@@ -194,8 +219,8 @@ def _keep_petit(hand: int, opp_hands: int) -> bool:
     return not opp_hands & TRUMPS and _BIT_COUNT(hand) > 1
 
 
-def _lead(d: Deal, s: int, hands: list[int], plain: int, side: int, attack: int, opp_hands: int,
-          opp_trumps_max: int, above: tuple[int, ...]) -> int:
+def _lead(d: Deal, s: int, hands: list[int], plain: int, side: int, opponents: tuple[int, ...],
+          opp_hands: int, opp_trumps_max: int, above: tuple[int, ...]) -> int:
     hand = hands[s]
     if not plain:
         return EXCUSE_ID
@@ -217,13 +242,12 @@ def _lead(d: Deal, s: int, hands: list[int], plain: int, side: int, attack: int,
     suits = plain & ~TRUMPS
     if suits:
         cut = 0  # suits some opponent can trump
-        for t in range(d.players):
-            if t != s and (attack >> t) & 1 != side:
-                h = hands[t]
-                if h & TRUMPS:
-                    for suit in range(4):
-                        if not h & SUIT_MASKS[suit]:
-                            cut |= 1 << suit
+        for t in opponents:
+            h = hands[t]
+            if h & TRUMPS:
+                for suit in range(4):
+                    if not h & SUIT_MASKS[suit]:
+                        cut |= 1 << suit
         best, best_pts = -1, -1
         longest, longest_len = -1, -1
         for suit in range(4):
@@ -296,22 +320,25 @@ def _public_rollout(d: Deal, above: tuple[int, ...]) -> Deal:
     hidden = d.ecart | (0 if d.contract is None or d.contract.chien_shown else d.chien)
     taker = d.taker
     hands = d.hands
-    play = d.play_in_search
     ecart = d.ecart
-    seats = range(n)
+    attack = d.attack  # the partner is known to the deal from the call on
+    plan = seat_plan(n, attack)
+    legal_mask = d._legal_mask
+    play = d._play
     unplayed = hidden  # the cards still in a hand or in the hidden pile
     for h in hands:
         unplayed |= h
     while (s := d.to_act) is not None:
-        others = unplayed & ~hands[s]
+        hand = hands[s]
+        others = unplayed & ~hand
         if s == taker:
             others &= ~ecart
-        seen = [others & ~lacks[t] for t in seats]
-        seen[s] = hands[s]
+        seen = [others & ~lack for lack in lacks]
+        seen[s] = hand
         led, high = d._led, d._high_trump
-        card = rollout_card(d, above, seen)
+        card = _policy_card(d, s, legal_mask(s), seen, attack, plan[s], above, True)
         lacks[s] |= shown_lacking(card, led, high, above)
-        play(card)
+        play(s, CARDS[card])
         unplayed &= ~(1 << card)
     return d
 
