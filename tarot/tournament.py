@@ -18,13 +18,16 @@ independent, the groups are).
 
 Also reported, per bot: how often it took, per contract how often and with what
 success, and the seconds it spent per decision; for the tournament, how many
-plays ended with every seat passing.  ``--jobs`` spreads the groups over
+plays ended with every seat passing.  ``--option-a`` / ``--option-b`` pass a knob to
+bot A's or bot B's constructor (``--bots expert,expert --option-a taker_edge=0`` pits
+the Expert against itself without its taker's edge).  ``--jobs`` spreads the groups over
 processes (standard library :mod:`multiprocessing`; one process with
 ``--jobs 1``, and always under Pyodide).
 """
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import math
 import os
@@ -42,9 +45,11 @@ from .state import Deal
 PROG = "python -m tarot tournament"
 CONTRACTS = tuple(c.code for c in Contract)
 
+# A bot's constructor options, as (name, value) pairs.
+Options = tuple[tuple[str, Any], ...]
 # One group's task: the rules' JSON, the deal's index, the tournament's seed, the two
-# levels (A, B) and the Expert's budget.
-Task = tuple[dict[str, Any], int, int, tuple[str, ...], int | None]
+# levels (A, B), the Expert's budget and the two bots' options.
+Task = tuple[dict[str, Any], int, int, tuple[str, ...], int | None, tuple[Options, Options]]
 
 
 def patterns(players: int) -> list[str]:
@@ -60,15 +65,60 @@ def patterns(players: int) -> list[str]:
     return out
 
 
-def _new_bot(level: str, seed: int, budget: int | None) -> Bot:
+def _new_bot(level: str, seed: int, budget: int | None, options: Options = ()) -> Bot:
+    given = dict(options)
     if budget is not None and level == "expert":
-        return make_bot(level, seed, samples=budget)
-    return make_bot(level, seed)
+        given.setdefault("samples", budget)
+    return make_bot(level, seed, **given)
+
+
+def _fits(value: Any, default: Any) -> bool:
+    """Whether ``value`` is of the kind of a knob whose default is ``default``."""
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(value, bool):
+        return False
+    if isinstance(default, int):
+        return isinstance(value, int)
+    if isinstance(default, float):
+        return isinstance(value, (int, float))
+    return value is None or isinstance(value, (int, float))  # a knob that is off (None) by default
+
+
+def parse_option(level: str, text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` as a (name, value) option of the ``level``'s bot; ``ValueError`` with the
+    reason when the bot has no such knob or the value does not fit it."""
+    key, sep, raw = text.partition("=")
+    key, raw = key.strip(), raw.strip()
+    params = {name: p.default for name, p in inspect.signature(LEVELS[level]).parameters.items()
+              if name != "seed" and p.default is not inspect.Parameter.empty}
+    if not sep or not key:
+        raise ValueError(f"{text!r} is not KEY=VALUE")
+    if key not in params:
+        knobs = ", ".join(params) or "none"
+        raise ValueError(f"the {level} bot has no option {key!r} (its options: {knobs})")
+    default = params[key]
+    value: Any
+    if raw.lower() in ("true", "false"):
+        value = raw.lower() == "true"
+    elif raw.lower() == "none":
+        value = None
+    else:
+        try:
+            value = int(raw)
+        except ValueError:
+            try:
+                value = float(raw)
+            except ValueError:
+                raise ValueError(f"{key}={raw!r}: the value is not a number, true, false or none") from None
+    if not _fits(value, default):
+        raise ValueError(f"{key}={raw!r}: {key} takes {type(default).__name__} values (default {default!r})")
+    return key, value
 
 
 def play_group(task: Task) -> dict[str, Any]:
     """Play one deal under every pattern; the figures of the group (see :func:`summarise`)."""
-    rules_json, index, seed, levels, budget = task
+    rules_json, index, seed, levels, budget, options = task
     rules = Rules.from_json(rules_json)
     n = rules.players
     deal_seed_ = deal_seed(seed, index)
@@ -87,7 +137,8 @@ def play_group(task: Task) -> dict[str, Any]:
     }
     for p, pattern in enumerate(patterns(n)):
         slots = [0 if ch == "A" else 1 for ch in pattern]
-        bots = [_new_bot(levels[slots[s]], deal_seed(deal_seed_, p * n + s + 1), budget) for s in range(n)]
+        bots = [_new_bot(levels[slots[s]], deal_seed(deal_seed_, p * n + s + 1), budget, options[slots[s]])
+                for s in range(n)]
         deal = Deal.new(rules, dealer=dealer, seed=deal_seed_)
         out["layouts"].append((pattern, [mask_of(h) for h in deal.dealt_hands]))
         while not deal.is_over:
@@ -167,9 +218,11 @@ def summarise(groups: list[dict[str, Any]], levels: Sequence[str], players: int)
 
 
 def run(rules: Rules, deals: int, seed: int, levels: Sequence[str], jobs: int = 1,
-        budget: int | None = None, progress: Callable[[int, int], object] | None = None) -> dict[str, Any]:
-    """Play a duplicate tournament and return its report (see :func:`summarise`)."""
-    tasks: list[Task] = [(rules.to_json(), i, seed, tuple(levels), budget) for i in range(deals)]
+        budget: int | None = None, progress: Callable[[int, int], object] | None = None,
+        options: tuple[Options, Options] = ((), ())) -> dict[str, Any]:
+    """Play a duplicate tournament and return its report (see :func:`summarise`); ``options``
+    go to the constructors of bot A and bot B."""
+    tasks: list[Task] = [(rules.to_json(), i, seed, tuple(levels), budget, options) for i in range(deals)]
     groups: list[dict[str, Any]] = []
     if jobs <= 1 or sys.platform == "emscripten" or deals <= 1:
         for task in tasks:
@@ -185,6 +238,8 @@ def run(rules: Rules, deals: int, seed: int, levels: Sequence[str], jobs: int = 
                 if progress:
                     progress(len(groups), deals)
     report = summarise(groups, levels, rules.players)
+    for bot, given in zip(report["bots"], options):
+        bot["options"] = dict(given)
     report["seed"] = seed
     report["budget"] = budget
     report["rules"] = rules.to_json()
@@ -204,9 +259,11 @@ def render(report: dict[str, Any], seconds: float | None = None) -> str:
         f"Duplicate tournament: {report['players']} players, {report['deals']} deals "
         f"x {len(report['patterns'])} plays ({' '.join(report['patterns'])}), seed {report['seed']}"
         + (f", expert budget {budget} samples" if budget is not None else ""),
-        "",
-        f"{'':26}{names[0]:>22}{names[1]:>22}",
     ]
+    for name, bot in zip(names, (a, b)):
+        if bot.get("options"):
+            lines.append(f"  {name} with " + ", ".join(f"{k}={v}" for k, v in bot["options"].items()))
+    lines += ["", f"{'':26}{names[0]:>22}{names[1]:>22}"]
 
     def row(label: str, values: list[str]) -> None:
         lines.append(f"{label:26}{values[0]:>22}{values[1]:>22}")
@@ -253,6 +310,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="processes (default: every core)")
     parser.add_argument("--budget", type=int, default=None,
                         help="expert effort: imagined deals per card decision (default: the bot's own)")
+    for slot in ("a", "b"):
+        parser.add_argument(f"--option-{slot}", action="append", default=[], metavar="KEY=VALUE",
+                            help=f"an option of bot {slot.upper()}'s constructor (repeatable), e.g. samples=80")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
     group = parser.add_argument_group("rule options (FFT rules when none is given)")
@@ -278,6 +338,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         problems.append("--jobs must be at least 1")
     if args.budget is not None and args.budget < 1:
         problems.append("--budget must be at least 1")
+    options: list[Options] = [(), ()]
+    if not problems:
+        for slot, texts in enumerate((args.option_a, args.option_b)):
+            given = []
+            for text in texts:
+                try:
+                    given.append(parse_option(levels[slot], text))
+                except ValueError as e:
+                    problems.append(f"--option-{'ab'[slot]}: {e}")
+            options[slot] = tuple(given)
+            if not problems:
+                try:
+                    _new_bot(levels[slot], 0, args.budget, options[slot])
+                except (TypeError, ValueError) as e:
+                    problems.append(f"--option-{'ab'[slot]}: {e}")
     if problems:
         for p in problems:
             print(f"{PROG}: error: {p}", file=sys.stderr)
@@ -290,7 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     t0 = time.perf_counter()
     report = run(rules, args.deals, args.seed, levels, jobs=args.jobs, budget=args.budget,
-                 progress=progress if args.progress else None)
+                 progress=progress if args.progress else None, options=(options[0], options[1]))
     elapsed = time.perf_counter() - t0
     if args.json:
         report["wall_seconds"] = round(elapsed, 2)

@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from tarot.rules import Rules
-from tarot.tournament import main, patterns, play_group, run
+from tarot.tournament import _new_bot, main, parse_option, patterns, play_group, run
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="processes and the command line")
 
@@ -31,7 +31,7 @@ def test_three_and_five_players_use_every_rotation_and_its_mirror():
 
 
 def test_a_group_deals_the_same_cards_to_every_pattern():
-    group = play_group((Rules(players=4).to_json(), 3, 42, ("standard", "debutant"), None))
+    group = play_group((Rules(players=4).to_json(), 3, 42, ("standard", "debutant"), None, ((), ())))
     layouts = group["layouts"]
     assert [p for p, _ in layouts] == ["ABAB", "BABA"]
     assert layouts[0][1] == layouts[1][1]
@@ -88,3 +88,52 @@ def test_bad_arguments_say_what_is_wrong(argv, message, capsys):
 
 def test_an_unknown_option_is_refused(capsys):
     assert main(["--players", "6"]) == 2
+
+
+def test_an_option_reaches_its_bot_only(capsys):
+    assert main(["--players", "4", "--deals", "1", "--seed", "3", "--bots", "expert,expert",
+                 "--option-a", "samples=2", "--option-b", "samples=3", "--option-b", "public_playouts=false",
+                 "--jobs", "1", "--json"]) == 0
+    a, b = json.loads(capsys.readouterr().out)["bots"]
+    assert a["options"] == {"samples": 2}
+    assert b["options"] == {"samples": 3, "public_playouts": False}
+
+
+def test_the_text_report_names_the_options(capsys):
+    assert main(["--players", "3", "--deals", "1", "--bots", "expert,standard", "--option-a", "samples=1",
+                 "--jobs", "1"]) == 0
+    assert "A expert with samples=1" in capsys.readouterr().out
+
+
+def test_an_option_is_read_as_its_knobs_kind():
+    assert parse_option("expert", "taker_edge=0") == ("taker_edge", 0)  # a whole number for a float knob
+    assert parse_option("expert", "cash_kings=true") == ("cash_kings", True)
+    assert parse_option("expert", "max_seconds=0.5") == ("max_seconds", 0.5)
+    assert parse_option("expert", "setup_samples=none") == ("setup_samples", None)
+
+
+def test_an_explicit_option_wins_over_the_budget():
+    assert _new_bot("expert", 1, 80, (("samples", 5),)).samples == 5
+    assert _new_bot("expert", 1, 80).samples == 80
+
+
+@pytest.mark.parametrize("level, text, message", [
+    ("expert", "samples", "is not KEY=VALUE"),
+    ("expert", "depth=3", "has no option 'depth'"),
+    ("standard", "samples=3", "its options: none"),
+    ("expert", "samples=1.5", "samples takes int values"),
+    ("expert", "cash_kings=1", "cash_kings takes bool values"),
+    ("expert", "taker_edge=big", "not a number"),
+])
+def test_a_bad_option_says_what_is_wrong(level, text, message):
+    with pytest.raises(ValueError, match=message):
+        parse_option(level, text)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--bots", "expert,standard", "--option-b", "samples=3"], "--option-b: the standard bot has no option"),
+    (["--bots", "expert,standard", "--option-a", "samples=0"], "--option-a: samples must be at least 1"),
+])
+def test_a_bad_option_on_the_command_line_is_refused(argv, message, capsys):
+    assert main(argv + ["--jobs", "1"]) == 2
+    assert message in capsys.readouterr().err
