@@ -116,6 +116,24 @@ def parse_option(level: str, text: str) -> tuple[str, Any]:
     return key, value
 
 
+def read_options(level: str, texts: Sequence[str], budget: int | None) -> tuple[Options, list[str]]:
+    """The ``KEY=VALUE`` options ``texts`` of the ``level``'s bot, and what is wrong with them
+    (a knob it lacks, a value that does not fit, a value its constructor refuses)."""
+    given: list[tuple[str, Any]] = []
+    problems: list[str] = []
+    for text in texts:
+        try:
+            given.append(parse_option(level, text))
+        except ValueError as e:
+            problems.append(str(e))
+    if not problems:
+        try:
+            _new_bot(level, 0, budget, tuple(given))
+        except ValueError as e:
+            problems.append(str(e))
+    return tuple(given), problems
+
+
 def play_group(task: Task) -> dict[str, Any]:
     """Play one deal under every pattern; the figures of the group (see :func:`summarise`)."""
     rules_json, index, seed, levels, budget, options = task
@@ -341,18 +359,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     options: list[Options] = [(), ()]
     if not problems:
         for slot, texts in enumerate((args.option_a, args.option_b)):
-            given = []
-            for text in texts:
-                try:
-                    given.append(parse_option(levels[slot], text))
-                except ValueError as e:
-                    problems.append(f"--option-{'ab'[slot]}: {e}")
-            options[slot] = tuple(given)
-            if not problems:
-                try:
-                    _new_bot(levels[slot], 0, args.budget, options[slot])
-                except (TypeError, ValueError) as e:
-                    problems.append(f"--option-{'ab'[slot]}: {e}")
+            options[slot], wrong = read_options(levels[slot], texts, args.budget)
+            problems += [f"--option-{'ab'[slot]}: {w}" for w in wrong]
     if problems:
         for p in problems:
             print(f"{PROG}: error: {p}", file=sys.stderr)
