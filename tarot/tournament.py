@@ -152,6 +152,7 @@ def play_group(task: Task) -> dict[str, Any]:
         "seconds": [0.0, 0.0],
         "decisions": [0, 0],
         "layouts": [],  # per play: the pattern and the hands dealt (the same cards every time)
+        "contracts": [],  # per play: the taker's seat, the slot that held it and the contract (None: passed)
     }
     for p, pattern in enumerate(patterns(n)):
         slots = [0 if ch == "A" else 1 for ch in pattern]
@@ -184,7 +185,40 @@ def play_group(task: Task) -> dict[str, Any]:
             taken = out["takes"][slots[result.taker]][result.contract.code]
             taken[0] += 1
             taken[1] += result.made
+            out["contracts"].append((result.taker, slots[result.taker], result.contract.code))
+        else:
+            out["contracts"].append(None)
     return out
+
+
+# How the plays of one deal compare, in the order the report gives them.
+MARGIN_KINDS = ("all_passed", "same_contract", "a_higher", "a_lower", "other")
+
+
+def margin_kind(contracts: Sequence[tuple[int, int, str] | None]) -> str:
+    """What the plays of one deal had in common (``contracts``: per play the taker's seat,
+    the slot that held it, 0 for A and 1 for B, and the contract; None where all passed).
+
+    ``all_passed``: every play passed out; ``same_contract``: the same seat took the same
+    contract in every play, so only the cards differ; ``a_higher`` / ``a_lower``: the same
+    seat took every time, bot A bidding a higher / lower contract than bot B in that seat;
+    ``other``: another taker, a pass against a contract, or contracts that cross.
+    """
+    if all(c is None for c in contracts):
+        return "all_passed"
+    if any(c is None for c in contracts) or len({c[0] for c in contracts if c is not None}) > 1:
+        return "other"
+    ranks: tuple[list[int], list[int]] = ([], [])
+    for c in contracts:
+        assert c is not None  # checked above
+        ranks[c[1]].append(CONTRACTS.index(c[2]))
+    if len(set(ranks[0] + ranks[1])) == 1:
+        return "same_contract"
+    if ranks[0] and ranks[1] and min(ranks[0]) > max(ranks[1]):
+        return "a_higher"
+    if ranks[0] and ranks[1] and max(ranks[0]) < min(ranks[1]):
+        return "a_lower"
+    return "other"
 
 
 def summarise(groups: list[dict[str, Any]], levels: Sequence[str], players: int) -> dict[str, Any]:
@@ -218,6 +252,13 @@ def summarise(groups: list[dict[str, Any]], levels: Sequence[str], players: int)
             "decisions": decisions,
             "seconds_per_decision": round(seconds / decisions, 6) if decisions else None,
         })
+    margin = {kind: {"deals": 0, "share": 0.0} for kind in MARGIN_KINDS}
+    for g in groups:
+        part = margin[margin_kind(g["contracts"])]
+        part["deals"] += 1
+        part["share"] += g["score"][0] / g["seats"][0] / k
+    for part in margin.values():
+        part["share"] = round(part["share"], 2)
     diff = [g["score"][0] / g["seats"][0] - g["score"][1] / g["seats"][1] for g in groups]
     dmean = sum(diff) / k if k else 0.0
     dvar = sum((x - dmean) ** 2 for x in diff) / (k - 1) if k > 1 else 0.0
@@ -230,6 +271,7 @@ def summarise(groups: list[dict[str, Any]], levels: Sequence[str], players: int)
         "bots": bots,
         "difference_a_minus_b": {"mean": round(dmean, 2),
                                  "ci95": [round(dmean - dhalf, 2), round(dmean + dhalf, 2)] if k > 1 else None},
+        "margin_by_kind": margin,
         "all_passed_rate": round(sum(g["all_passed"] for g in groups) / plays, 4) if plays else 0.0,
         "redeal_rate": round(sum(g["redeals"] for g in groups) / plays, 4) if plays else 0.0,
     }
@@ -298,6 +340,13 @@ def render(report: dict[str, Any], seconds: float | None = None) -> str:
     ci = d["ci95"]
     lines.append(f"  difference A - B: {d['mean']:+.1f}" + (f" ± {(ci[1] - ci[0]) / 2:.1f}" if ci else "")
                  + " points per deal per seat")
+    lines.append("")
+    lines.append("Where A's score comes from (deals; their share of A's mean per deal per seat)")
+    words = {"all_passed": "all passed", "same_contract": "same taker, same contract",
+             "a_higher": "same taker, A bid higher", "a_lower": "same taker, A bid lower",
+             "other": "another taker, or a pass"}
+    for kind, part in report["margin_by_kind"].items():
+        lines.append(f"  {words[kind]:30}{part['deals']:>8}{part['share']:>+10.2f}")
     lines.append("")
     lines.append("Bidding (share of the bot's seats; contracts made)")
     row("  taker rate", [_pct(a["taker_rate"]), _pct(b["taker_rate"])])

@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from tarot.rules import Rules
-from tarot.tournament import _new_bot, main, parse_option, patterns, play_group, run
+from tarot.tournament import _new_bot, main, margin_kind, parse_option, patterns, play_group, run
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="processes and the command line")
 
@@ -52,6 +52,7 @@ def test_a_tiny_tournament_prints_every_section(capsys):
                  "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     for section in ("Duplicate tournament", "Score (mean per deal per seat, 95% CI)", "difference A - B",
+                    "Where A's score comes from", "same taker, same contract",
                     "taker rate", "contracts made", "prise", "garde_contre", "all passed",
                     "seconds per decision"):
         assert section in out
@@ -66,6 +67,33 @@ def test_the_json_report(capsys):
     assert a["seat_plays"] == b["seat_plays"] == 18
     assert set(a["contracts"]) == {"prise", "garde", "garde_sans", "garde_contre"}
     assert 0 <= report["all_passed_rate"] <= 1
+
+
+def test_a_deal_where_both_bots_took_the_same_contract_differs_by_the_cards_alone():
+    assert margin_kind([(1, 1, "garde"), (1, 0, "garde")]) == "same_contract"
+    assert margin_kind([None, None]) == "all_passed"
+
+
+def test_a_deal_where_one_bot_bid_higher_in_the_same_seat_is_its_bid():
+    assert margin_kind([(2, 0, "garde"), (2, 1, "prise")]) == "a_higher"
+    assert margin_kind([(2, 0, "prise"), (2, 1, "garde_sans")]) == "a_lower"
+
+
+def test_another_taker_a_pass_or_crossing_contracts_are_other():
+    assert margin_kind([(0, 0, "garde"), (3, 0, "garde")]) == "other"
+    assert margin_kind([(0, 0, "garde"), None]) == "other"
+    # 3 players, six plays: A bid both above and below B in the same seat
+    crossing = [(1, 0, "garde"), (1, 1, "prise"), (1, 0, "prise"), (1, 1, "garde"), (1, 0, "garde"), (1, 1, "garde")]
+    assert margin_kind(crossing) == "other"
+
+
+def test_the_kinds_of_deal_add_up_to_the_deals_and_to_a_s_mean():
+    report = run(Rules(players=4), 8, 3, ["standard", "debutant"], jobs=1)
+    kinds = report["margin_by_kind"]
+    assert sum(part["deals"] for part in kinds.values()) == 8
+    assert kinds["all_passed"]["share"] == 0
+    total = sum(part["share"] for part in kinds.values())
+    assert abs(total - report["bots"][0]["mean_per_deal_per_seat"]) < 0.05
 
 
 def test_several_processes_give_the_same_scores_as_one():
