@@ -129,7 +129,7 @@ def read_options(level: str, texts: Sequence[str], budget: int | None) -> tuple[
     if not problems:
         try:
             _new_bot(level, 0, budget, tuple(given))
-        except ValueError as e:
+        except (TypeError, ValueError) as e:
             problems.append(str(e))
     return tuple(given), problems
 
@@ -191,8 +191,10 @@ def play_group(task: Task) -> dict[str, Any]:
     return out
 
 
-# How the plays of one deal compare, in the order the report gives them.
-MARGIN_KINDS = ("all_passed", "same_contract", "a_higher", "a_lower", "other")
+# How the plays of one deal compare (see :func:`margin_kind`), in the report's order and words.
+MARGIN_KINDS = {"all_passed": "all passed", "same_contract": "same taker, same contract",
+                "a_higher": "same taker, A bid higher", "a_lower": "same taker, A bid lower",
+                "other": "another taker, or a pass"}
 
 
 def margin_kind(contracts: Sequence[tuple[int, int, str] | None]) -> str:
@@ -227,8 +229,9 @@ def summarise(groups: list[dict[str, Any]], levels: Sequence[str], players: int)
     k = len(groups)
     plays = sum(g["plays"] for g in groups)
     bots = []
+    own = [[g["score"][slot] / g["seats"][slot] for g in groups] for slot in (0, 1)]  # per group, per bot
     for slot in (0, 1):
-        per_group = [g["score"][slot] / g["seats"][slot] for g in groups]
+        per_group = own[slot]
         mean = sum(per_group) / k if k else 0.0
         var = sum((x - mean) ** 2 for x in per_group) / (k - 1) if k > 1 else 0.0
         half = 1.96 * math.sqrt(var / k) if k > 1 else float("nan")
@@ -253,13 +256,13 @@ def summarise(groups: list[dict[str, Any]], levels: Sequence[str], players: int)
             "seconds_per_decision": round(seconds / decisions, 6) if decisions else None,
         })
     margin = {kind: {"deals": 0, "share": 0.0} for kind in MARGIN_KINDS}
-    for g in groups:
+    for g, a_score in zip(groups, own[0]):
         part = margin[margin_kind(g["contracts"])]
         part["deals"] += 1
-        part["share"] += g["score"][0] / g["seats"][0] / k
+        part["share"] += a_score / k
     for part in margin.values():
         part["share"] = round(part["share"], 2)
-    diff = [g["score"][0] / g["seats"][0] - g["score"][1] / g["seats"][1] for g in groups]
+    diff = [a_score - b_score for a_score, b_score in zip(*own)]
     dmean = sum(diff) / k if k else 0.0
     dvar = sum((x - dmean) ** 2 for x in diff) / (k - 1) if k > 1 else 0.0
     dhalf = 1.96 * math.sqrt(dvar / k) if k > 1 else float("nan")
@@ -342,11 +345,8 @@ def render(report: dict[str, Any], seconds: float | None = None) -> str:
                  + " points per deal per seat")
     lines.append("")
     lines.append("Where A's score comes from (deals; their share of A's mean per deal per seat)")
-    words = {"all_passed": "all passed", "same_contract": "same taker, same contract",
-             "a_higher": "same taker, A bid higher", "a_lower": "same taker, A bid lower",
-             "other": "another taker, or a pass"}
     for kind, part in report["margin_by_kind"].items():
-        lines.append(f"  {words[kind]:30}{part['deals']:>8}{part['share']:>+10.2f}")
+        lines.append(f"  {MARGIN_KINDS[kind]:30}{part['deals']:>8}{part['share']:>+10.2f}")
     lines.append("")
     lines.append("Bidding (share of the bot's seats; contracts made)")
     row("  taker rate", [_pct(a["taker_rate"]), _pct(b["taker_rate"])])
