@@ -40,8 +40,8 @@ from .worlds import WorldBuilder, WorldSampler
 DEFAULT_SAMPLES = 40
 DEFAULT_SETUP_SAMPLES = 48
 BID_OFFSET = 0  # points added to the hand on the scale before the search refines the bid
-BID_GAIN = 15  # points per defender a contract must promise for a bid the scale would not make
-BID_LOSS = 25  # points per defender a contract must lose to drop a bid the scale makes
+BID_GAIN = 10  # points per defender a contract must promise for a bid the scale would not make
+BID_LOSS = 10  # points per defender a contract must lose to drop a bid the scale makes
 TAKER_EDGE = 5.0  # points per defender, per unit of the contract's multiplier, added to its searched value
 PRUNE_AFTER = 6  # imagined deals before an option may be dropped
 PRUNE_Z = 2.0  # how many standard errors worse an option must be to be dropped
