@@ -37,8 +37,8 @@ from .rollout import rollout
 from .standard import chelem_call, choose_declaration, standard_bid
 from .worlds import WorldBuilder, WorldSampler
 
-DEFAULT_SAMPLES = 40
-DEFAULT_SETUP_SAMPLES = 48
+DEFAULT_SAMPLES = 80
+DEFAULT_SETUP_SAMPLES = 96
 BID_OFFSET = 0  # points added to the hand on the scale before the search refines the bid
 BID_GAIN = 10  # points per defender a contract must promise for a bid the scale would not make
 BID_LOSS = 10  # points per defender a contract must lose to drop a bid the scale makes
