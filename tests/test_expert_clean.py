@@ -6,7 +6,7 @@ from tarot.blunders import scan_selfplay
 from tarot.actions import Play
 from tarot.bots import expert, make_bot
 from tarot.bots.clean import FLAWS
-from tarot.bots.expert import ExpertBot, distinct_cards, king_is_safe
+from tarot.bots.expert import ExpertBot, distinct_cards, king_is_safe, petit_is_safe
 from tarot.bots.knowledge import Knowledge
 from tarot.bots.play import choose_card
 from tarot.rules import Rules
@@ -110,3 +110,47 @@ def test_late_in_the_deal_a_king_nobody_can_cut_is_cashed(monkeypatch):
     assert ExpertBot(seed=0, samples=12).choose(view) == Play(card("KD"))
     monkeypatch.setattr(expert, "SAFE_KING", 2.0)  # without the rule the search keeps it
     assert ExpertBot(seed=0, samples=12).choose(view) != Play(card("KD"))
+
+
+def test_the_petit_is_safe_when_no_seat_against_after_it_can_beat_it():
+    hands = {0: "7H 2S", 1: "T1 T3", 2: "8H 4S", 3: "9H 5S"}
+    deal = position(hands, taker=1, leader=0)
+    play(deal, "7H")
+    assert petit_is_safe(deal, 1)  # seats 2 and 3 follow hearts
+    deal = position({**hands, 2: "4S T5"}, taker=1, leader=0)
+    play(deal, "7H")
+    assert not petit_is_safe(deal, 1)  # seat 2 cuts over it
+    deal = position({**hands, 2: "4S 3S"}, taker=1, leader=0)
+    play(deal, "7H")
+    assert petit_is_safe(deal, 1)  # void, but no trump to cut with
+
+
+def test_the_petit_is_safe_when_only_a_partner_after_it_can_beat_it():
+    deal = position({0: "7H 2S", 1: "8H 3S", 2: "T1 4S", 3: "T5 5S"}, taker=1, leader=0)
+    play(deal, "7H 8H")
+    assert petit_is_safe(deal, 2)  # seat 3 defends with seat 2
+
+
+def test_the_petit_under_the_other_sides_trump_is_not_safe():
+    deal = position({0: "7H 2S", 1: "T5 3S", 2: "T1 4S", 3: "8H 5S"}, taker=1, leader=0)
+    play(deal, "7H T5")
+    assert not petit_is_safe(deal, 2)
+
+
+def test_the_expert_keeps_its_petit_out_of_a_cut_a_seat_after_may_overtrump(monkeypatch):
+    # Deal 10 played by Standard bots: the taker (seat 1) cuts the first trick, KH 4H,
+    # with the Petit, the book's card; in some of the Expert's imagined deals a defender
+    # after it cuts over it.
+    deal = Deal.new(Rules(players=4), dealer=2, seed=10)
+    bots = [make_bot("standard", s) for s in range(4)]
+    while deal.phase.value != "play" or len(deal.trick) < 2:
+        seat = deal.to_act
+        deal.apply(bots[seat].choose(deal.view(seat)), seat=seat)
+    view = deal.view(1)
+    assert view.taker == 1 and [str(c) for c in deal.trick] == ["KH", "4H"]
+    k = Knowledge(view)
+    assert choose_card(k, deal.legal_cards_mask(1)) == card("T1")  # the book
+    assert not all(petit_is_safe(world, 1) for world in ExpertBot(seed=0)._worlds(view, k, 40))
+    assert ExpertBot(seed=0, samples=12).choose(view) == Play(card("T6"))
+    monkeypatch.setattr(expert, "SAFE_PETIT", 0.0)  # risked in every case: the book's Petit
+    assert ExpertBot(seed=0, samples=12).choose(view) == Play(card("T1"))

@@ -22,8 +22,8 @@ from itertools import combinations
 from typing import TypeVar
 
 from ..actions import NO_CALL, PASS, PLAYS, Action, Bid, Call, Chelem, Ecart
-from ..cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS,
-                     Card, cards_of, count, mask_of)
+from ..cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, PETIT_BIT, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP,
+                     TRUMPS, Card, cards_of, count, mask_of)
 from ..rng import Rng
 from ..rules import Contract
 from ..state import ECARTABLE, Deal, ecart_trumps_needed
@@ -52,6 +52,8 @@ ECART_MARGIN = 6.0  # the same for the Standard écart
 KING_CASH_MARGIN = 3.0  # the same for a king the Standard bot would cash
 SAFE_KING = 0.75  # share of imagined deals where nobody against can cut it, from which a king is cashed
 LATE_KING_CARDS = 6  # cards in hand from which any king held is cashed when it is safe
+SAFE_PETIT = 1.0  # share of imagined deals where nobody against can beat it, from which the Petit is risked
+PETIT_WORLDS = 40  # imagined deals that judge it
 
 _Option = TypeVar("_Option")  # what a search compares: a card, a bid, a call or an écart
 
@@ -183,7 +185,9 @@ class ExpertBot:
 
         A card a club player would call a blunder (:func:`~tarot.bots.clean.card_flaws`:
         certain from this seat's knowledge) is not considered while a clean card
-        exists; near-ties go to the Standard bot's card when it is clean.  A king
+        exists; near-ties go to the Standard bot's card when it is clean.  The Petit is
+        risked only where the book risks it and no imagined deal has a seat of the
+        other side after it that beats it (:func:`petit_is_safe`).  A king
         the Standard bot leads is cashed when nobody against can cut it in most of
         the imagined deals, and so is any king held late in the deal (six cards or
         fewer): the search alone waits too long, the seats of its play-outs
@@ -193,6 +197,11 @@ class ExpertBot:
             return legal.bit_length() - 1
         prior: int | None  # the Standard bot's card; None further down when it is not clean
         prior = book_card(k, legal)
+        if prior == FIRST_TRUMP and legal & ~PETIT_BIT and not petit_saved(k, legal) \
+                and not self._petit_safe(view, k):
+            # The book risks the Petit (a cut, say) where a seat after may beat it: the
+            # book's next card instead, unless it is the only clean one.
+            prior = book_card(k, legal & ~PETIT_BIT)
         # A defender's lead: of a run, the card that tells the partners no lie.
         defence_lead = not view.trick and not k.i_attack
         options = distinct_cards(k, legal, (lambda c: bool(card_flaws(k, c, legal))) if defence_lead else None)
@@ -245,6 +254,15 @@ class ExpertBot:
         king = max(kings, key=lambda c: safe[c])
         seen = self.last_worlds  # the imagined deals the search looked at
         return king if seen and safe[king] >= SAFE_KING * seen else best
+
+    def _petit_safe(self, view: SeatView, k: Knowledge) -> bool:
+        """Whether the Petit played now stays on this seat's side in nearly every imagined
+        deal (:data:`SAFE_PETIT`): the seats after it of the other side cannot beat the trick."""
+        seen = safe = 0
+        for deal in self._worlds(view, k, PETIT_WORLDS):
+            seen += 1
+            safe += petit_is_safe(deal, view.seat)
+        return not seen or safe >= SAFE_PETIT * seen
 
     # ------------------------------------------------------------- the set-up
     def bid(self, view: SeatView) -> Bid:
@@ -408,6 +426,32 @@ def king_is_safe(d: Deal, seat: int, king: int) -> bool:
     for s in range(d.players):
         h = d.hands[s]
         if (attack >> s & 1) != mine and not h & suit and h & TRUMPS:
+            return False
+    return True
+
+
+def petit_is_safe(d: Deal, seat: int) -> bool:
+    """Whether the Petit, played now by ``seat`` in the deal ``d`` (whose hands are all
+    known), surely stays on its side: the trick's best trump once it is played belongs to
+    that side, and no seat of the other side still to play can beat it (holding a higher
+    trump, and trumps led or the suit led missing)."""
+    n = d.players
+    trick = d.trick
+    first = (seat - len(trick)) % n
+    led = next((SUIT_OF[c] for c in trick if c != EXCUSE_ID), TRUMP)
+    top, top_seat = FIRST_TRUMP, seat
+    for i, c in enumerate(trick):
+        if FIRST_TRUMP < c < EXCUSE_ID and c > top:
+            top, top_seat = c, (first + i) % n
+    attack = d.attack
+    mine = attack >> seat & 1
+    if (attack >> top_seat & 1) != mine:
+        return False
+    above = TRUMPS & ~((2 << top) - 1)
+    for step in range(1, n - len(trick)):
+        h = d.hands[(seat + step) % n]
+        if (attack >> ((seat + step) % n) & 1) != mine and h & above \
+                and (led == TRUMP or not h & SUIT_MASKS[led]):
             return False
     return True
 
