@@ -256,8 +256,9 @@ class ExpertBot:
         return king if seen and safe[king] >= SAFE_KING * seen else best
 
     def _petit_safe(self, view: SeatView, k: Knowledge) -> bool:
-        """Whether the Petit played now stays on this seat's side in nearly every imagined
-        deal (:data:`SAFE_PETIT`): the seats after it of the other side cannot beat the trick."""
+        """Whether the Petit played now stays on this seat's side in enough of the imagined
+        deals (a share of :data:`SAFE_PETIT`, all of them): no seat of the other side after it
+        can beat the trick."""
         seen = safe = 0
         for deal in self._worlds(view, k, PETIT_WORLDS):
             seen += 1
