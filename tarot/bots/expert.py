@@ -22,8 +22,8 @@ from itertools import combinations
 from typing import TypeVar
 
 from ..actions import NO_CALL, PASS, PLAYS, Action, Bid, Call, Chelem, Ecart
-from ..cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, PETIT_BIT, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP,
-                     TRUMPS, Card, cards_of, count, mask_of)
+from ..cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, MASK_FOR_SUIT, PETIT_BIT, RANK_OF, SUIT_MASKS,
+                     SUIT_OF, TRUMP, TRUMPS, Card, cards_of, count, mask_of)
 from ..rng import Rng
 from ..rules import Contract
 from ..state import ECARTABLE, Deal, ecart_trumps_needed
@@ -33,7 +33,7 @@ from .ecart import standard_call, standard_ecart
 from .endgame import OverBudget, deal_score, solve
 from .knowledge import Knowledge
 from .purchase import choose_purchase, optional_call_declined
-from .rollout import rollout
+from .rollout import above_table, rollout, seat_plan, secure
 from .standard import chelem_call, choose_declaration, standard_bid
 from .worlds import WorldBuilder, WorldSampler
 
@@ -433,28 +433,16 @@ def king_is_safe(d: Deal, seat: int, king: int) -> bool:
 
 def petit_is_safe(d: Deal, seat: int) -> bool:
     """Whether the Petit, played now by ``seat`` in the deal ``d`` (whose hands are all
-    known), surely stays on its side: the trick's best trump once it is played belongs to
-    that side, and no seat of the other side still to play can beat it (holding a higher
-    trump, and trumps led or the suit led missing)."""
-    n = d.players
-    trick = d.trick
-    first = (seat - len(trick)) % n
-    led = next((SUIT_OF[c] for c in trick if c != EXCUSE_ID), TRUMP)
-    top, top_seat = FIRST_TRUMP, seat
-    for i, c in enumerate(trick):
-        if FIRST_TRUMP < c < EXCUSE_ID and c > top:
-            top, top_seat = c, (first + i) % n
+    known), surely stays on its side: the trick is then its side's, and no seat of the
+    other side still to play can beat its best trump."""
     attack = d.attack
-    mine = attack >> seat & 1
-    if (attack >> top_seat & 1) != mine:
+    high = d._high_trump
+    winner, best = (d._best_seat, high) if high > FIRST_TRUMP else (seat, FIRST_TRUMP)
+    if (attack >> winner & 1) != (attack >> seat & 1):
         return False
-    above = TRUMPS & ~((2 << top) - 1)
-    for step in range(1, n - len(trick)):
-        h = d.hands[(seat + step) % n]
-        if (attack >> ((seat + step) % n) & 1) != mine and h & above \
-                and (led == TRUMP or not h & SUIT_MASKS[led]):
-            return False
-    return True
+    led = d._led if d._led >= 0 else TRUMP  # nothing led yet: the Petit leads trumps
+    later = [d.hands[t] for t in seat_plan(d.players, attack)[seat][1][len(d.trick)][0]]
+    return secure(best, later, led, MASK_FOR_SUIT[led], above_table(d.rules))
 
 
 def distinct_cards(k: Knowledge, legal: int, flawed: Callable[[int], bool] | None = None) -> list[int]:

@@ -134,7 +134,7 @@ def _policy_card(d: Deal, s: int, legal: int, hands: list[int], attack: int, pla
     led_mask = MASK_FOR_SUIT[led]
     best_card = d.trick[(best_seat - d.leader) % n]
 
-    if (attack >> best_seat) & 1 == side and _secure(best_card, later, led, led_mask, above) \
+    if (attack >> best_seat) & 1 == side and secure(best_card, later, led, led_mask, above) \
             or not public and not later and any(_can_beat(hands[t], best_card, high, led, led_mask, above) for t in allies_seats):
         # Our trick: load it (the Petit first: it is saved), else the lowest trump.
         if plain & PETIT_BIT and not _keep_petit(hand, opp_hands):
@@ -165,12 +165,12 @@ def _policy_card(d: Deal, s: int, legal: int, hands: list[int], attack: int, pla
     while winners:
         low = winners & -winners
         c = low.bit_length() - 1
-        if strength[c] < best_strength and _secure(c, later, led, led_mask, above):
+        if strength[c] < best_strength and secure(c, later, led, led_mask, above):
             best, best_strength = c, strength[c]
         winners ^= low
     if best >= 0:
         if best > FIRST_TRUMP and plain & PETIT_BIT and not _keep_petit(hand, opp_hands) \
-                and _secure(FIRST_TRUMP, later, led, led_mask, above):
+                and secure(FIRST_TRUMP, later, led, led_mask, above):
             return FIRST_TRUMP
         return best
     # Lose the least.
@@ -199,7 +199,7 @@ def _can_beat(h: int, best: int, high: int, led: int, led_mask: int, above: tupl
     return led != TRUMP and not h & led_mask and bool(h & TRUMPS)
 
 
-def _secure(w: int, later: list[int], led: int, led_mask: int, above: tuple[int, ...]) -> bool:
+def secure(w: int, later: list[int], led: int, led_mask: int, above: tuple[int, ...]) -> bool:
     """Nobody of the other side still to play can beat ``w`` (suit ``led``)."""
     if w >= FIRST_TRUMP:
         over = above[w]
