@@ -440,11 +440,12 @@ def lessons() -> list[Lesson]:
              "he then plays alone. If the called card is in "
              "the chien or in his own hand, he plays alone against four."),
             ("Le livre : appeler le roi de la couleur où l'on est le plus long (la dame compte double), "
-             "pour que le partenaire vienne au secours de cette longue. Au premier pli, seul celui qui a "
-             "la carte appelée peut entamer sa couleur.",
+             "pour que le partenaire vienne au secours de cette longue. Au premier pli, personne n'entame "
+             "dans la couleur appelée, sauf avec le roi appelé lui-même : son détenteur peut l'entamer "
+             "pour se découvrir.",
              "The book: call the king of your longest suit (the queen counting double), so that the partner "
-             "helps you in that suit. The first trick may be led in the called suit only by the player who "
-             "holds the called card."),
+             "helps you in that suit. On the first trick nobody leads the called suit, except with the called "
+             "king itself: its holder may lead it to show himself."),
             (f"La marque se partage : chacun des trois défenseurs paie le total ; le preneur reçoit "
              f"le total × {taker_share}, son partenaire × {partner_share}. Seul contre quatre, le preneur "
              f"reçoit le total × {alone_share}. S'ils chutent, tout s'inverse : chaque défenseur reçoit le total.",

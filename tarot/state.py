@@ -244,9 +244,9 @@ class Deal:
         hand = self.hands[seat]
         if self._led < 0:  # leading (or following a lone Excuse): free, but for the called suit
             called = self.called
-            if not self.tricks and called is not None and called < FIRST_TRUMP and not hand >> called & 1:
-                # Only the called card's holder may open the first trick in its suit.
-                barred = hand & SUIT_MASKS[SUIT_OF[called]]
+            if not self.tricks and called is not None and called < FIRST_TRUMP:
+                # The first trick may open the called suit only with the called card itself.
+                barred = hand & SUIT_MASKS[SUIT_OF[called]] & ~(1 << called)
                 if barred and hand & ~barred:
                     return hand & ~barred
             return hand

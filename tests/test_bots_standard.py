@@ -274,12 +274,12 @@ def test_a_seat_void_in_the_called_suit_cannot_be_the_partner():
     assert k.p_ally(0) == 0.0  # the taker is never a defender's ally
 
 
-def test_opening_the_first_trick_in_the_called_suit_shows_the_called_king():
-    # Only the called king's holder may lead its suit to the first trick.
+def test_the_called_king_opening_the_first_trick_shows_the_partner_to_the_defenders():
+    # The called suit opens the first trick only with the called king itself.
     deal = _playing({0: "KH 7H 8S"}, players=5, call="KH", taker=1)
-    play(deal, "7H")
+    play(deal, "KH")
     k = Knowledge(deal.view(3))
-    assert k.p_partner[0] == 1.0 and k.known[0] & mask_of([card("KH")])
+    assert k.p_partner[0] == 1.0
     assert k.p_partner[2] == 0.0 and k.p_partner[4] == 0.0
 
 

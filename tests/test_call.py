@@ -113,20 +113,29 @@ def test_the_first_trick_may_be_led_with_the_called_king_itself():
     assert all(deal.view(s).partner == 0 for s in range(5))
 
 
-def test_the_called_kings_holder_may_lead_any_card_of_its_suit_to_the_first_trick():
-    # "sauf si c'est le détenteur de ce Roi qui entame"
+def test_the_called_kings_holder_may_not_lead_a_small_card_of_its_suit_to_the_first_trick():
+    # "sauf avec le Roi appelé lui-même": only the king opens its suit on the first trick.
     deal = deal_with({0: "KH 7H 8S"}, players=5)
     to_play(deal, taker=1, call="KH")
-    assert deal.can(Play(card("7H")))
-    deal.apply(Play(card("7H")))
-    assert not deal.partner_revealed
+    assert refused(deal, Play(card("7H"))) == "called_suit_first_trick"
+    assert deal.can(Play(card("KH")))
 
 
-def test_a_taker_who_called_his_own_king_may_lead_its_suit_to_the_first_trick():
+def test_a_taker_who_called_his_own_king_may_lead_it_but_no_other_card_of_its_suit():
     deal = deal_with({1: "KH 7H 8S"}, players=5)
     to_play(deal, taker=1, contract="garde_sans", call="KH", chelem=True)  # he leads
     assert deal.partner is None and deal.to_act == 1
-    assert deal.can(Play(card("7H")))
+    assert deal.can(Play(card("KH")))
+    assert refused(deal, Play(card("7H"))) == "called_suit_first_trick"
+
+
+def test_the_refusal_names_the_called_card_as_the_one_exception():
+    deal = deal_with({0: "KH 7H 8S"}, players=5)
+    to_play(deal, taker=1, call="KH")
+    refusal = deal.why_not(Play(card("7H")))
+    assert refusal is not None
+    assert "sauf avec le Roi de cœur lui-même" in refusal.explain("fr")
+    assert "except with the King of hearts itself" in refusal.explain("en")
 
 
 def test_the_first_lead_may_be_another_suit_a_trump_or_the_excuse():

@@ -22,7 +22,7 @@ from the trumps each seat plays:
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from ..cards import (ALL_CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, KING, KINGS, MASK_FOR_SUIT, QUEEN,
                      RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, count, mask_of, suit_card)
@@ -136,7 +136,6 @@ class Knowledge:
                     if c == EXCUSE_ID and i and s != self.taker:
                         excused[s] = True
         self.led_trump = trump_lead_seen  # per seat: it has led a trump
-        self._read_called_suit_opening(all_tricks)
         for s in range(n):
             if self.trump_cap[s] < FIRST_TRUMP:
                 self.void[s] |= 1 << TRUMP
@@ -233,19 +232,6 @@ class Knowledge:
             elif rank <= 10:
                 self.led_high[s] |= 1 << suit
 
-    def _read_called_suit_opening(self, tricks: Sequence[tuple[int, Sequence[int]]]) -> None:
-        """Only the called card's holder may open the first trick in its suit: such an
-        opening shows where the called card is, until it is played."""
-        called = self.called
-        if called is None or called >= FIRST_TRUMP or not tricks or self.played >> called & 1:
-            return
-        leader, cards = tricks[0]
-        for i, c in enumerate(cards):
-            if c != EXCUSE_ID:
-                if SUIT_OF[c] == SUIT_OF[called]:
-                    self.known[(leader + i) % self.n] |= 1 << called
-                return
-
     # ------------------------------------------------------------------ sides
     def _sides(self, view: SeatView) -> None:
         """Who is on which side: ``p_partner[s]`` is the chance that s is the taker's partner."""
@@ -265,7 +251,7 @@ class Knowledge:
             self.p_partner[me] = 1.0
             return
         holder = next((s for s in range(n) if self.known[s] >> self.called & 1), None)
-        if holder is not None:  # shown by the first trick's opening: the taker's own card, or the partner's
+        if holder is not None:  # the taker's own card, or the partner's
             if holder != taker:
                 self.p_partner[holder] = 1.0
             return
