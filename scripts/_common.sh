@@ -38,3 +38,20 @@ ensure_venv() {
     -r "$ROOT/requirements-dev.txt" || die "pip install -r requirements-dev.txt failed"
   echo "$want" > "$stamp"
 }
+
+# Debian's Chromium (and fonts) for the browser tests, with apt-get: one line on the
+# console, apt's own output in .cache/apt-get.log (its last lines shown if it fails).
+# Runs apt-get through sudo when not root.
+install_chromium() {
+  local sudo="" logfile="$ROOT/.cache/apt-get.log"
+  [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  mkdir -p "$ROOT/.cache"
+  echo "installing chromium with apt-get (log: ${logfile#"$ROOT"/})"
+  if ! { $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q \
+         && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+              chromium fonts-dejavu-core fonts-liberation; } >"$logfile" 2>&1; then
+    tail -n 20 "$logfile" >&2
+    return 1
+  fi
+  echo "chromium installed: $(/usr/bin/chromium --version 2>/dev/null || echo '?')"
+}

@@ -41,9 +41,7 @@ log "Build: _site/"
 if [[ ! -x /usr/bin/chromium ]]; then
   if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
     log "Setup: Chromium for the browser tests (apt-get)"
-    DEBIAN_FRONTEND=noninteractive apt-get update -q \
-      && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-dejavu-core fonts-liberation \
-      || die "could not install chromium"
+    install_chromium || die "could not install chromium"
   else
     echo "warning: /usr/bin/chromium not found; the e2e stage needs it (apt-get install chromium)" >&2
   fi
