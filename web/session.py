@@ -299,11 +299,7 @@ class Session:
         keep = self.undo_point()
         if keep is None:
             return False
-        old = self.deal
-        deal = Deal(old.rules, old.dealer, [list(h) for h in old.dealt_hands], list(old.dealt_chien))
-        for seat, action in old.history[:keep]:
-            deal.apply(action, seat=seat)
-        self.deal = deal
+        self.deal = self.deal.replayed(keep)  # the same cards and pots, the decisions before it
         self.undone.add(self.deal_number)
         self.events = []
         self.ui = Ui(history_open=False)
