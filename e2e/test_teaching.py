@@ -106,6 +106,21 @@ def test_an_exercise_answered_wrong_then_right(page, site_url):
     assert "Well done" in verdict.inner_text()
 
 
+def test_a_shared_situation_starts_the_score_sheet_clean(page, site_url):
+    """Even where the match's own first deal is a petit sec (deal 643 at 4 players), dealt again at once."""
+    record = _situation()[0]
+    rows = "[data-testid=score-sheet] tbody tr"
+    page.goto(site_url + "?pause=0&lang=fr&deal=643" + fragment(record))
+    page.wait_for_function(READY)
+    assert phase(page) == "done"
+    sheet = page.inner_text("[data-testid=score-sheet]")
+    assert len(page.query_selector_all(rows)) == 1 and "Redonne" not in sheet
+    page.goto(site_url + "?pause=0&lang=fr&deal=643&steps=1&at=0" + fragment(record))
+    page.wait_for_function(READY)
+    assert page.get_attribute("#table", "data-step") == "0"
+    assert page.query_selector_all(rows) == [] and "Redonne" not in page.inner_text("#table")
+
+
 def test_steps_go_forward_and_back_and_a_bad_record_gives_a_notice(page, site_url):
     record, at, _, _ = _situation()
     page.goto(site_url + f"?pause=0&steps=1&open=1&at={at}" + fragment(record))

@@ -725,6 +725,15 @@ class Deal:
         other.side_tricks = list(self.side_tricks)
         return other
 
+    def replayed(self, steps: int) -> "Deal":
+        """A fresh deal dealt as this one (the same rules, dealer, cards and pots) after its
+        first ``steps`` actions, replayed through the engine: the deal as it stood then."""
+        fresh = Deal(self.rules, self.dealer, [list(h) for h in self.dealt_hands], list(self.dealt_chien),
+                     self.pots, self.pots_doubled)
+        for seat, action in self.history[:steps]:
+            fresh.apply(action, seat=seat)
+        return fresh
+
     def with_cards_moved(self, hands: list[int], chien: int | None = None,
                          ecart: int | None = None) -> "Deal":
         """A copy where the cards not yet played lie elsewhere: ``hands`` (masks), and the

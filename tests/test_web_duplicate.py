@@ -171,6 +171,16 @@ def test_replay_starts_at_one_of_your_decisions_outside_the_match():
         PracticeSession(session.settings, record, upto + 1, 5)  # a bot's turn
 
 
+def test_a_replay_numbered_as_a_petit_sec_deal_starts_with_an_empty_score_sheet():
+    session = Session(Settings(players=4, first_deal=5))
+    _play_deal(session)
+    record = session.match.records[-1]
+    upto = next(i for i, a in enumerate(record["actions"]) if a["seat"] == 0)
+    practice = PracticeSession(session.settings, record, upto, 643)  # an imported deal, numbered as deal 643
+    assert Session(Settings(players=4, first_deal=643)).deal.result.redeal == "petit_sec"
+    assert practice.match.records == [] and practice.deal.to_act == 0
+
+
 def test_export_then_import_gives_the_records_back():
     session = Session(Settings(players=4, first_deal=5))
     _play_deal(session)

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import base64
+import itertools
 import os
 import re
 from html import unescape
+
+import pytest
 
 from tarot.actions import BIDS, Chelem, Play, Purchase, action_from_json
 from tarot.cards import parse_card
@@ -16,7 +19,7 @@ from tarot.state import Deal
 from web import render, teaching
 from web.labels import seat_name
 from web.params import parse_params
-from web.session import Session, Settings
+from web.session import Session, Settings, TableMatch
 from web.teaching import Teacher, TeachingSession, move_words, same_move, told
 
 
@@ -57,6 +60,28 @@ def test_a_situation_is_named_as_such_not_by_a_deal_number_its_cards_do_not_have
     session.next_deal()  # the match's own next deal has its number again
     topbar = unescape(render.render(session.screen())["topbar"])
     assert f"Donne n°\u00a0{session.deal_number}" in topbar and ">Situation<" not in topbar
+
+
+# Deal numbers whose match deal is a petit sec, dealt again at once (1 deal in about 5,000 at
+# 3 players, 540 at 4, 150 at 5).
+PETIT_SEC_NUMBERS = {3: (7296, 11160), 4: (643, 1274, 2666), 5: (170, 201, 308)}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_situation_is_the_first_deal_of_its_match_and_no_redeal_comes_before_it(players):
+    """The match is never dealt a deal of its own first, not even one dealt again at once
+    (a petit sec) that would write a Redonne on the score sheet."""
+    numbers = list(PETIT_SEC_NUMBERS[players]) + list(range(1, 25))
+    assert all(TableMatch(Rules(players=players), first_deal=n).new_deal().result.redeal == "petit_sec"
+               for n in PETIT_SEC_NUMBERS[players])
+    records = [_finished(players, seed).to_record() for seed in (5, 60)]
+    for record, query in itertools.product(records, ("?embed=1", "?at=0", "?at=9&steps=1")):
+        teacher = Teacher(parse_params(query), query, fragment(record))
+        for number in numbers:
+            session = teacher.open_session(Settings(first_deal=number))
+            assert session is not None and session.deal_number == number
+            assert session.match.records == ([session.deal.to_record()] if session.deal.is_over else [])
+            assert all("redeal" not in result for _, result in session.screen().sheet)
 
 
 def test_at_opens_the_situation_part_way_and_the_bots_play_on():

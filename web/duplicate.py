@@ -224,8 +224,7 @@ class PracticeSession(Session):
             raise ValueError("replay starts at one of your decisions")
         options = {o: True for o in Rules.options() if getattr(deal.rules, o) is True}
         super().__init__(Settings(deal.rules.players, settings.level, options, settings.lang, deal_number,
-                                  settings.name))
-        self.deal = deal  # the same cards, at that point of the record
+                                  settings.name), deal)  # the same cards, at that point of the record
         self.upto = upto
 
     def next_deal(self) -> None:  # a replay is one deal

@@ -196,11 +196,13 @@ class Session:
     notices: tuple[tuple[str, dict[str, Any]], ...] = ()  # page notes shown until dismissed: (text key, params)
     history: tuple[dict[str, Any], ...] = ()  # finished matches (web.history), set by the page
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, deal: Deal | None = None) -> None:
+        """A match on ``settings`` showing its first deal, or ``deal`` in its place (a shared
+        situation, a replay): then the match deals nothing, and the deal is its first once over."""
         self.settings = settings
         self.match = TableMatch(settings.rules(), first_deal=settings.first_deal)
         self.deal_number = self.match.deal_number
-        self.deal = self.match.new_deal()
+        self.deal = self.match.new_deal() if deal is None else deal
         self.ui = Ui()
         self.events: list[tuple[str, dict[str, Any]]] = []
         self.finished = False  # the deal on show is over and written in the match
@@ -299,11 +301,7 @@ class Session:
         keep = self.undo_point()
         if keep is None:
             return False
-        old = self.deal
-        deal = Deal(old.rules, old.dealer, [list(h) for h in old.dealt_hands], list(old.dealt_chien))
-        for seat, action in old.history[:keep]:
-            deal.apply(action, seat=seat)
-        self.deal = deal
+        self.deal = self.deal.replayed(keep)  # the same cards and pots, the decisions before it
         self.undone.add(self.deal_number)
         self.events = []
         self.ui = Ui(history_open=False)

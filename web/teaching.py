@@ -186,15 +186,6 @@ def take_params(params: PageParams, query: str) -> TeachingParams:
 
 
 # --------------------------------------------------------------- situations
-def replay(deal: Deal, steps: int) -> Deal:
-    """A fresh copy of ``deal`` after its first ``steps`` actions (as the engine recorded them)."""
-    fresh = Deal(deal.rules, deal.dealer, [list(h) for h in deal.dealt_hands], list(deal.dealt_chien),
-                 deal.pots, deal.pots_doubled)
-    for seat, action in deal.history[:steps]:
-        fresh.apply(action, seat=seat)
-    return fresh
-
-
 @dataclass
 class Situation:
     """A deal from the URL: the whole recorded deal, where it starts, and how it is shown."""
@@ -372,11 +363,8 @@ class Teacher:
             level = "standard"  # the record's moves are replayed on the main thread, not by the worker
         settings = Settings(players=rules.players, level=level, options=options, lang=base.lang,
                             first_deal=base.first_deal)
-        session = TeachingSession(settings)
+        session = TeachingSession(settings, situation.full.replayed(situation.start))
         session.teacher = self
-        session.deal = replay(situation.full, situation.start)
-        session.finished = False
-        session._check_over()
         self.advance(session)
         return session
 
@@ -438,7 +426,7 @@ class Teacher:
         if session.finished:  # the finished deal leaves the score sheet again
             session.match.records.pop()
             session.finished = False
-        session.deal = replay(situation.full, situation.start if to_start else p - 1)
+        session.deal = situation.full.replayed(situation.start if to_start else p - 1)
         session.events = []
         session.ui.message = None
         return True
@@ -533,7 +521,7 @@ class Teacher:
         seat, action = deal.history[-1]
         if seat == HUMAN:
             return
-        before = replay(deal, len(deal.history) - 1)
+        before = deal.replayed(len(deal.history) - 1)
         reason = explain(before.view(seat), action)
         if isinstance(action, Ecart) and not deal.is_over:
             reason = Reason("ecart_hidden")  # which suits it empties is the taker's secret
