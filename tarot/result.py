@@ -227,14 +227,22 @@ def _with_tokens(result: DealResult, data: dict[str, object], rules: Rules) -> D
 
 
 def _check_written(written: dict[str, object], data: dict[str, object]) -> None:
-    """Refuse ``data`` unless it is ``written``, key for key and value for value (``1`` is not ``true``)."""
-    def same(a: object, b: object) -> bool:
-        return json.dumps(a, sort_keys=True, default=repr) == json.dumps(b, sort_keys=True, default=repr)
-
+    """Refuse ``data`` unless it is ``written``, key for key and value for value."""
     for key in [*written, *(k for k in data if k not in written)]:
         if key not in data:
             raise RecordError(f"the result has no {key}")
         if key not in written:
             raise RecordError(f"the result cannot have {quote(key)} here")
-        if not same(data[key], written[key]):
+        if not _same(data[key], written[key]):
             raise RecordError(f"the result's {key} is {quote(data[key])}, but its count gives {quote(written[key])}")
+
+
+def _same(a: object, b: object) -> bool:
+    """The same JSON value, of the same JSON type (``1`` is not ``true``, nor ``1.0``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return a == b
