@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .actions import NO_CALL, NO_CHELEM, Action, Call, Misere, Play, Poignee, action_from_json, action_to_json
 from .cards import N_CARDS, parse_cards
 from .errors import IllegalAction, RecordError, quote
+from .result import DealResult
 from .rules import MISERE_KINDS, Rules
 
 if TYPE_CHECKING:
@@ -52,6 +53,21 @@ def from_record(record: object) -> Deal:
         return _from_record(record)
     except RecursionError:
         raise RecordError("malformed record: nested too deeply") from None
+
+
+def recorded_result(record: object) -> DealResult:
+    """The result a finished record writes, read from its ``rules`` and ``result`` (not
+    replayed: :meth:`DealResult.from_json` scores its count again); :class:`RecordError`
+    if it has none or it does not add up."""
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object")
+    try:
+        rules = Rules.from_json(record.get("rules"))
+    except (TypeError, ValueError) as e:
+        raise RecordError(f"bad rules: {e}") from None
+    if "result" not in record:
+        raise RecordError("the record has no result: its deal is not over")
+    return DealResult.from_json(record["result"], rules)
 
 
 def _misere_named(deal: Deal, entry: object) -> object:

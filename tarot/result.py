@@ -2,14 +2,19 @@
 the match and the tournament all read, with its ``tarot-deal/1`` JSON form."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+import json
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Callable, TypeVar
 
-from .rules import Contract, Rules
-from .scoring import DealScore
+from .errors import RecordError, quote
+from .rules import MISERE_KINDS, POIGNEE_NAMES, Contract, Rules
+from .scoring import CHELEM_BONUS, DealScore
 
 if TYPE_CHECKING:
     from .traditional import TokenStep
+
+REDEALS = ("all_passed", "petit_sec")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -50,7 +55,8 @@ class DealResult:
     contract: Contract | None = None
     half_points: int = 0
     bouts: int = 0
-    piles: tuple[int, int] = (0, 0)  # the cards the defence and the attack end with (masks)
+    # The cards the defence and the attack end with (masks); not in the record, so not compared.
+    piles: tuple[int, int] = field(default=(0, 0), compare=False)
     petit_au_bout: str | None = None
     chelem: str | None = None
     poignees: tuple[tuple[int, str], ...] = ()
@@ -80,6 +86,18 @@ class DealResult:
     @property
     def target(self) -> int:
         return self.score.target if self.score is not None else 0
+
+    @property
+    def difference(self) -> int:
+        """How far the attack's points are from the target as the cards fell, the half point
+        to the side that wins the deal (45.5 against 41 is made by 5; before ``round_to_ten``)."""
+        return self.score.unrounded if self.score is not None else 0
+
+    @property
+    def match_points(self) -> tuple[int, ...]:
+        """What the deal adds to each seat's total in a match: the tokens under traditional
+        scoring (where pots and tokens replace the score sheet), else the scores."""
+        return self.tokens if self.tokens is not None else self.scores
 
     @property
     def shares(self) -> tuple[int, int, int]:
@@ -114,3 +132,117 @@ class DealResult:
             if self.pots_doubled and any(self.pots_doubled):
                 out["pots_doubled"] = list(self.pots_doubled)
         return out
+
+    @classmethod
+    def from_json(cls, data: object, rules: Rules) -> DealResult:
+        """The result a record's ``result`` object describes under ``rules``: the inverse of
+        :meth:`to_json`.  The count it gives is scored again by the rules, and an object that
+        is not exactly what :meth:`to_json` writes for that count (a score or a target that
+        does not add up, a key missing or too many) is refused with :class:`RecordError`.
+        What the object does not hold, the result does not either: the piles, the calculation
+        of the tokens (``token_steps``) and who showed a petit sec."""
+        if not isinstance(data, dict):
+            raise RecordError(f"a result must be a JSON object, not {quote(data)}")
+        if "redeal" in data:
+            result = cls(rules, (0,) * rules.players, redeal=_one_of(data, "redeal", REDEALS))
+        else:
+            result = _counted(data, rules)
+        result = _with_tokens(result, data, rules)
+        _check_written(result.to_json(), data)
+        return result
+
+
+def _counted(data: dict[str, object], rules: Rules) -> DealResult:
+    """The counted deal that ``data`` describes, scored by the rules."""
+    from .count import scored
+
+    contract = _one_of(data, "contract", tuple(Contract), lambda c: c.code)
+    taker = _seat(data, "taker", rules)
+    partner = None if data.get("partner") is None else _seat(data, "partner", rules)
+    if partner is not None and (partner == taker or not rules.calls_partner(contract)):
+        raise RecordError(f"seat {partner} cannot be the taker's partner in this {contract.code}")
+    points = data.get("points")
+    if isinstance(points, bool) or not isinstance(points, (int, float)) or not 0 <= points <= 91 \
+            or (2 * points) % 1:
+        raise RecordError(f"points must be from 0 to 91, in half points, not {quote(points)}")
+    bouts = _one_of(data, "bouts", (0, 1, 2, 3))
+    try:
+        return scored(rules, taker, partner, contract, round(2 * points), bouts,
+                      petit_au_bout=_one_of(data, "petit_au_bout", (None, "attack", "defense")),
+                      chelem=_one_of(data, "chelem", tuple(CHELEM_BONUS)),
+                      poignees=_declared(data, "poignees", "size", POIGNEE_NAMES, rules),
+                      miseres=_declared(data, "miseres", "kind", MISERE_KINDS, rules) if "miseres" in data else ())
+    except ValueError as e:
+        if isinstance(e, RecordError):
+            raise
+        raise RecordError(str(e)) from None
+
+
+def _seat(data: dict[str, object], key: str, rules: Rules) -> int:
+    seat = data.get(key)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise RecordError(f"{key} must be a seat from 0 to {rules.players - 1}, not {quote(seat)}")
+    return seat
+
+
+def _one_of(data: dict[str, object], key: str, choices: tuple[T, ...],
+            written: Callable[[T], object] = lambda c: c) -> T:
+    """The choice that ``data[key]`` writes (``1`` is not ``true``)."""
+    value = data.get(key)
+    for choice in choices:
+        if type(value) is type(written(choice)) and value == written(choice):
+            return choice
+    names = ", ".join(json.dumps(written(c)) for c in choices)
+    raise RecordError(f"{key} must be one of {names}, not {quote(value)}")
+
+
+def _declared(data: dict[str, object], key: str, name: str, choices: tuple[str, ...],
+              rules: Rules) -> tuple[tuple[int, str], ...]:
+    """The poignées or misères declared: ``[{"seat": 2, "size": "simple"}, ...]``."""
+    entries = data.get(key)
+    if not isinstance(entries, list):
+        raise RecordError(f"{key} must be a list, not {quote(entries)}")
+    out = []
+    for entry in entries:
+        if not isinstance(entry, dict) or set(entry) != {"seat", name}:
+            raise RecordError(f"each of {key} must be {{\"seat\": …, \"{name}\": …}}, not {quote(entry)}")
+        out.append((_seat(entry, "seat", rules), _one_of(entry, name, choices)))
+    return tuple(out)
+
+
+def _with_tokens(result: DealResult, data: dict[str, object], rules: Rules) -> DealResult:
+    """``result`` with the tokens and pots ``data`` holds: always with ``traditional_scoring``,
+    never without."""
+    if not rules.traditional_scoring:
+        return result  # tokens written anyway are refused as a key too many
+    tokens, pots, doubled = data.get("tokens"), data.get("pots"), data.get("pots_doubled", [])
+    if not isinstance(tokens, list) or len(tokens) != rules.players or not all(type(x) is int for x in tokens):
+        raise RecordError(f"tokens must be a list of {rules.players} whole numbers, not {quote(tokens)}")
+    if not isinstance(pots, list) or not all(type(p) is int and p >= 0 for p in pots):
+        raise RecordError(f"pots must be a list of token counts, not {quote(pots)}")
+    if not isinstance(doubled, list) or len(doubled) > len(pots) or not all(type(d) is bool for d in doubled):
+        raise RecordError("pots_doubled must be a list of true or false, one per pot")
+    doubled = doubled + [False] * (len(pots) - len(doubled))
+    return replace(result, tokens=tuple(tokens), pots=tuple(pots), pots_doubled=tuple(doubled))
+
+
+def _check_written(written: dict[str, object], data: dict[str, object]) -> None:
+    """Refuse ``data`` unless it is ``written``, key for key and value for value."""
+    for key in [*written, *(k for k in data if k not in written)]:
+        if key not in data:
+            raise RecordError(f"the result has no {key}")
+        if key not in written:
+            raise RecordError(f"the result cannot have {quote(key)} here")
+        if not _same(data[key], written[key]):
+            raise RecordError(f"the result's {key} is {quote(data[key])}, but its count gives {quote(written[key])}")
+
+
+def _same(a: object, b: object) -> bool:
+    """The same JSON value, of the same JSON type (``1`` is not ``true``, nor ``1.0``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return a == b

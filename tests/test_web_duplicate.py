@@ -4,6 +4,7 @@ import json
 import pytest
 
 from tarot.duplicate import Budget, reference
+from tarot.result import DealResult
 from tarot.rules import Rules
 from web.duplicate import DuplicateSession, PracticeSession, Tournament, load_session
 from web.duplicatestep import advice_step, reference_step
@@ -93,20 +94,21 @@ def test_an_answer_for_a_deal_already_done_is_not_taken():
 
 
 def test_the_end_of_deal_sentence_names_the_contract_the_outcome_and_the_difference():
-    ref = {"result": {"taker": 0, "partner": None, "contract": "garde", "points": 53, "target": 41, "made": True,
-                      "scores": [222, -74, -74, -74]}}
+    ref = DealResult.from_json({"taker": 0, "partner": None, "contract": "garde", "points": 53, "bouts": 2, "target": 41,
+                                "made": True, "petit_au_bout": None, "chelem": None, "poignees": [],
+                                "scores": [222, -74, -74, -74]}, Rules(players=4))
     assert reference_sentence(ref, 96, "fr") == \
         "À votre place, l'Expert a joué une garde, réussie de 12\u00a0: +222. Vous\u00a0: +96. Duplicate\u00a0: −126."
     assert reference_sentence(ref, 96, "en") == \
         "In your seat, the Expert played a garde, made by 12: +222. You: +96. Duplicate: −126."
     # 38.5 against 41 fails by 3 as the score counts it (the half point goes to the defence).
-    defended = {"result": {**ref["result"], "taker": 2, "made": False, "points": 38.5, "target": 41,
-                           "scores": [56, 56, -168, 56]}}
+    defended = DealResult.from_json({**ref.to_json(), "taker": 2, "made": False, "points": 38.5, "target": 41,
+                                     "scores": [56, 56, -168, 56]}, Rules(players=4))
     assert reference_sentence(defended, 0, "fr") == ("À votre place, l'Expert a défendu contre la garde de Chloé, "
                                                      "chutée de 3\u00a0: +56. Vous\u00a0: 0. Duplicate\u00a0: −56.")
-    assert reference_sentence({"result": {"redeal": "all_passed", "scores": [0] * 4}}, 0, "fr") == \
+    assert reference_sentence(DealResult.from_json({"redeal": "all_passed"}, Rules(players=4)), 0, "fr") == \
         "À votre place, l'Expert a passé, comme tout le monde\u00a0: 0. Vous\u00a0: 0. Duplicate\u00a0: 0."
-    assert reference_sentence({"result": {"redeal": "petit_sec", "scores": [0] * 4}}, 0, "en") == \
+    assert reference_sentence(DealResult.from_json({"redeal": "petit_sec"}, Rules(players=4)), 0, "en") == \
         "In your seat, the Expert saw the deal dealt again: 0. You: 0. Duplicate: 0."
 
 
@@ -115,7 +117,7 @@ def test_the_page_shows_the_reference_and_the_total_with_their_hooks():
     _work(session)
     _play_deal(session)
     regions = decorate(render(session.screen()), session, Extras())
-    value = session.tournament.reference_result(5)["scores"][0]
+    value = session.tournament.reference_result(5).scores[0]
     assert f'data-testid="reference-result" data-value="{value}"' in regions["panel"]
     own = session.deal.result.scores[0]
     assert f'data-testid="duplicate-total" data-value="{own - value}"' in regions["side"]

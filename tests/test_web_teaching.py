@@ -81,7 +81,7 @@ def test_a_situation_is_the_first_deal_of_its_match_and_no_redeal_comes_before_i
             session = teacher.open_session(Settings(first_deal=number))
             assert session is not None and session.deal_number == number
             assert session.match.records == ([session.deal.to_record()] if session.deal.is_over else [])
-            assert all("redeal" not in result for _, result in session.screen().sheet)
+            assert all(result.redeal is None for _, result in session.screen().sheet)
 
 
 def test_at_opens_the_situation_part_way_and_the_bots_play_on():

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tarot.duplicate import NOT_IN_DUPLICATE, REFERENCE_BUDGET, SEAT, Budget, as_dealt, seat_score
+from tarot.record import recorded_result
+from tarot.result import DealResult
 from tarot.rules import Rules
 from tarot.state import Deal
 
@@ -46,7 +48,8 @@ class Row:
 class Tournament:
     size: int = DEFAULT_SIZE
     budget: Budget = REFERENCE_BUDGET
-    references: dict[int, dict[str, Any]] = field(default_factory=dict)  # deal number → finished reference
+    references: dict[int, dict[str, Any]] = field(default_factory=dict)  # deal number → finished reference's record
+    results: dict[int, DealResult] = field(default_factory=dict)  # deal number → finished reference's result
     advice: dict[int, list[list[Any]]] = field(default_factory=dict)  # deal number → [[index, action], ...]
     progress: dict[int, dict[str, Any]] = field(default_factory=dict)  # deal number → reference under way
     advice_next: dict[int, int] = field(default_factory=dict)  # deal number → next action index to look at
@@ -72,6 +75,7 @@ class Tournament:
                 return False
             record = answer["record"]
             if answer["done"]:
+                self.results[number] = recorded_result(record)
                 self.references[number] = record
                 self.progress.pop(number, None)
                 self.advice.setdefault(number, [])
@@ -89,19 +93,17 @@ class Tournament:
         return False
 
     # ------------------------------------------------------------ results
-    def reference_result(self, number: int) -> dict[str, Any] | None:
-        record = self.references.get(number)
-        return None if record is None else record.get("result")
+    def reference_result(self, number: int) -> DealResult | None:
+        return self.results.get(number)
 
     def rows(self, match: TableMatch) -> list[Row]:
         out = []
-        for k, record in enumerate(match.records):
-            number = match.first_deal + k
+        for number, result in enumerate(match.results, match.first_deal):
             ref = self.reference_result(number)
-            out.append(Row(number, seat0(record["result"]),
-                           None if ref is None else seat0(ref),
-                           None if ref is None else ref.get("contract"),
-                           None if ref is None else ref.get("taker")))
+            out.append(Row(number, seat_score(result),
+                           None if ref is None else seat_score(ref),
+                           None if ref is None or ref.contract is None else ref.contract.code,
+                           None if ref is None else ref.taker))
         return out
 
     def total(self, match: TableMatch) -> int:
@@ -136,8 +138,10 @@ class Tournament:
                 dealt = Deal.new(rules, dealer=number % rules.players, seed=number)
                 if deal.rules != rules or [set(h) for h in deal.dealt_hands] != [set(h) for h in dealt.dealt_hands]:
                     raise ValueError(f"a reference does not match deal {number}")
-                if name == "references" and not deal.is_over:
-                    raise ValueError(f"the reference of deal {number} is not over")
+                if name == "references":
+                    if deal.result is None:
+                        raise ValueError(f"the reference of deal {number} is not over")
+                    out.results[number] = deal.result
                 getattr(out, name)[number] = record
         for number, items in _numbered(data.get("advice", {}), "advice").items():
             if not isinstance(items, list) or not all(isinstance(i, list) and len(i) == 2 for i in items):
@@ -236,10 +240,4 @@ def duplicate_scores(session: Session) -> tuple[int, int | None]:
     assert isinstance(session, DuplicateSession)
     own = session.deal.result
     ref = session.tournament.reference_result(session.deal_number)
-    return (0 if own is None else seat_score(own)), (None if ref is None else seat0(ref))
-
-
-def seat0(result: dict[str, Any]) -> int:
-    """Seat 0's score in a record's ``result`` (0 for a deal dealt again)."""
-    scores = result.get("scores")
-    return scores[SEAT] if isinstance(scores, list) else 0
+    return (0 if own is None else seat_score(own)), (None if ref is None else seat_score(ref))

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from tarot.duplicate import SEAT, seat_score
 from tarot.i18n import CONTRACT_NAMES
-from tarot.scoring import points_difference
-from tarot.duplicate import SEAT
+from tarot.result import DealResult
 
-from .duplicate import TOURNAMENT_SIZES, DuplicateSession, PracticeSession, seat0
+from .duplicate import TOURNAMENT_SIZES, DuplicateSession, PracticeSession
 from .labels import COLON, seat_name, signed
 from .review import ReviewPanel, render_review
 from .session import Session
@@ -66,22 +66,19 @@ def setup_fieldset(session: Session, lang: str) -> str:
 
 
 # ------------------------------------------------------- end of a deal
-def reference_sentence(reference: dict[str, Any], own: int, lang: str) -> str:
+def reference_sentence(result: DealResult, own: int, lang: str) -> str:
     """"À votre place, l'Expert a joué une garde, réussie de 12 : +222. Vous : +96. Duplicate : −126." """
-    result = reference["result"]
-    score = seat0(result)
+    score = seat_score(result)
     tail = " " + w("you_and_diff", lang, own=signed(own), diff=signed(own - score))
-    if "redeal" in result:
-        key = "ref_all_passed" if result["redeal"] == "all_passed" else "ref_redeal"
+    taker = result.taker
+    if result.redeal is not None or result.contract is None or taker is None:
+        key = "ref_all_passed" if result.redeal == "all_passed" else "ref_redeal"
         return w(key, lang, score=signed(score)) + tail
-    contract = CONTRACT_NAMES[lang].get(result["contract"], result["contract"])
-    contract = contract.lower()
-    diff = points_difference(round(2 * result["points"]), result["target"])  # as the score counted it
-    outcome = w("made_by" if result["made"] else "failed_by", lang, diff=str(diff))
-    taker = result["taker"]
+    contract = CONTRACT_NAMES[lang].get(result.contract.code, result.contract.code).lower()
+    outcome = w("made_by" if result.made else "failed_by", lang, diff=str(result.difference))  # as the score counted it
     if taker == SEAT:
         text = w("ref_took", lang, contract=contract, outcome=outcome, score=signed(score))
-    elif result.get("partner") == SEAT:
+    elif result.partner == SEAT:
         text = w("ref_partner", lang, name=seat_name(taker, lang), contract=contract, outcome=outcome,
                  score=signed(score))
     else:
@@ -95,7 +92,7 @@ def duplicate_block(session: DuplicateSession, extras: Extras, lang: str) -> str
     if not session.finished:
         return ""
     number = session.deal_number
-    reference = session.tournament.references.get(number)
+    reference = session.tournament.reference_result(number)
     result = session.deal.result
     own = 0 if result is None else result.scores[SEAT]
     if reference is None:
@@ -103,7 +100,7 @@ def duplicate_block(session: DuplicateSession, extras: Extras, lang: str) -> str
             else w("ref_computing", lang)
         return (f'<div class="duplicate-result" data-testid="reference-result" aria-busy="true">'
                 f'<p>{escape(text)}</p></div>')
-    value = seat0(reference["result"])
+    value = seat_score(reference)
     buttons = _button("review-reference", w("review_ref", lang), "btn ghost", _deal(number))
     if session.over and session.tournament.complete(session.match):
         buttons += _button("new-game", w("new_tournament", lang), "btn primary")

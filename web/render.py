@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from tarot.actions import Bid, Call
 from tarot.cards import NOTATION, SUIT_MASKS, Card, cards_of, mask_of
 from tarot.errors import IllegalAction
-from tarot.match import match_points
 from tarot.state import purchasable
 from tarot.view import SeatView
 from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name, card_with_article
@@ -25,6 +24,7 @@ from .labels import COLON, TEXT, level_name, option_name, plural_s, points_text,
 from .session import MAX_NAME_CHARS, Screen
 
 if TYPE_CHECKING:
+    from tarot.result import DealResult
     from tarot.scoring import DealScore
 
     from .session import Screen
@@ -689,10 +689,10 @@ def render_result(screen: Screen) -> str:
             + _deal_scores(screen, result))
 
 
-def _deal_scores(screen: Screen, result: Any) -> str:
+def _deal_scores(screen: Screen, result: DealResult) -> str:
     """What the deal counts in the match, seat by seat: the tokens under traditional scoring,
     else the scores."""
-    shown = match_points(result.to_json(), len(result.scores))
+    shown = result.match_points
     title = "tokens_of" if result.tokens is not None else "score_of"
     rows = "".join(f'<li><span>{escape(_name(screen, s))}</span>'
                    f'<b class="{"pos" if x > 0 else "neg" if x < 0 else ""}" data-result-seat="{s}">{signed(x)}</b></li>'
@@ -751,13 +751,12 @@ def render_sheet(screen: Screen) -> str:
     head = "".join(f'<th scope="col" data-seat="{s}">{escape(_seat_label(screen, s))}</th>' for s in range(n))
     rows = []
     for index, (number, result) in enumerate(screen.sheet, 1):
-        if "redeal" in result:
+        if result.redeal is not None or result.contract is None:
             what = t("redeal", lang)
         else:
-            what = f'{_contract(result.get("contract"), lang)} · {_name(screen, result.get("taker"))}'
-            what += " ✓" if result.get("made") else " ✗"
-        scores = match_points(result, n)
-        cells = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(scores))
+            what = f'{_contract(result.contract.code, lang)} · {_name(screen, result.taker)}'
+            what += " ✓" if result.made else " ✗"
+        cells = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(result.match_points))
         label = escape(t("deal", lang, n=number))
         undone = ""
         if number in screen.undone:
@@ -788,7 +787,7 @@ def running_totals(screen: "Screen") -> list[list[int]]:
     n = screen.view.rules.players
     rows = [[0] * n]
     for _, result in screen.sheet:
-        scores = match_points(result, n)
+        scores = result.match_points
         rows.append([rows[-1][s] + scores[s] for s in range(n)])
     return rows
 
@@ -849,14 +848,13 @@ def player_stats(screen: "Screen") -> list[dict[str, int]]:
     n = screen.view.rules.players
     stats = [{"taken": 0, "made": 0, "total": 0, "deals": 0} for _ in range(n)]
     for _, result in screen.sheet:
-        scores = match_points(result, n)
         for seat in range(n):
             stats[seat]["deals"] += 1
-            stats[seat]["total"] += scores[seat]
-        taker = result.get("taker")
-        if "redeal" not in result and taker is not None:
+            stats[seat]["total"] += result.match_points[seat]
+        taker = result.taker
+        if result.redeal is None and taker is not None:
             stats[taker]["taken"] += 1
-            stats[taker]["made"] += 1 if result.get("made") else 0
+            stats[taker]["made"] += 1 if result.made else 0
     return stats
 
 
@@ -980,14 +978,14 @@ def render_history(screen: "Screen") -> str:
     lang = screen.lang
     items = []
     for i, match in enumerate(screen.history):
-        players = match["settings"]["players"]
-        name = match["settings"].get("name") or ""
+        players = match.players
+        name = match.settings.get("name") or ""
         names = [name if s == 0 and name else seat_name(s, lang) for s in range(players)]
         totals = match_totals(match)
-        when = match["ended"][:16].replace("T", " ")
+        when = match.ended[:16].replace("T", " ")
         cells = "".join(f'<li><span>{escape(names[s])}</span> <b data-seat="{s}">{signed(x)}</b></li>'
                         for s, x in enumerate(totals))
-        deals = len(match["records"])
+        deals = len(match.results)
         items.append(f'<li class="past-match" data-match="{i}"><p><b>{escape(when)}</b> · '
                      f'{escape(t("players_n", lang, n=players))} · '
                      f'{escape(t("n_deals", lang, n=deals) if deals > 1 else t("one_deal", lang))}</p>'

@@ -19,7 +19,6 @@ from tarot.cards import parse_card
 from tarot.duplicate import SEAT, same_decision
 from tarot.hints import Reason, hint
 from tarot.i18n import CONTRACT_NAMES, card_name
-from tarot.match import match_points
 from tarot.record import decisions
 from tarot.review import ReviewStep, review
 
@@ -188,7 +187,7 @@ def render_review(panel: ReviewPanel, lang: str) -> str:
         advice = f'<p class="review-advice" data-testid="review-hint">{escape(said)}</p>'
     result = ""
     if step.result is not None:
-        counted = match_points(step.result.to_json(), len(step.result.scores))  # tokens with traditional scoring
+        counted = step.result.match_points  # tokens with traditional scoring
         scores = " · ".join(f"{seat_name(s, lang)} {signed(x)}" for s, x in enumerate(counted))
         result = f'<p class="review-result" data-testid="review-result">{escape(scores)}</p>'
     switch = ""

@@ -22,13 +22,14 @@ from tarot.cards import Card, cards_of
 from tarot.errors import IllegalAction
 from tarot.livecount import LiveCount, live_count
 from tarot.match import Match
+from tarot.result import DealResult
 from tarot.rules import POIGNEE_NAMES, Rules
 from tarot.scoring import DealScore
 from tarot.state import Deal, Event, Phase
 from tarot.view import SeatView
 
 from .botstep import decide
-from .outcome import result_json
+from .history import KeptMatch
 from .probe import ecart_refusal, poignee_refusal
 
 HUMAN = 0
@@ -177,14 +178,14 @@ class Screen:
     poignee_size: str | None
     ui: Ui
     score: DealScore | None  # the deal's count, once over
-    sheet: tuple[tuple[int, dict[str, Any]], ...]  # (deal number, result) of each finished deal
+    sheet: tuple[tuple[int, DealResult], ...]  # (deal number, result) of each finished deal
     totals: tuple[int, ...]  # what the match counts: the scores, or the tokens under traditional scoring
     tokens: tuple[int, ...] | None  # traditional scoring: the tokens won over the match (then also the totals)
     pots: tuple[int, ...]  # traditional scoring: the pots on the table
     events: tuple[tuple[str, dict[str, Any]], ...]  # what just happened, for the live region
     step: int  # how many actions the deal has seen (changes whenever the table does)
     notices: tuple[tuple[str, dict[str, Any]], ...] = ()  # page notes until dismissed (bad URL parameters)
-    history: tuple[dict[str, Any], ...] = ()  # finished matches kept in the browser, newest first
+    history: tuple[KeptMatch, ...] = ()  # finished matches kept in the browser, newest first
     live: LiveCount | None = None  # the live count, when shown
     can_undo: bool = False  # "Reprendre mon coup" may take back the person's last decision
     undone: frozenset[int] = frozenset()  # deal numbers where a decision was taken back
@@ -194,7 +195,7 @@ class Screen:
 
 class Session:
     notices: tuple[tuple[str, dict[str, Any]], ...] = ()  # page notes shown until dismissed: (text key, params)
-    history: tuple[dict[str, Any], ...] = ()  # finished matches (web.history), set by the page
+    history: tuple[KeptMatch, ...] = ()  # finished matches (web.history), set by the page
 
     def __init__(self, settings: Settings, deal: Deal | None = None) -> None:
         """A match on ``settings`` showing its first deal, or ``deal`` in its place (a shared
@@ -265,15 +266,13 @@ class Session:
                     selected = set(ui.poignee)
                 else:
                     playable = set(cards_of(view.legal_cards))
-        sheet = []
-        for i, record in enumerate(self.match.records):
-            sheet.append((self.match.first_deal + i, result_json(record["result"]) or {}))
+        sheet = tuple(enumerate(self.match.results, self.match.first_deal))
         return Screen(
             lang=self.lang, settings=self.settings, levels=tuple(LEVELS), options=tuple(Rules.options()),
             view=view, deal_number=self.deal_number, playable=frozenset(playable),
             selected=frozenset(selected), poignee_offers=tuple(poignee_offers),
             misere_offers=tuple(misere_offers), poignee_size=ui.poignee_size, ui=ui,
-            score=deal.result.score if deal.result is not None else None, sheet=tuple(sheet),
+            score=deal.result.score if deal.result is not None else None, sheet=sheet,
             totals=tuple(self.match.standings), events=tuple(self.events), step=len(deal.history),
             tokens=tuple(self.match.token_totals) if self.settings.rules().traditional_scoring else None,
             pots=self.match.pots[0],

@@ -24,7 +24,7 @@ from pyscript import document, window
 window.performance.mark("tarot:imports")  # start-up measurements: runtime ready
 
 from web.botstep import runs_on_main_thread
-from web.history import HISTORY_KEY, archived, history_text, parse_history
+from web.history import HISTORY_KEY, KeptMatch, archived, history_text, parse_history
 from web.params import parse_params
 from web.render import REGIONS, render, root_attributes
 from web.session import PACES, SAVE_KEY, SaveError, Session, Settings, clean_name, parse_deal_number
@@ -135,7 +135,7 @@ class Page:
         except Exception:
             return None
 
-    def _read_history(self) -> list[dict[str, Any]]:
+    def _read_history(self) -> list[KeptMatch]:
         try:
             return parse_history(js(window.localStorage.getItem(HISTORY_KEY)))
         except Exception:

@@ -424,7 +424,7 @@ class Teacher:
         if situation is None or not situation.on_record(deal) or p <= situation.start:
             return False
         if session.finished:  # the finished deal leaves the score sheet again
-            session.match.records.pop()
+            session.match.take_back()
             session.finished = False
         session.deal = situation.full.replayed(situation.start if to_start else p - 1)
         session.events = []
