@@ -2,13 +2,15 @@
 
 Saved under the key ``tarot.history`` as ``{"format": "tarot-history", "version": 1,
 "matches": [...]}``; each match is ``{"ended": ISO date, "settings": {...},
-"records": [...]}``.  A damaged history is read as empty, never as an error.
+"records": [...]}``.  A damaged history is read as empty, never as an error; one that
+is not JSON, or nested too deeply to be read safely, is dropped (:func:`load_history`).
 """
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from tarot.inputs import load_json
 from tarot.match import match_points
 
 from .outcome import result_json
@@ -21,12 +23,19 @@ MAX_MATCHES = 30
 
 def parse_history(text: object) -> list[dict[str, Any]]:
     """The matches a saved history holds (the well-formed ones); ``[]`` if none or unreadable."""
-    if not isinstance(text, str) or not text:
-        return []
     try:
-        data = json.loads(text)
+        return load_history(text)
     except ValueError:
         return []
+
+
+def load_history(text: object) -> list[dict[str, Any]]:
+    """The matches a saved history holds (the well-formed ones; ``[]`` if none, or of
+    another format); ``ValueError`` when the text is refused unparsed (nested too deeply,
+    :func:`tarot.inputs.load_json`) or is not JSON: the page then drops it."""
+    if not isinstance(text, str) or not text:
+        return []
+    data = load_json(text)
     if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT \
             or data.get("version") != HISTORY_VERSION or not isinstance(data.get("matches"), list):
         return []
