@@ -112,7 +112,7 @@ def read_lines(stream: BinaryIO, source: str) -> Iterator[Line]:
             if number == 1 and data.startswith(b"\xef\xbb\xbf"):
                 data = data[3:]
             if len(data) > MAX_LINE_BYTES and not data.endswith(b"\n"):
-                while (rest := stream.readline(65_536)) and not rest.endswith(b"\n"):
+                while (rest := stream.readline(MAX_LINE_BYTES)) and not rest.endswith(b"\n"):
                     pass
                 yield number, "", f"longer than {MAX_LINE_BYTES} bytes: no record is that long"
                 continue

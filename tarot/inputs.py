@@ -28,7 +28,7 @@ import re
 from itertools import accumulate
 
 MAX_DIGITS = 18
-MAX_JSON_DEPTH = 64  # a record is nested 4 deep, a saved game 6
+MAX_JSON_DEPTH = 64  # a record nests 4 deep (record, actions, action, cards), the match history 8
 SHOWN_CHARS = 40
 
 _DIGITS = re.compile(r"[0-9]{1,%d}" % MAX_DIGITS)
