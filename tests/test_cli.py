@@ -666,3 +666,17 @@ class _FirstLines(io.StringIO):
             super().write(text)
         self.lines += text.count("\n")
         return len(text)
+
+
+@pytest.mark.parametrize("args", [
+    ["selfplay", "--players", "4", "--deals", "１", "--seed", "1"],
+    ["selfplay", "--players", "4", "--deals", "1", "--seed", "1_0"],
+    ["blunders", "--players", "４", "--deals", "1"],
+    ["tournament", "--deals", "1_0"],
+    ["bench", "--repeats", "３"],
+    ["bench", "--seconds", "1_0"],
+])
+def test_every_command_reads_numbers_in_ascii_digits_only(args):
+    proc = cli(*args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "in digits 0-9, not '" in proc.stderr.strip().splitlines()[-1]  # (tournament prints its usage first)
