@@ -77,7 +77,7 @@ def read_text(path: str) -> str:
 
 
 MAX_LINE_BYTES = 1_000_000  # a record's JSON line takes a few thousand bytes
-MAX_DOCUMENT_BYTES = 1_000_000  # a pretty-printed record, a few tens of thousands
+MAX_DOCUMENT_CHARS = 1_000_000  # a pretty-printed record takes a few tens of thousands
 
 Line = tuple[int, str, "str | None"]  # (line number from 1, text, why it cannot be read or None)
 
@@ -135,7 +135,7 @@ def records_of(lines: Iterable[Line]) -> Iterator[tuple[str, object, str | None]
     The input is one JSON record (pretty-printed or not) or JSON lines, one record per
     non-blank line.  A line that is not JSON gives an ``error`` and the next lines are
     still read.  Until a line is a record by itself, the lines are kept (up to
-    :data:`MAX_DOCUMENT_BYTES`) as what may be one pretty-printed record; past that, or
+    :data:`MAX_DOCUMENT_CHARS`) as what may be one pretty-printed record; past that, or
     when they are not one record, they are JSON lines if they all open an object, else one
     broken document.
     """
@@ -155,11 +155,11 @@ def records_of(lines: Iterable[Line]) -> Iterator[tuple[str, object, str | None]
         if error is None and not text.strip():
             continue
         whole_line = error is not None or _whole_record(_parse(text)[0])
-        if size > MAX_DOCUMENT_BYTES and not whole_line \
+        if size > MAX_DOCUMENT_CHARS and not whole_line \
                 and not all(t.lstrip().startswith("{") for _, t, _ in _filled(pending)):
             yield "record 1", None, f"invalid JSON: {_document_error(pending, whole=False)}"
             return
-        if whole_line or size > MAX_DOCUMENT_BYTES:
+        if whole_line or size > MAX_DOCUMENT_CHARS:
             for count, kept in enumerate(_filled(pending), 1):
                 yield _line_record(count, kept)
             pending, as_lines = [], True
@@ -206,7 +206,7 @@ def _document_error(lines: list[Line], whole: bool) -> str:
     _, error = _parse(text)
     assert error is not None
     if not whole and isinstance(error, json.JSONDecodeError) and error.pos >= len(text.rstrip()) - 1:
-        return f"no record in the first {MAX_DOCUMENT_BYTES} bytes, and no line is a record"
+        return f"no record in the first {MAX_DOCUMENT_CHARS} characters, and no line is a record"
     return _describe(error, with_line=True)
 
 
