@@ -287,21 +287,21 @@ def render(scan: Scan, title: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .cli import ArgumentParser, _add_rule_options
+    from .cli import ArgumentParser, _add_rule_options, _integer, _whole
 
     p = ArgumentParser(
         prog=PROG,
         description="Count the blunders a club player would see, per 100 deals played out: bots of one "
                     "level play deals by seed (as selfplay does), or deals are read from a file of records.",
         epilog="example: %(prog)s --level expert --players 4 --deals 50 --seed 7")
-    p.add_argument("--players", type=int, choices=(3, 4, 5), help="3, 4 or 5 (self-play)")
-    p.add_argument("--deals", type=int, metavar="K", help="deals to play (self-play)")
-    p.add_argument("--seed", type=int, default=2026, metavar="S", help="seed of the series (default 2026)")
+    p.add_argument("--players", type=_whole(3, 5, "3, 4 or 5"), choices=(3, 4, 5), help="3, 4 or 5 (self-play)")
+    p.add_argument("--deals", type=_integer, metavar="K", help="deals to play (self-play)")
+    p.add_argument("--seed", type=_integer, default=2026, metavar="S", help="seed of the series (default 2026)")
     p.add_argument("--level", metavar="L", help="bot level, or one level per seat separated by commas")
-    p.add_argument("--budget", type=int, metavar="N", help="the Expert's imagined deals per card")
+    p.add_argument("--budget", type=_integer, metavar="N", help="the Expert's imagined deals per card")
     p.add_argument("--file", metavar="FILE", help="scan the records of FILE (JSON lines; - for standard input) "
                                                   "instead of playing")
-    p.add_argument("--jobs", type=int, default=1, help="processes for self-play (default 1)")
+    p.add_argument("--jobs", type=_integer, default=1, help="processes for self-play (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     _add_rule_options(p)
     return p

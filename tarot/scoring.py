@@ -101,14 +101,29 @@ def impossible_count(rules: Rules, contract: Contract, attack_half_points: int, 
                      petit_au_bout: str | None = None, chelem: str | None = None) -> str | None:
     """Why this count of the attack cannot happen in a deal, or ``None`` if it can.
 
-    Each bout is worth 4.5 points (the Excuse 4 when kept against a low card); an
-    attack that wins every trick holds every card but the chien of a garde contre and
-    the Excuse a defender played; a defence that wins every trick leaves the attack
-    the chien or the écart (no king, no bout) and the Excuse it played at most."""
+    Each bout is worth 4.5 points (the Excuse 4 when kept against a low card) and every
+    other card 0.5 at least; the attack always counts its écart (no king, no bout) or,
+    in a garde sans, the chien; the side with petit au bout won the last trick, the Petit
+    and a card of each other player.  An attack that wins every trick holds every card
+    but the chien of a garde contre and the Excuse a defender played; a defence that
+    wins every trick leaves the attack the chien or the écart and the Excuse it played
+    at most; the side that wins no trick has no petit au bout."""
     half, points = attack_half_points, _points(attack_half_points)
-    least, most = max(0, 9 * bouts - 1), min(182, 182 - (9 * (3 - bouts) - 1))
+    if petit_au_bout == "attack" and bouts == 0:
+        return "petit au bout for the attack means the attack holds the Petit: it cannot have 0 bouts"
+    if petit_au_bout == "defense" and bouts == 3:
+        return "petit au bout for the defence means the defence holds the Petit: the attack cannot have 3 bouts"
+    if chelem in ("announced_made", "unannounced_made") and petit_au_bout == "defense":
+        return "in a chelem made by the attack the defence wins no trick: it cannot have petit au bout"
+    if chelem == "defense" and petit_au_bout == "attack":
+        return "in a chelem of the defence the attack wins no trick: it cannot have petit au bout"
+    least = _least_half_points(rules, contract, "attack", bouts, petit_au_bout)
+    most = 182 - _least_half_points(rules, contract, "defence", 3 - bouts, petit_au_bout)
     if not least <= half <= most:
-        return f"with {bouts} bouts the attack has {_points(least)} to {_points(most)} points, not {points}"
+        pab = {"attack": " and petit au bout", "defense": " and petit au bout for the defence"}.get(
+            petit_au_bout or "", "")
+        return (f"with {bouts} bout{'' if bouts == 1 else 's'}{pab} in a {contract.code} at {rules.players} players the attack has "
+                f"{_points(least)} to {_points(most)} points, not {points}")
     chien = rules.chien_size
     chien_most = int(2 * _most_points_of(chien))  # the chien's points at most, in half points
     goes = rules.chien_goes(contract)
@@ -129,11 +144,23 @@ def impossible_count(rules: Rules, contract: Contract, attack_half_points: int, 
                         f"the Excuse at most, not {points} points and {bouts} bouts")
         if goes == "attack" and half > chien_most + 8:
             return f"a defence that wins every trick leaves the attack the chien and the Excuse at most, not {points}"
-    if petit_au_bout == "attack" and bouts == 0:
-        return "petit au bout for the attack means the attack holds the Petit: it cannot have 0 bouts"
-    if petit_au_bout == "defense" and bouts == 3:
-        return "petit au bout for the defence means the defence holds the Petit: the attack cannot have 3 bouts"
     return None
+
+
+def _least_half_points(rules: Rules, contract: Contract, side: str, bouts: int, petit_au_bout: str | None) -> int:
+    """The fewest half points ``side`` (``attack`` or ``defence``) can count with ``bouts`` bouts.
+
+    Its bouts count 9 each; so does every other card it surely wins (1 at least): its écart
+    or chien, and with petit au bout the last trick's cards but the Petit.  Each bout other
+    than a Petit au bout may save one of those: it is one of those cards, or it is the
+    Excuse kept against a low card (8)."""
+    goes = rules.chien_goes(contract)
+    pab = petit_au_bout == ("attack" if side == "attack" else "defense")
+    last_trick = rules.players - 1 if pab else 0  # the other cards of the last trick
+    shares_bouts = last_trick + (rules.chien_size if goes == side else 0)  # cards that may be bouts
+    sure = shares_bouts + (rules.chien_size if side == "attack" and goes == "hand" else 0)
+    free = bouts - (1 if pab else 0)  # the bouts other than a Petit au bout
+    return 9 * bouts + sure - min(free, shares_bouts + 1)
 
 
 def _most_points_of(cards: int, kings: bool = True) -> float:

@@ -4,7 +4,8 @@ The record's JSON text (UTF-8, compact) is compressed with raw DEFLATE (RFC 1951
 ``zlib`` with ``wbits=-15``, the browser's ``CompressionStream("deflate-raw")``) and
 written in base64url without padding.  Decoding refuses, with a
 :class:`SituationError` and a stable code, a text that is too long, not base64url,
-not DEFLATE, cut short, not JSON, or not a valid record (the engine replays it).
+not DEFLATE, cut short, not JSON (or nested too deeply: refused before it is parsed,
+:func:`tarot.inputs.load_json`), or not a valid record (the engine replays it).
 
 >>> from tarot import Deal, Rules
 >>> deal = Deal.new(Rules(players=3), dealer=0, seed=7)
@@ -26,6 +27,7 @@ import zlib
 from typing import TYPE_CHECKING
 
 from .errors import RecordError
+from .inputs import InputError, load_json, whole_number
 
 if TYPE_CHECKING:
     from .state import Deal
@@ -34,6 +36,7 @@ MAX_TEXT_CHARS = 16_000  # a finished 5-player deal takes about 1,200
 MAX_JSON_BYTES = 64_000  # the decompressed record; a full record is about 4 KB
 MAX_NOTES = 200  # comments, one per step at most
 MAX_NOTE_CHARS = 500
+MAX_STEP = 999  # a deal has fewer actions
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 # code -> (French, English): what the page says about a situation it cannot open.
@@ -93,11 +96,11 @@ def decode_json(text: str) -> object:
     if not unpacker.eof:
         raise SituationError("cut")
     try:
-        return json.loads(raw.decode("utf-8"))
+        return load_json(raw.decode("utf-8"))
+    except InputError as e:  # nested too deeply (refused before it is parsed), a number too long
+        raise SituationError("not_json", str(e)) from None
     except (UnicodeDecodeError, ValueError):
         raise SituationError("not_json") from None
-    except RecursionError:
-        raise SituationError("not_json", "nested too deeply") from None
 
 
 def decode(text: str) -> dict[str, object]:
@@ -146,9 +149,10 @@ def decode_notes(text: str) -> dict[int, str]:
         raise SituationError("bad_notes")
     notes: dict[int, str] = {}
     for key, value in data.items():
-        if not key.isdigit() or not isinstance(value, str) or len(value) > MAX_NOTE_CHARS:
+        step = whole_number(key, 0, MAX_STEP)
+        if step is None or not isinstance(value, str) or len(value) > MAX_NOTE_CHARS:
             raise SituationError("bad_notes")
-        notes[int(key)] = value
+        notes[step] = value
     return notes
 
 

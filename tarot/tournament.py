@@ -367,15 +367,17 @@ def render(report: dict[str, Any], seconds: float | None = None) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .cli import _integer, _whole  # numbers in digits 0-9 only
+
     parser = argparse.ArgumentParser(prog=PROG, description="Duplicate tournament between two bot levels.")
-    parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
-    parser.add_argument("--deals", type=int, default=100, help="deals (groups of plays); default 100")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=_whole(3, 5, "3, 4 or 5"), choices=(3, 4, 5), default=4)
+    parser.add_argument("--deals", type=_integer, default=100, help="deals (groups of plays); default 100")
+    parser.add_argument("--seed", type=_integer, default=0)
     parser.add_argument("--bots", default="standard,debutant",
                         help=f"two levels A,B among {', '.join(LEVELS)} (default standard,debutant)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    parser.add_argument("--jobs", type=_integer, default=os.cpu_count() or 1,
                         help="processes (default: every core)")
-    parser.add_argument("--budget", type=int, default=None,
+    parser.add_argument("--budget", type=_integer, default=None,
                         help="expert effort: imagined deals per card decision (default: the bot's own)")
     for slot in ("a", "b"):
         parser.add_argument(f"--option-{slot}", action="append", default=[], metavar="KEY=VALUE",

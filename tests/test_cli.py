@@ -342,11 +342,11 @@ def test_score_chelem_announced_and_made():
 
 
 def test_score_chelem_of_the_defence():
-    # target 56; 0 is 56 short: 25 + 56 = 81, + 200 for the defence's chelem = 281 per defender;
-    # the taker loses 3 x 281 = 843.
-    assert score("--players", "4", "--contract", "prise", "--bouts", "0", "--points", "0",
-                 "--chelem", "defense") == {"made": False, "target": 56, "taker": -843, "partner": None,
-                                            "defender": 281}
+    # The attack keeps its écart (6 cards, 3 points at least): target 56; 3 is 53 short: 25 + 53 = 78,
+    # + 200 for the defence's chelem = 278 per defender; the taker loses 3 x 278 = 834.
+    assert score("--players", "4", "--contract", "prise", "--bouts", "0", "--points", "3",
+                 "--chelem", "defense") == {"made": False, "target": 56, "taker": -834, "partner": None,
+                                            "defender": 278}
 
 
 def test_score_garde_contre_made_exactly():
@@ -404,7 +404,7 @@ def test_score_with_a_partner_at_4_players_each_scores_the_value_once():
 def test_replay_cuts_a_huge_bad_token_short():
     deal = Deal.new(Rules(players=4), dealer=0, seed=5)
     record = deal.to_record()
-    record["actions"] = [{"seat": 1, "type": "bid", "bid": "x" * 1_000_000}]
+    record["actions"] = [{"seat": 1, "type": "bid", "bid": "x" * 500_000}]
     proc = cli("replay", "-", stdin=json.dumps(record))
     assert proc.returncode == 1 and len(proc.stderr) < 400 and "not a bid" in proc.stderr
 
@@ -525,3 +525,158 @@ def _close_stdin() -> None:
     import os
 
     os.close(0)
+
+
+# ------------------------------------------------------------- hostile input
+@pytest.mark.parametrize("args, says", [
+    # The attack wins every trick: the defence never holds the Petit at the last one (and the reverse).
+    (["--players", "4", "--contract", "garde", "--bouts", "2", "--points", "87", "--chelem", "unannounced_made",
+      "--petit-au-bout", "defense"], "the defence wins no trick"),
+    (["--players", "4", "--contract", "garde", "--bouts", "1", "--points", "8", "--chelem", "defense",
+      "--petit-au-bout", "attack"], "the attack wins no trick"),
+    # The Petit (4.5) and the other cards of the last trick (0.5 at least each) are the attack's.
+    (["--players", "4", "--contract", "garde_contre", "--bouts", "1", "--points", "4", "--petit-au-bout", "attack"],
+     "with 1 bout and petit au bout in a garde_contre at 4 players the attack has 6 to 80 points, not 4"),
+    # Besides, the attack always counts its écart (6 cards at 3 and 4 players, 3 at 5)...
+    (["--players", "4", "--contract", "garde", "--bouts", "1", "--points", "8", "--petit-au-bout", "attack"],
+     "the attack has 9 to"),
+    (["--players", "3", "--contract", "garde", "--bouts", "1", "--points", "8", "--petit-au-bout", "attack"],
+     "the attack has 8.5 to"),
+    (["--players", "5", "--contract", "garde", "--bouts", "2", "--points", "11.5", "--petit-au-bout", "attack"],
+     "the attack has 12 to"),
+    (["--players", "4", "--contract", "prise", "--bouts", "0", "--points", "2"], "the attack has 3 to"),
+    # ...and the same holds for the defence: its Petit and last trick leave the attack 91 less that at most.
+    (["--players", "4", "--contract", "garde", "--bouts", "2", "--points", "86", "--petit-au-bout", "defense"],
+     "to 85 points, not 86"),
+])
+def test_score_refuses_a_petit_au_bout_that_cannot_happen(args, says):
+    proc = cli("score", *args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert says in one_line_error(proc)
+
+
+def test_score_accepts_the_least_count_with_petit_au_bout():
+    assert score("--players", "4", "--contract", "prise", "--bouts", "1", "--points", "9",
+                 "--petit-au-bout", "attack")["made"] is False
+    assert score("--players", "4", "--contract", "garde_contre", "--bouts", "1", "--points", "6",
+                 "--petit-au-bout", "attack")["made"] is False
+    assert score("--players", "4", "--contract", "prise", "--bouts", "2", "--points", "85",
+                 "--petit-au-bout", "defense")["made"] is True
+
+
+@pytest.mark.parametrize("option, value", [
+    ("--points", "４９"), ("--points", "4_9"), ("--points", "49e0"), ("--points", "٤٩"), ("--points", "+49"),
+    ("--bouts", "２"), ("--bouts", "0_2"), ("--players", "４"), ("--players", "0_4"),
+])
+def test_score_reads_ascii_digits_only(option, value):
+    args = {"--players": "4", "--contract": "garde", "--bouts": "2", "--points": "49"} | {option: value}
+    proc = cli("score", *[x for pair in args.items() for x in pair])
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert option in one_line_error(proc)
+
+
+@pytest.mark.parametrize("args", [
+    ["score", "--players", "4", "--contract", "garde", "--bouts", "2", "--points", "9" * 100_000],
+    ["score", "--players", "4" * 100_000, "--contract", "garde", "--bouts", "2", "--points", "49"],
+    ["score", "--players", "4", "--contract", "g" * 100_000, "--bouts", "2", "--points", "49"],
+    ["selfplay", "--players", "4", "--deals", "1" * 100_000, "--seed", "1"],
+    ["selfplay", "--players", "4", "--deals", "1", "--seed", "7" * 100_000],
+])
+def test_a_bad_value_is_quoted_short_and_without_pythons_advice(args):
+    proc = cli(*args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    message = one_line_error(proc)
+    assert len(message) < 400 and "…" in message and "sys." not in message
+
+
+def test_replay_names_a_number_of_thousands_of_digits_without_pythons_advice():
+    good = finished_record(12)
+    huge = json.dumps(good).replace('"dealer":', '"dealer":' + "1" * 5000 + ",")
+    proc = cli("replay", "-", stdin=huge + "\n" + json.dumps(good) + "\n")
+    assert proc.returncode == 1 and lines(proc.stdout) == [good["result"]]
+    message = one_line_error(proc)
+    assert message.startswith("replay: record 1 (line 1): invalid JSON: a number has too many digits")
+    assert "sys." not in message
+
+
+def test_replay_refuses_a_line_longer_than_any_record_and_replays_the_next():
+    good = finished_record(12)
+    proc = cli("replay", "-", stdin=json.dumps(good) + "\n" + "x" * 3_000_000 + "\n" + json.dumps(good) + "\n")
+    assert proc.returncode == 1 and lines(proc.stdout) == [good["result"]] * 2
+    assert one_line_error(proc) == "replay: record 2 (line 2): longer than 1000000 bytes: no record is that long"
+
+
+def test_replay_refuses_a_line_that_is_not_utf8_and_replays_the_next():
+    good = json.dumps(finished_record(12)).encode()
+    proc = _replay_bytes(good + b"\n\xff\xfe\n" + good + b"\n")
+    assert proc.returncode == 1 and len(lines(proc.stdout)) == 2
+    assert one_line_error(proc) == "replay: record 2 (line 2): not UTF-8 text (byte 0)"
+
+
+@pytest.mark.parametrize("junk, says", [
+    (b"QUJD" * 19 + b"\n", "replay: record 1: invalid JSON: Expecting value (line 1, column 1)"),  # short lines
+    (b"{" + b"x" * 999 + b"\n", "replay: record 1 (line 1): invalid JSON: Expecting property name"),  # JSON lines
+    (b"x" * 1000, "replay: record 1 (line 1): longer than 1000000 bytes"),  # one long line
+])
+def test_replay_reads_its_input_a_line_at_a_time_in_constant_memory(junk, says):
+    import tracemalloc
+
+    data = junk * (15_000_000 // len(junk))
+    tracemalloc.start()
+    try:
+        proc = _replay_bytes(data, keep_stderr_lines=1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert proc.returncode == 1 and proc.stdout == "" and proc.stderr.startswith(says)
+    assert peak < 5_000_000, peak  # reading it whole took 400 MB
+
+
+def test_a_pretty_printed_record_is_read_whole_after_lines_that_are_not_records():
+    record = finished_record(24)
+    proc = cli("replay", "-", stdin="\n\n" + json.dumps(record, indent=2) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    assert lines(proc.stdout) == [record["result"]]
+
+
+def _replay_bytes(data: bytes, keep_stderr_lines: int | None = None) -> subprocess.CompletedProcess:
+    """``replay -`` on ``data`` in this process (the bytes as they are, not text); only the
+    first ``keep_stderr_lines`` lines of stderr are kept when given."""
+    out, err = io.StringIO(), _FirstLines(keep_stderr_lines)
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            code = main(["replay", "-"])
+    finally:
+        sys.stdin = saved
+    return subprocess.CompletedProcess(["tarot", "replay", "-"], code, out.getvalue(), err.getvalue())
+
+
+class _FirstLines(io.StringIO):
+    """A text stream that keeps its first ``limit`` lines written (all when ``None``)."""
+
+    def __init__(self, limit: int | None) -> None:
+        super().__init__()
+        self.limit = limit
+        self.lines = 0
+
+    def write(self, text: str) -> int:
+        if self.limit is None or self.lines < self.limit:
+            super().write(text)
+        self.lines += text.count("\n")
+        return len(text)
+
+
+@pytest.mark.parametrize("args", [
+    ["selfplay", "--players", "4", "--deals", "１", "--seed", "1"],
+    ["selfplay", "--players", "4", "--deals", "1", "--seed", "1_0"],
+    ["blunders", "--players", "４", "--deals", "1"],
+    ["tournament", "--deals", "1_0"],
+    ["bench", "--repeats", "３"],
+    ["bench", "--seconds", "1_0"],
+])
+def test_every_command_reads_numbers_in_ascii_digits_only(args):
+    proc = cli(*args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "in digits 0-9, not '" in proc.stderr.strip().splitlines()[-1]  # (tournament prints its usage first)

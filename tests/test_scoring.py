@@ -161,3 +161,25 @@ def test_bad_scoring_input_is_refused(kwargs):
     points, bouts = args.pop("points"), args.pop("bouts")
     with pytest.raises(ValueError):
         score_deal(Rules(players=4), P, points, bouts, **args)
+
+
+def test_every_count_the_engine_makes_is_a_possible_count():
+    # The limits of tarot.scoring.impossible_count never refuse what a deal can give: random play,
+    # every contract, 3 to 5 players (the petit au bout on some of them).
+    from tarot.bots import make_bot
+    from tarot.match import play_out
+    from tarot.scoring import impossible_count
+    from tarot.state import Deal
+
+    seen = 0
+    for seed in range(150):
+        for players in (3, 4, 5):
+            deal = play_out(Deal.new(Rules(players=players), dealer=seed % players, seed=seed),
+                            [make_bot("random", seed * 7 + s) for s in range(players)])
+            r = deal.result
+            if r.taker is None:
+                continue
+            seen += 1
+            assert impossible_count(deal.rules, r.contract, r.half_points, r.bouts, petit_au_bout=r.petit_au_bout,
+                                    chelem=r.chelem) is None, (seed, players)
+    assert seen > 300

@@ -154,3 +154,15 @@ def test_unreadable_comments_are_refused():
         assert caught.value.code == "bad_notes"
     with pytest.raises(SituationError):
         decode_notes("***")
+
+
+def test_a_comment_on_a_step_written_in_other_digits_is_refused():
+    for key in ("²", "①", "٣", "1_0", "9" * 5001):
+        with pytest.raises(SituationError) as caught:
+            decode_notes(encode({key: "Regardez."}))
+        assert caught.value.code == "bad_notes", key
+
+
+def test_a_record_nested_deeper_than_any_record_is_refused_as_not_json_before_it_is_parsed():
+    assert _code(_pack(b'{"format":' + b"[" * 65 + b"]" * 65 + b"}")) == "not_json"
+    assert _code(_pack(b"[" * 8000)) == "not_json"

@@ -12,7 +12,8 @@ from web.extras import Extras, decorate, open_review, reference_sentence
 from web.params import parse_params
 from web.render import render
 from web.session import SaveError, Session, Settings
-from web.transfer import ImportProblem, export_text, import_records
+from web.transfer import (MAX_IMPORT_BYTES, MAX_IMPORT_CHARS, ImportProblem, check_file_size, export_text,
+                          import_message, import_records)
 
 CHEAP = Budget(2, 2)
 
@@ -306,3 +307,59 @@ def test_the_review_says_a_trick_is_yours_in_lower_case():
     panel.go(yours[0])
     shown = unescape(render_review(panel, "fr"))
     assert "Pli pour vous." in shown and "Pli pour Vous" not in shown
+
+
+def _one_record() -> dict:
+    session = Session(Settings(players=4, first_deal=5))
+    _play_deal(session)
+    return session.match.records[0]
+
+
+def test_an_import_nested_deeply_is_refused_before_it_is_parsed():
+    good = json.dumps(_one_record())
+    for text, line in (("[" * 8000, None), (good + "\n" + "[" * 8000 + "\n", 2),
+                       (good + "\n" + '{"format": ' + "[" * 70 + "]" * 70 + "}\n", 2)):
+        with pytest.raises(ImportProblem) as refused:
+            import_records(text)
+        assert refused.value.line == line and refused.value.code == "too_deep"
+
+
+def test_an_import_with_a_number_of_thousands_of_digits_is_refused_without_pythons_advice():
+    good = json.dumps(_one_record())
+    for text, line in ((good.replace('"dealer":', '"dealer":' + "1" * 5000 + ","), None),
+                       (good + "\n" + good.replace('"dealer":', '"dealer":' + "1" * 5000 + ","), 2)):
+        with pytest.raises(ImportProblem) as refused:
+            import_records(text)
+        assert refused.value.line == line and refused.value.code == "number_too_long"
+        assert "sys." not in str(refused.value)
+
+
+def test_an_import_quotes_a_bad_value_short():
+    record = dict(_one_record(), format="x" * 1_900_000)
+    with pytest.raises(ImportProblem) as refused:
+        import_records(json.dumps(record))
+    assert '"' + "x" * 40 + "…" in refused.value.reason and len(refused.value.reason) < 200
+
+
+def test_a_file_too_large_is_refused_by_its_size_before_it_is_read():
+    check_file_size(MAX_IMPORT_BYTES)
+    with pytest.raises(ImportProblem) as refused:
+        check_file_size(MAX_IMPORT_BYTES + 1)
+    assert refused.value.code == "too_large" and refused.value.line is None
+    with pytest.raises(ImportProblem) as refused:
+        import_records("x" * (MAX_IMPORT_CHARS + 1))
+    assert refused.value.code == "too_large"
+
+
+def test_an_import_refused_as_it_is_read_is_said_in_the_pages_language():
+    too_deep = ImportProblem("nested too deeply", 2, code="too_deep")
+    assert import_message(too_deep, "fr") == ("Fichier refusé (ligne 2)\u00a0: des crochets imbriqués sur plus de "
+                                             "64 niveaux\u00a0: ce n'est pas une donne. Rien n'a changé.")
+    assert import_message(too_deep, "en") == ("File refused (line 2): brackets nested more than 64 deep: "
+                                             "this is no deal record. Nothing has changed.")
+    too_large = ImportProblem("too large", code="too_large")
+    assert "plus de 2\u202f000\u202f000 caractères" in import_message(too_large, "fr")
+    assert "more than 2,000,000 characters" in import_message(too_large, "en")
+    assert "un nombre a trop de chiffres" in import_message(ImportProblem("x", 1, code="number_too_long"), "fr")
+    assert import_message(ImportProblem("not a card: 'T99'", 3), "en") == \
+        "File refused (line 3): not a card: 'T99'. Nothing has changed."

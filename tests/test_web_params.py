@@ -95,3 +95,19 @@ def test_a_part_without_a_name_is_no_parameter_and_gets_no_notice():
     assert query_pairs("?=&players=4&=x&%20=1&&") == [("players", "4")]
     params = parse_params("?=&players=4&=x")
     assert params.players == 4 and params.notices() == []
+
+
+def test_a_number_in_the_address_is_written_in_ascii_digits_only():
+    # Digits of other scripts (², ４) and Python's 4_9 are no numbers: each is refused, none read.
+    p = parse_params("players=４&deal=1_2&pause=1_000&refsamples=²&duplicate=８")
+    assert [name for name, _ in p.refused] == ["players", "deal", "pause", "refsamples", "duplicate"]
+    assert (p.players, p.deal, p.pause, p.refsamples, p.duplicate) == (None, None, None, None, None)
+
+
+def test_a_number_of_thousands_of_digits_is_refused_and_quoted_short():
+    p = parse_params("deal=" + "9" * 5001 + "&players=" + "4" * 5001 + "&refsamples=" + "1" * 5001)
+    assert [name for name, _ in p.refused] == ["deal", "players", "refsamples"]
+    session = Session(Settings(first_deal=1))
+    session.notices = tuple(p.notices())
+    text = unescape(render.render(session.screen())["notice"])
+    assert "deal=" + "9" * 40 + "…" in text and len(text) < 2000

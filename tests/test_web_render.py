@@ -785,3 +785,24 @@ def test_a_purchase_from_you_is_said_with_the_pronoun_before_the_verb():
     lines = render.token_calculation(session.screen(), SimpleNamespace(
         token_steps=(step,), made=True, contract=None, chelem=None, pots=(), petit_au_bout=None))
     assert lines[0] == "Achat\u00a0: le preneur (vous) paie 10 à Chloé"
+
+
+def test_a_save_nested_deeply_is_refused_before_it_is_parsed():
+    from web.duplicate import load_session
+
+    for text in ("[" * 8000 + "]" * 8000, '{"format": "tarot-table", "version": 1, "records": ' + "[" * 8000):
+        for read in (Session.from_save, load_session):
+            with pytest.raises(SaveError) as refused:
+                read(text)
+            assert refused.value.reason == "unreadable"
+
+
+def test_a_history_nested_deeply_or_not_json_is_refused_and_a_damaged_one_reads_as_empty():
+    from web.history import history_text, load_history, parse_history
+
+    for refused in ("[" * 8000, '{"format": "tarot-history", "matches": ' + "[" * 70 + "]" * 70 + "}", "{"):
+        assert parse_history(refused) == []
+        with pytest.raises(ValueError):
+            load_history(refused)
+    assert load_history('{"format": "tarot-history", "version": 9, "matches": []}') == []  # another version's
+    assert load_history(None) == [] and load_history(history_text([])) == []

@@ -398,3 +398,39 @@ def test_unreadable_comments_give_a_notice_and_the_situation_still_opens():
     teacher, session = _open("?lang=en", fragment(record) + "&notes=%%%")
     assert teacher.situation is not None
     assert "comments in the address are unreadable" in _notice(session)
+
+
+def test_a_seat_or_step_written_in_other_digits_or_thousands_of_them_is_refused_with_a_notice():
+    record = _finished().to_record()
+    for query, shown in (("?seat=²", "seat=²"), ("?at=①", "at=①"), ("?seat=２", "seat=２"), ("?at=1_0", "at=1_0"),
+                         ("?seat=" + "1" * 5001, "seat=" + "1" * 40 + "…")):
+        teacher, session = _open(query + "&lang=en", fragment(record))
+        assert teacher.situation is not None and isinstance(session, TeachingSession), query
+        assert f"Address parameter ignored: {shown} (expected:" in _notice(session), query
+
+
+def test_a_comment_on_a_step_written_in_other_digits_gives_a_notice_and_the_situation_still_opens():
+    record = _finished().to_record()
+    teacher, session = _open("?lang=en", fragment(record) + "&notes=" + encode({"²": "Regardez."}))
+    assert teacher.situation is not None and teacher.notes == {}
+    assert "comments in the address are unreadable" in _notice(session)
+
+
+def test_a_situation_nested_deeper_than_any_record_is_refused_before_it_is_parsed():
+    for depth in (65, 8000):
+        packer = __import__("zlib").compressobj(9, 8, -15)
+        deep = base64.urlsafe_b64encode(packer.compress(b"[" * depth + b"]" * depth) + packer.flush()).decode()
+        teacher, session = _open("", "#record=" + deep.rstrip("="))
+        assert teacher.situation is None and not isinstance(session, TeachingSession)
+        assert "La situation de l'adresse n'est pas un enregistrement de donne." in _notice(session), depth
+
+
+def test_hints_kept_in_the_browser_nested_deeply_are_dropped_unread():
+    session = Session(Settings(first_deal=3))
+    teacher = Teacher(parse_params(""), "", "")
+    assert teacher.restore_hints('{"first_deal": 3, "deals": [1]}', session) is True
+    assert teacher.hinted == {1}
+    assert teacher.restore_hints('{"first_deal": 3, "deals": ' + "[" * 8000, session) is False
+    assert teacher.restore_hints("{" * 70 + "}" * 70, session) is False
+    assert teacher.hinted == {1}  # as it was
+    assert teacher.restore_hints('{"first_deal": 4, "deals": [2]}', session) is True  # another match's: kept unread

@@ -13,11 +13,11 @@ the same cards and bots, outside the match's score (never saved).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tarot.duplicate import NOT_IN_DUPLICATE, REFERENCE_BUDGET, SEAT, Budget, as_dealt, seat_score
+from tarot.inputs import load_json
 from tarot.record import recorded_result
 from tarot.result import DealResult
 from tarot.rules import Rules
@@ -189,7 +189,7 @@ class DuplicateSession(Session):
     def from_save(cls, data: object) -> "DuplicateSession":
         if isinstance(data, str):
             try:
-                data = json.loads(data)
+                data = load_json(data)
             except ValueError as e:
                 raise SaveError("unreadable", f"JSON: {e}") from None
         session = super().from_save(data)
@@ -206,7 +206,7 @@ class DuplicateSession(Session):
 def load_session(raw: str) -> Session:
     """The session a save describes, a tournament or a match; :class:`SaveError` if damaged."""
     try:
-        data = json.loads(raw)
+        data = load_json(raw)
     except ValueError as e:
         raise SaveError("unreadable", f"JSON: {e}") from None
     if isinstance(data, dict) and "duplicate" in data:

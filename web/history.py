@@ -3,8 +3,8 @@
 Saved under the key ``tarot.history`` as ``{"format": "tarot-history", "version": 1,
 "matches": [...]}``; each match is ``{"ended": ISO date, "settings": {...},
 "records": [...]}``.  A kept match is read with its deals' typed results
-(:class:`KeptMatch`); a damaged history is read as empty, and a damaged match left
-out, never as an error.
+(:class:`KeptMatch`); a damaged match is left out, never as an error; a history that
+is not JSON, or nested too deeply to be read safely, is dropped (:func:`load_history`).
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from tarot.inputs import load_json
 from tarot.match import add_up
 from tarot.record import recorded_result
 from tarot.result import DealResult
@@ -61,12 +62,19 @@ class KeptMatch:
 
 def parse_history(text: object) -> list[KeptMatch]:
     """The matches a saved history holds (the well-formed ones); ``[]`` if none or unreadable."""
-    if not isinstance(text, str) or not text:
-        return []
     try:
-        data = json.loads(text)
+        return load_history(text)
     except ValueError:
         return []
+
+
+def load_history(text: object) -> list[KeptMatch]:
+    """The matches a saved history holds (the well-formed ones; ``[]`` if none, or of
+    another format); ``ValueError`` when the text is refused unparsed (nested too deeply,
+    :func:`tarot.inputs.load_json`) or is not JSON: the page then drops it."""
+    if not isinstance(text, str) or not text:
+        return []
+    data = load_json(text)
     if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT \
             or data.get("version") != HISTORY_VERSION or not isinstance(data.get("matches"), list):
         return []

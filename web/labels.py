@@ -276,6 +276,11 @@ TEXT: dict[str, tuple[str, str]] = {
                     "This game cannot be saved in this browser (storage full or blocked): "
                     "it will be lost if you close or reload the page."),
     "url_unknown": ("Paramètre d'adresse inconnu, ignoré : {name}.", "Unknown address parameter, ignored: {name}."),
+    # A value kept in the browser that cannot be read safely (not JSON, or nested too deeply) is dropped.
+    "stored_history_dropped": ("L'historique des parties gardé dans ce navigateur était illisible : il a été effacé.",
+                               "The match history kept in this browser was unreadable: it has been cleared."),
+    "stored_hints_dropped": ("La liste des donnes où un conseil a servi était illisible : elle a été effacée.",
+                             "The list of deals where a hint was used was unreadable: it has been cleared."),
     "url_expect_players": ("3, 4 ou 5", "3, 4 or 5"),
     "url_expect_level": ("{levels}", "{levels}"),
     "url_expect_lang": ("fr ou en", "fr or en"),

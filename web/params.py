@@ -18,8 +18,10 @@
   reference (a cheaper reference for tests; default :data:`tarot.duplicate.REFERENCE_BUDGET`).
 
 Yes and no may also be written ``true``/``false``, ``on``/``off``, ``oui``/``non``;
-a bare ``embed`` means yes.  A value that is not valid is ignored (the default
-stays) and :attr:`PageParams.refused` names it, for the page to say so.
+a bare ``embed`` means yes.  Numbers are read by :func:`tarot.inputs.whole_number`:
+ASCII digits only (not ``²``, ``４`` nor ``1_000``), a few of them, within range.  A
+value that is not valid is ignored (the default stays) and :attr:`PageParams.refused`
+names it, for the page to say so (with its first 40 characters).
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from dataclasses import dataclass, field
 
 from tarot.bots import LEVELS
 from tarot.duplicate import REFERENCE_BUDGET, Budget
+from tarot.inputs import excerpt, whole_number
 from tarot.rules import Rules
 
 from .session import Settings, parse_deal_number
@@ -38,7 +41,6 @@ YES = ("", "1", "true", "yes", "on", "oui")
 NO = ("0", "false", "no", "off", "non")
 LANGS = ("fr", "en")
 MAX_PAUSE_MS = 10_000
-SHOWN_VALUE_CHARS = 40
 
 # What a refused parameter should have been: a key of web.labels.TEXT.
 EXPECTED = {
@@ -108,7 +110,7 @@ class PageParams:
         """One page note per refused parameter: ``("url_refused", {...})`` or ``("url_unknown", {...})``."""
         out: list[tuple[str, dict[str, str]]] = []
         for name, value in self.refused:
-            shown = value if len(value) <= SHOWN_VALUE_CHARS else value[:SHOWN_VALUE_CHARS] + "…"
+            shown = excerpt(value)
             if name in EXPECTED or name in Rules.options():
                 out.append(("url_refused", {"name": name, "value": shown,
                                             "expected": EXPECTED.get(name, "url_expect_yes_no")}))
@@ -162,10 +164,10 @@ def parse_params(query: str) -> PageParams:
         key = name.strip()
         ok = True
         if key == "players":
-            try:
-                params.players = Rules(players=int(value.strip())).players
-            except ValueError:
-                ok = False
+            players = whole_number(value, 3, 5)
+            ok = players is not None
+            if players is not None:
+                params.players = Rules(players=players).players
         elif key == "level":
             ok = _plain(value) in LEVELS
             if ok:
@@ -180,12 +182,9 @@ def parse_params(query: str) -> PageParams:
             except ValueError:
                 ok = False
         elif key == "pause":
-            try:
-                pause = int(value.strip())
-                ok = 0 <= pause <= MAX_PAUSE_MS
-            except ValueError:
-                ok = False
-            if ok:
+            pause = whole_number(value, 0, MAX_PAUSE_MS)
+            ok = pause is not None
+            if pause is not None:
                 params.pause = pause
         elif key == "mode":
             ok = value.strip().lower() in ("duplicate", "match")
@@ -194,13 +193,15 @@ def parse_params(query: str) -> PageParams:
             elif ok and not params.duplicate:
                 params.duplicate = DUPLICATE_SIZES[0]
         elif key == "duplicate":
-            ok = value.strip() in tuple(str(n) for n in DUPLICATE_SIZES)
-            if ok:
-                params.duplicate = int(value.strip())
+            size = whole_number(value, 0, max(DUPLICATE_SIZES))
+            ok = size in DUPLICATE_SIZES
+            if size in DUPLICATE_SIZES:
+                params.duplicate = size
         elif key == "refsamples":
-            ok = value.strip().isdigit() and 1 <= int(value.strip()) <= MAX_REFERENCE_SAMPLES
-            if ok:
-                params.refsamples = int(value.strip())
+            samples = whole_number(value, 1, MAX_REFERENCE_SAMPLES)
+            ok = samples is not None
+            if samples is not None:
+                params.refsamples = samples
         elif key in ("embed", "sheet") or key in options:
             flag = _yes_no(value)
             ok = flag is not None

@@ -20,6 +20,7 @@ from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CALL, NO_CHELEM, Action, Bi
 from tarot.bots import LEVELS
 from tarot.cards import Card, cards_of
 from tarot.errors import IllegalAction
+from tarot.inputs import load_json, whole_number
 from tarot.livecount import LiveCount, live_count
 from tarot.match import Match
 from tarot.result import DealResult
@@ -135,9 +136,10 @@ def parse_deal_number(text: str) -> int | None:
     text = text.strip().replace(" ", "")
     if not text:
         return None
-    if not text.isdigit() or int(text) >= MAX_DEAL_NUMBER:
-        raise ValueError(text)
-    return int(text)
+    number = whole_number(text, 0, MAX_DEAL_NUMBER - 1)
+    if number is None:
+        raise ValueError("not a deal number")
+    return number
 
 
 @dataclass
@@ -533,7 +535,7 @@ class Session:
         """The session a save describes; :class:`SaveError` if it is damaged or incompatible."""
         if isinstance(data, str):
             try:
-                data = json.loads(data)
+                data = load_json(data)
             except ValueError as e:
                 raise SaveError("unreadable", f"JSON: {e}") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:

@@ -24,7 +24,7 @@ from pyscript import document, window
 window.performance.mark("tarot:imports")  # start-up measurements: runtime ready
 
 from web.botstep import runs_on_main_thread
-from web.history import HISTORY_KEY, KeptMatch, archived, history_text, parse_history
+from web.history import HISTORY_KEY, KeptMatch, archived, history_text, load_history
 from web.params import parse_params
 from web.render import REGIONS, render, root_attributes
 from web.session import PACES, SAVE_KEY, SaveError, Session, Settings, clean_name, parse_deal_number
@@ -32,10 +32,9 @@ from web.teaching import ACTIONS as TEACHING_ACTIONS, HINTS_KEY, Teacher
 # Duplicate tournament, review, replay, export and import (their own modules).
 from web.duplicate import DuplicateSession, PracticeSession, load_session
 from web.extras import Extras, decorate, open_review, review_key
-from web.transfer import EXPORT_NAME, ImportProblem, export_text, import_records
+from web.transfer import EXPORT_NAME, ImportProblem, check_file_size, export_text, import_message, import_records
 from web.review import ReviewPanel
 from web.labels import t
-from web.words import w
 
 DEFAULT_PAUSE_MS = 700
 
@@ -61,6 +60,7 @@ class Page:
         self.autofocused = ""
         self.generation = 0
         self.worker: Any = None  # the bots' worker, started for slow levels only
+        self.dropped: list[tuple[str, dict[str, Any]]] = []  # notes of stored values removed unread
         self.history = self._read_history()
         self.extras = Extras()
         self.reference_busy = False
@@ -100,7 +100,8 @@ class Page:
                 session.ui.setup_draft = p.draft(session.settings)
         session.notices = tuple(p.notices()) + self.teacher.notices()
         if situation is None and not p.embed:
-            self.teacher.restore_hints(self._stored(HINTS_KEY), session)
+            self._restore_hints(self._stored(HINTS_KEY), session)
+        session.notices += tuple(self.dropped)
         self.root.classList.toggle("embed", p.embed)
         self.root.classList.toggle("with-sheet", p.sheet)
         return session
@@ -136,10 +137,29 @@ class Page:
             return None
 
     def _read_history(self) -> list[KeptMatch]:
+        """The kept matches; a history that cannot be read safely is dropped, with a note."""
+        raw = self._stored(HISTORY_KEY)
         try:
-            return parse_history(js(window.localStorage.getItem(HISTORY_KEY)))
-        except Exception:
+            return load_history(raw)
+        except ValueError:
+            self._drop(HISTORY_KEY, "stored_history_dropped")
             return []
+
+    def _restore_hints(self, raw: Any, session: Session) -> None:
+        if not self.teacher.restore_hints(raw, session):
+            self._drop(HINTS_KEY, "stored_hints_dropped")
+
+    def _drop(self, key: str, notice: str) -> None:
+        """Remove a stored value that cannot be read safely, and say so (once per value)."""
+        window.console.warn(f"{key}: unreadable, removed")
+        try:
+            window.localStorage.removeItem(key)
+        except Exception:
+            pass
+        if (notice, {}) not in self.dropped:
+            self.dropped.append((notice, {}))
+            if hasattr(self, "session"):
+                self.session.notices = (*self.session.notices, (notice, {}))
 
     def _archive(self, old: Session) -> None:
         """Keep the match being left (its finished deals) in the history."""
@@ -172,9 +192,10 @@ class Page:
         if key == HISTORY_KEY:
             self.history = self._read_history()
             self.session.history = tuple(self.history)
+            self._guarded(lambda: None)
             return
         if key == HINTS_KEY:  # the deals where the other tab asked for a hint
-            self.teacher.restore_hints(raw, self.session)
+            self._restore_hints(raw, self.session)
             self._guarded(lambda: None)
             return
         if key != SAVE_KEY or not isinstance(raw, str) or not raw:
@@ -724,12 +745,10 @@ class Page:
             self._import(str(box.value) if box is not None else "")
 
     def _import(self, text: str) -> None:
-        lang = self.session.lang
         try:
             records = import_records(text)
         except ImportProblem as e:
-            where = w("import_where_all", lang) if e.line is None else w("import_where_line", lang, n=e.line)
-            self.extras.import_message = w("import_bad", lang, where=where, reason=e.reason)
+            self.extras.import_message = import_message(e, self.session.lang)
             return
         panel = ReviewPanel.open(records[0], "import", None, None, 0)
         panel.imported = records
@@ -744,6 +763,12 @@ class Page:
         asyncio.ensure_future(self._read_file(target.files.item(0)))
 
     async def _read_file(self, file: Any) -> None:
+        try:  # by its size first: reading a large file would freeze the page
+            check_file_size(int(file.size))
+        except ImportProblem as e:
+            self.extras.import_message = import_message(e, self.session.lang)
+            self._guarded(lambda: None)
+            return
         try:
             text = str(await file.text())
         except Exception as e:

@@ -33,6 +33,7 @@ from tarot.rules import Rules
 from tarot.errors import IllegalAction
 from tarot.hints import Reason, explain, hint
 from tarot.i18n import CONTRACT_NAMES, card_name, card_with_article
+from tarot.inputs import excerpt, load_json, whole_number
 from tarot.state import Deal
 from tarot.strength import items, suggestion
 from tarot.view import SeatView
@@ -48,6 +49,7 @@ ACTIONS = frozenset({"hint", "why", "step-next", "step-prev", "step-start", "bid
                      "editor-open", "editor-close", "editor-target", "editor-card", "editor-fill", "editor-clear",
                      "editor-start", "note-save"})
 PARAMS = ("seat", "open", "steps", "exercise", "at")
+MAX_SEAT_OR_STEP = 999  # a seat is checked against the deal's players, a step against its actions
 
 TEXT: dict[str, tuple[str, str]] = {
     "hint": ("Conseil", "Hint"),
@@ -167,10 +169,10 @@ def take_params(params: PageParams, query: str) -> TeachingParams:
         if key not in PARAMS:
             continue
         if key in ("seat", "at"):
-            text = value.strip()
-            if text.isdigit() and int(text) < 1000:
-                setattr(out, key, int(text))
-                out.given.append(f"{key}={text}")
+            number = whole_number(value, 0, MAX_SEAT_OR_STEP)
+            if number is not None:
+                setattr(out, key, number)
+                out.given.append(f"{key}={value.strip()}")
             else:
                 out.refused.append((key, value))
         else:
@@ -347,8 +349,7 @@ class Teacher:
             out.append(("url_needs_situation", {"names": ", ".join(self.params.given)}))
         for name, value in self.params.refused:
             expected = {"seat": "url_expect_seat", "at": "url_expect_at"}.get(name, "url_expect_yes_no")
-            shown = value if len(value) <= 40 else value[:40] + "…"
-            out.append(("url_refused", {"name": name, "value": shown, "expected": expected}))
+            out.append(("url_refused", {"name": name, "value": excerpt(value), "expected": expected}))
         return tuple(out)
 
     def open_session(self, base: Settings) -> TeachingSession | None:
@@ -472,9 +473,9 @@ class Teacher:
         if action == "editor-close":
             self.editor = None
         elif action == "editor-target":
-            value = str(attribute("data-seat"))
-            if value.isdigit() and int(value) <= editor.rules.players:
-                editor.target = int(value)
+            target = whole_number(str(attribute("data-seat")), 0, editor.rules.players)
+            if target is not None:
+                editor.target = target
         elif action == "editor-card":
             try:
                 card = parse_card(str(attribute("data-card")))
@@ -531,18 +532,21 @@ class Teacher:
     def hints_text(self) -> str:
         return json.dumps({"first_deal": self.hinted_first_deal, "deals": sorted(self.hinted)})
 
-    def restore_hints(self, text: object, session: Session) -> None:
-        """The deals marked in an earlier visit (ignored when unreadable or of another match)."""
+    def restore_hints(self, text: object, session: Session) -> bool:
+        """The deals marked in an earlier visit (ignored when of another match or malformed);
+        ``False`` when the text is refused unread (not JSON, or nested too deeply to be read
+        safely: :func:`tarot.inputs.load_json`), for the page to drop it."""
         try:
-            data = json.loads(text) if isinstance(text, str) else None
+            data = load_json(text) if isinstance(text, str) else None
         except ValueError:
-            data = None
+            return False
         if not isinstance(data, dict) or data.get("first_deal") != session.settings.first_deal:
-            return
+            return True
         deals = data.get("deals")
         if isinstance(deals, list) and all(type(d) is int for d in deals):
             self.hinted = set(deals)
             self.hinted_first_deal = session.settings.first_deal
+        return True
 
     # ------------------------------------------------------------- rendering
     def decorate(self, region: str, html: str, session: Session) -> str:

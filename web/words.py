@@ -93,6 +93,11 @@ WORDS: dict[str, tuple[str, str]] = {
                    "File refused ({where}): {reason}. Nothing has changed."),
     "import_where_line": ("ligne {n}", "line {n}"),
     "import_where_all": ("contenu", "content"),
+    "import_too_large": ("le fichier est trop gros (plus de {n} caractères)",
+                         "the file is too large (more than {n} characters)"),
+    "import_too_deep": ("des crochets imbriqués sur plus de {n} niveaux : ce n'est pas une donne",
+                        "brackets nested more than {n} deep: this is no deal record"),
+    "import_number_too_long": ("un nombre a trop de chiffres", "a number has too many digits"),
 }
 
 
