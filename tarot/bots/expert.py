@@ -6,8 +6,8 @@ imagined deal with the fast policy of :mod:`tarot.bots.rollout` (each seat
 playing from its own hand and what the play showed, as at the table), and takes
 the option with the best average score for its seat.  The same imagined deals serve
 every option, so the comparison is fair.  It searches its bid, its écart, the
-card it calls (and at 4 players, where it may, whether it calls) and every card it plays; it declares poignées and
-chelems like the Standard bot.
+card it calls (and where the call is optional, whether it calls) and every card it
+plays; it declares poignées and chelems like the Standard bot.
 
 Its effort is a number of imagined deals per decision (``samples``; the bidding,
 call and écart, taken once a deal, get ``setup_samples``).  ``max_seconds``

@@ -1,9 +1,10 @@
 """The Standard bot: good French Tarot by the book.
 
 Bids from the points scale (:mod:`tarot.bots.evaluation`), calls the king of its
-best suit (where the call is optional, only below the scale's threshold for playing alone), makes its écart for voids (:mod:`tarot.bots.ecart`), announces a
-chelem only when it is sure, shows a poignée when its side should win the deal,
-and plays its cards by the rules of thumb of :mod:`tarot.bots.play`.
+best suit (where the call is optional, only below the scale's threshold for playing
+alone), makes its écart for voids (:mod:`tarot.bots.ecart`), announces a chelem only
+when it is sure, shows a poignée when its side should win the deal, and plays its
+cards by the rules of thumb of :mod:`tarot.bots.play`.
 """
 from __future__ import annotations
 
