@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
 from .bots import Bot, make_bot
+from .bots.ecart import alone_points
 from .bots.evaluation import THRESHOLDS, contract_for, hand_points
 from .bots.knowledge import LOW_SIGNAL_RANK, TRUMP_PROMISES, Knowledge, false_signal
 from .bots.play import TrickState, discard, excuse_saves, opponents_after, opponents_trumps, petit_au_bout_sound
@@ -120,11 +121,26 @@ def _bid(view: SeatView, bid: Bid) -> Reason:
 
 
 def _call(view: SeatView, call: Call) -> Reason:
+    """Why a call: the card (the taker's best suit), and where the call is optional (4 players,
+    ``prise_partner``) why a partner or none, by the points scale."""
+    contract = view.contract
+    if contract is None or not view.rules.call_optional(contract):
+        if call.card is not None and call.card in view.hand:
+            return Reason("call_alone", {"card": str(call.card)})
+        return Reason("call_king", {"card": str(call.card)})
+    points = hand_points(mask_of(view.hand), view.rules.players)
+    threshold = alone_points(view.rules, contract)
+    words: dict[str, object] = {"points": points, "threshold": threshold}
     if call.card is None:
-        return Reason("no_call")
+        times = view.rules.shares(with_partner=False)[0]  # the taker alone: once per defender
+        if points < threshold:
+            return Reason("no_call_stake", {"times": times})
+        if view.rules.purchases(contract, called=False):
+            return Reason("no_call_purchase", words)
+        return Reason("no_call", {**words, "times": times})
     if call.card in view.hand:
         return Reason("call_alone", {"card": str(call.card)})
-    return Reason("call_king", {"card": str(call.card)})
+    return Reason("call_partner", {**words, "card": str(call.card)})
 
 
 def _ecart(view: SeatView, ecart: Ecart) -> Reason:

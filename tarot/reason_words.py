@@ -120,7 +120,19 @@ REASONS: dict[str, tuple[str, str]] = {
                   "Call {the_card}: of the suits you may call in, it is your longest (the queen counting double)."),
     "call_alone": ("Appelez une carte que vous avez : vous jouerez seul.",
                    "Call a card you hold: you will play alone."),
-    "no_call": ("Gardez votre achat et jouez sans partenaire.", "Keep your purchase and play without a partner."),
+    "call_partner": ("Votre main vaut {points} points, moins que les {threshold} qu'il faut pour jouer seul : "
+                     "appelez {the_card}, de votre plus longue couleur ; qui l'a joue avec vous.",
+                     "Your hand is worth {points} points, less than the {threshold} needed to play alone: "
+                     "call {the_card}, from your longest suit; whoever holds it plays with you."),
+    "no_call": ("Votre main vaut {points} points ({threshold} ou plus) : jouez seul, vous marquerez {times} fois "
+                "la donne.",
+                "Your hand is worth {points} points ({threshold} or more): play alone and score the deal {times} times."),
+    "no_call_purchase": ("Votre main vaut {points} points ({threshold} ou plus avec l'achat) : jouez sans partenaire "
+                         "et faites votre achat.",
+                         "Your hand is worth {points} points ({threshold} or more with the purchase): play without "
+                         "a partner and make your purchase."),
+    "no_call_stake": ("Sans partenaire, vous marquerez {times} fois la donne, gagnée ou perdue.",
+                      "Without a partner you score the deal {times} times, won or lost."),
     "ecart_voids": ("Écartez pour faire des coupes ({suits}) ; gardez vos rois et vos atouts.",
                     "Discard to make voids ({suits}); keep your kings and trumps."),
     "ecart_points": ("Écartez des honneurs sans leur roi et les cartes de vos couleurs courtes ; leurs points sont à l'abri.",

@@ -50,6 +50,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "your_bid": ("Votre enchère :", "Your bid:"),
     "call_title": ("Appelez un roi", "Call a king"),
     "no_call": ("Sans partenaire (avec l'achat)", "No partner (keep the purchase)"),
+    "no_call_alone": ("Sans partenaire (seul contre trois)", "No partner (alone against three)"),
     "purchase_title": ("Achat : demandez une carte", "Purchase: ask for a card"),
     "purchase_ask": ("Choisissez la carte que vous achetez, puis la carte de votre main que vous donnez.",
                      "Choose the card you buy, then the card from your hand you give for it."),
