@@ -1,7 +1,14 @@
 """The actions a seat can take, and their form in a ``tarot-deal/1`` record.
 
 Actions carry no seat: the deal knows whose turn it is.  They are immutable and
-compare by value, so ``Play(card) in deal.legal_actions()`` works.
+compare by value, so ``action in deal.legal_actions()`` says whether a decision of
+one part is allowed, in every phase: ``legal_actions()`` lists every bid, call
+(and ``NO_CALL`` where the call is optional), chelem answer, card and misère the
+seat to act may choose.  A decision made of several cards has too many forms to
+list: for an :class:`Ecart`, a :class:`Poignee` of each size the seat may show
+and a :class:`Purchase`, the list holds one legal form, the engine's default;
+``Deal.why_not`` judges any other whole, and ``Deal.why_not_discard``,
+``why_not_show``, ``why_not_buy`` and ``why_not_give`` one card of it as it is chosen.
 """
 from __future__ import annotations
 
@@ -10,6 +17,20 @@ from typing import Any, NamedTuple, Union
 from .cards import CARDS, Card, parse_card, parse_cards, sort_for_hand
 from .errors import quote
 from .rules import MISERE_KINDS, Contract
+
+
+def _same(self: object, other: object) -> bool:
+    """Equal: the same kind of action with the same values (as tuples, ``Call(c)``,
+    ``Play(c)`` and ``Chelem(True)`` would otherwise be equal to each other or to a bid)."""
+    return type(other) is type(self) and isinstance(self, tuple) and tuple.__eq__(self, other) is True
+
+
+def _other(self: object, other: object) -> bool:
+    return not _same(self, other)
+
+
+def _hash(self: tuple[Any, ...]) -> int:
+    return hash((type(self).__name__, *self))
 
 
 class Bid(NamedTuple):
@@ -68,6 +89,11 @@ class Play(NamedTuple):
 
     card: Card
 
+
+for _kind in (Bid, Call, Ecart, Chelem, Poignee, Purchase, Misere, Play):  # compared by kind and values
+    _kind.__eq__ = _same  # type: ignore[method-assign]
+    _kind.__ne__ = _other  # type: ignore[method-assign]
+    _kind.__hash__ = _hash  # type: ignore[method-assign]
 
 Action = Union[Bid, Call, Ecart, Chelem, Poignee, Misere, Purchase, Play]
 

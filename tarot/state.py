@@ -4,7 +4,10 @@ A :class:`Deal` moves through explicit phases (:class:`Phase`): bidding, the
 5-player call, the écart, the chelem announcement, card play, and done.  At
 every point it says whose turn it is (``to_act``) and what that seat may do
 (``legal_actions()``).  ``verify(action)`` raises :class:`IllegalAction` naming
-the rule an action breaks; ``apply(action)`` checks and then applies it.
+the rule an action breaks; ``apply(action)`` checks and then applies it.  A choice
+made card by card (an écart, a poignée, a purchase) is judged a card at a time too
+(``why_not_discard``, ``why_not_show``, ``why_not_buy``, ``why_not_give``), by the
+same rules.
 
 The state knows every card; :meth:`Deal.view` gives what one seat may see.
 """
@@ -13,7 +16,7 @@ from __future__ import annotations
 from enum import Enum
 from functools import lru_cache
 
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Sequence
 
 from .actions import (ANNOUNCE_CHELEM, BIDS, NO_CALL, NO_CHELEM, PASS, PLAYS, Action, Bid, Call,
                       Chelem, Ecart, Misere, Play, Poignee, Purchase)
@@ -265,7 +268,12 @@ class Deal:
         return hand
 
     def legal_actions(self) -> list[Action]:
-        """Everything the seat to act may do now."""
+        """What the seat to act may do now, as :mod:`tarot.actions` promises: every bid, call,
+        chelem answer, card and misère it may choose; of a decision made of several cards (an
+        écart, a poignée of each size, a purchase), one legal form, the engine's default
+        (:meth:`why_not_discard`, :meth:`why_not_show`, :meth:`why_not_buy` and
+        :meth:`why_not_give` judge such a choice card by card, :meth:`why_not` whole).
+        Empty once the deal is over."""
         phase = self.phase
         if phase is _PLAY:
             mask = self._legal
@@ -353,18 +361,91 @@ class Deal:
     # ---------------------------------------------------------------- legality
     def why_not(self, action: Action, seat: int | None = None) -> IllegalAction | None:
         """``None`` when ``action`` is legal now (for ``seat``, if given), else the refusal."""
+        kind = type(action)
+        check = _CHECKS.get(kind)
+        if check is None:
+            return self._refuse_moment(None, seat) or IllegalAction("not_an_action")
+        return self._refuse_moment(kind, seat) or check(self, action)
+
+    def _refuse_moment(self, kind: type | None, seat: int | None) -> IllegalAction | None:
+        """What refuses any decision of type ``kind`` now, whatever it is: the deal is over, it
+        is not ``seat``'s turn (when given), or the phase is another one's."""
         if self.phase is Phase.DONE:
             return IllegalAction("deal_over")
         if seat is not None and seat != self.to_act:
             return IllegalAction("not_your_turn", seat=seat, expected=self.to_act)
-        kind = type(action)
-        check = _CHECKS.get(kind)
-        if check is None:
-            return IllegalAction("not_an_action")
-        phase = _PHASE_OF[kind]
-        if self.phase is not phase:
+        if kind is not None and self.phase is not _PHASE_OF[kind]:
             return IllegalAction("wrong_phase", action=_ACTION_WORDS[kind], phase=self.phase.value)
-        return check(self, action)
+        return None
+
+    # ------------------------------------------------- one card of a choice
+    # An écart, a poignée or a purchase is chosen card by card: these say whether one card may
+    # be chosen now, with the same rules (the same code) that judge the whole decision.
+
+    def why_not_discard(self, card: Card, chosen: Sequence[Card] = (),
+                        seat: int | None = None) -> IllegalAction | None:
+        """``None`` when the taker may put ``card`` into the écart he is choosing, ``chosen``
+        already in it; else the refusal: a card he does not hold, a king, a bout, a trump while
+        suit cards are left to discard (trumps go only where suit cards run short), one card
+        more than the écart holds."""
+        refusal = self._refuse_moment(Ecart, seat)
+        if refusal is not None:
+            return refusal
+        if type(card) is not Card or not _all_cards(chosen):
+            return IllegalAction("not_an_action")
+        hand = self.hands[self._taker]
+        seen = mask_of(chosen)
+        size = self.rules.chien_size
+        full = len(chosen) >= size
+        needed = ecart_trumps_needed(hand, size)
+        refusal = self._refuse_discard(hand, seen, card)
+        # A trump beyond those needed; in a full écart, only where no trump is ever needed
+        # (else the écart being full is the reason).
+        if refusal is None and TRUMPS >> card & 1 and count(seen & TRUMPS) >= needed and not (full and needed):
+            refusal = IllegalAction("ecart_trump_avoidable", card=card)
+        if refusal is None and full:
+            refusal = IllegalAction("ecart_size", expected=size, given=len(chosen) + 1)
+        return refusal
+
+    def why_not_show(self, card: Card, chosen: Sequence[Card], size: int,
+                     seat: int | None = None) -> IllegalAction | None:
+        """``None`` when the seat to act may show ``card`` in a poignée of ``size`` trumps,
+        ``chosen`` already in it; else the refusal: a card that is not a trump or not held, the
+        Excuse while it would leave a trump unshown, one card more than ``size``."""
+        refusal = self._refuse_moment(Poignee, seat)
+        if refusal is not None:
+            return refusal
+        if type(card) is not Card or not _all_cards(chosen):
+            return IllegalAction("not_an_action")
+        actor = self._actor
+        refusal = self._refuse_declaring(actor)
+        if refusal is None and size not in self.rules.poignee_trumps:
+            refusal = IllegalAction("poignee_size", sizes=list(self.rules.poignee_trumps), given=size)
+        hand = self.hands[actor]
+        if refusal is None:
+            refusal = self._refuse_shown(hand, mask_of(chosen), card)
+        full = len(chosen) >= size
+        if refusal is None and card == EXCUSE_ID and count(hand & TRUMPS) >= size and not full:
+            refusal = IllegalAction("poignee_excuse")
+        if refusal is None and full:
+            refusal = IllegalAction("poignee_size", sizes=list(self.rules.poignee_trumps), given=len(chosen) + 1)
+        return refusal
+
+    def why_not_buy(self, card: Card, seat: int | None = None) -> IllegalAction | None:
+        """``None`` when the taker may ask for ``card`` in a purchase, else the refusal."""
+        refusal = self._refuse_moment(Purchase, seat)
+        if refusal is not None:
+            return refusal
+        return IllegalAction("not_an_action") if type(card) is not Card else self._refuse_buy(card)
+
+    def why_not_give(self, give: Card, bought: Card, seat: int | None = None) -> IllegalAction | None:
+        """``None`` when the taker may give ``give`` for the card ``bought``, else the refusal."""
+        refusal = self._refuse_moment(Purchase, seat)
+        if refusal is not None:
+            return refusal
+        if type(give) is not Card or type(bought) is not Card:
+            return IllegalAction("not_an_action")
+        return self._refuse_give(give, bought)
 
     def can(self, action: Action, seat: int | None = None) -> bool:
         return self.why_not(action, seat) is None
@@ -406,16 +487,10 @@ class Deal:
         hand = self.hands[self._taker]
         seen = 0
         for c in cards:
-            bit = 1 << c
-            if seen & bit:
-                return IllegalAction("ecart_duplicate", card=c)
-            seen |= bit
-            if not hand & bit:
-                return IllegalAction("ecart_not_in_hand", card=c)
-            if bit & KINGS:
-                return IllegalAction("ecart_king", card=c)
-            if bit & BOUTS:
-                return IllegalAction("ecart_bout", card=c)
+            refusal = self._refuse_discard(hand, seen, c)
+            if refusal is not None:
+                return refusal
+            seen |= 1 << c
         trumps = seen & TRUMPS
         if trumps:
             others = hand & ECARTABLE & ~seen
@@ -423,20 +498,42 @@ class Deal:
                 return IllegalAction("ecart_trump_avoidable", card=cards_of(trumps)[0])
         return None
 
+    @staticmethod
+    def _refuse_discard(hand: int, seen: int, card: Card) -> IllegalAction | None:
+        """What refuses ``card`` in an écart already holding ``seen`` from ``hand``, card by
+        card: twice, not held, a king, a bout."""
+        bit = 1 << card
+        if seen & bit:
+            return IllegalAction("ecart_duplicate", card=card)
+        if not hand & bit:
+            return IllegalAction("ecart_not_in_hand", card=card)
+        if bit & KINGS:
+            return IllegalAction("ecart_king", card=card)
+        if bit & BOUTS:
+            return IllegalAction("ecart_bout", card=card)
+        return None
+
     def _refuse_purchase(self, action: Purchase) -> IllegalAction | None:
         card, give = action.card, action.give
         if type(card) is not Card or type(give) is not Card:
             return IllegalAction("not_an_action")
-        hand = self.hands[self._taker]
+        return self._refuse_buy(card) or self._refuse_give(give, card)
+
+    def _refuse_buy(self, card: Card) -> IllegalAction | None:
+        """The card asked for must be a suit card in another hand: not held, not in the écart."""
         if card >= FIRST_TRUMP:
             return IllegalAction("purchase_not_suit", card=card)
-        if hand >> card & 1:
+        if self.hands[self._taker] >> card & 1:
             return IllegalAction("purchase_held", card=card)
         if self.ecart >> card & 1:
             return IllegalAction("purchase_in_ecart", card=card)
-        if give == card:
-            return IllegalAction("purchase_give_bought", card=card)
-        if not hand >> give & 1:
+        return None
+
+    def _refuse_give(self, give: Card, bought: Card) -> IllegalAction | None:
+        """The card given for it must be another card, one the taker holds."""
+        if give == bought:
+            return IllegalAction("purchase_give_bought", card=bought)
+        if not self.hands[self._taker] >> give & 1:
             return IllegalAction("purchase_give_not_held", card=give)
         return None
 
@@ -447,26 +544,42 @@ class Deal:
         if not _all_cards(action.cards):
             return IllegalAction("not_an_action")
         seat = self._actor
-        if self.has_played & (1 << seat):
-            return IllegalAction("poignee_played")
-        if any(s == seat for s, _, _ in self.poignees):
-            return IllegalAction("poignee_twice")
+        refusal = self._refuse_declaring(seat)
+        if refusal is not None:
+            return refusal
         sizes = self.rules.poignee_trumps
         if len(action.cards) not in sizes:
             return IllegalAction("poignee_size", sizes=list(sizes), given=len(action.cards))
         hand = self.hands[seat]
         seen = 0
         for c in action.cards:
-            bit = 1 << c
-            if seen & bit:
-                return IllegalAction("poignee_duplicate", card=c)
-            seen |= bit
-            if not bit & (TRUMPS | EXCUSE_BIT):
-                return IllegalAction("poignee_not_trump", card=c)
-            if not hand & bit:
-                return IllegalAction("poignee_not_held", card=c)
+            refusal = self._refuse_shown(hand, seen, c)
+            if refusal is not None:
+                return refusal
+            seen |= 1 << c
         if seen & EXCUSE_BIT and hand & TRUMPS & ~seen:
             return IllegalAction("poignee_excuse")
+        return None
+
+    def _refuse_declaring(self, seat: int) -> IllegalAction | None:
+        """A poignée is shown once, before one's first card."""
+        if self.has_played & (1 << seat):
+            return IllegalAction("poignee_played")
+        if any(s == seat for s, _, _ in self.poignees):
+            return IllegalAction("poignee_twice")
+        return None
+
+    @staticmethod
+    def _refuse_shown(hand: int, seen: int, card: Card) -> IllegalAction | None:
+        """What refuses ``card`` in a poignée already showing ``seen`` from ``hand``, card by
+        card: twice, not a trump (nor the Excuse), not held."""
+        bit = 1 << card
+        if seen & bit:
+            return IllegalAction("poignee_duplicate", card=card)
+        if not bit & (TRUMPS | EXCUSE_BIT):
+            return IllegalAction("poignee_not_trump", card=card)
+        if not hand & bit:
+            return IllegalAction("poignee_not_held", card=card)
         return None
 
     def _refuse_misere(self, seat: int, action: Misere) -> IllegalAction | None:

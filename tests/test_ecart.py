@@ -133,3 +133,62 @@ def test_a_refused_ecart_leaves_the_hand_as_it_was():
 def test_an_ecart_of_things_that_are_not_cards_is_refused(bad):
     deal = _at_ecart({}, chien="1S 2S 3S 4S 5S 6S")
     assert refused(deal, Ecart(bad)) == "not_an_action"
+
+
+# --- choosing the écart card by card (Deal.why_not_discard) --------------------------------
+
+def _discard(deal, text, chosen=""):
+    refusal = deal.why_not_discard(card(text), cards(chosen))
+    return None if refusal is None else refusal.code
+
+
+def test_a_king_or_a_bout_is_refused_as_the_first_card_chosen_for_the_ecart():
+    deal = _at_ecart({0: "KH T1 T5"}, chien="1S 2S 3S 4S 5S 6S")
+    assert _discard(deal, "KH") == "ecart_king"
+    assert _discard(deal, "T1") == "ecart_bout"
+    assert _discard(deal, "1S") is None
+
+
+def test_a_card_not_held_is_refused_for_the_ecart():
+    deal = _at_ecart({1: "7H"}, chien="1S 2S 3S 4S 5S 6S")
+    assert _discard(deal, "7H") == "ecart_not_in_hand"
+
+
+def test_a_trump_chosen_for_the_ecart_while_suit_cards_are_left_is_refused_and_named():
+    deal = _at_ecart({0: "T5"}, chien="1S 2S 3S 4S 5S 6S")
+    refusal = deal.why_not_discard(card("T5"))
+    assert refusal.code == "ecart_trump_avoidable" and refusal.params == {"card": card("T5")}
+
+
+def test_trumps_are_chosen_for_the_ecart_up_to_the_number_the_suit_cards_leave_short():
+    deal = _at_ecart({0: TRUMPY}, chien=TRUMPY_CHIEN)  # two suit cards besides kings: four trumps go
+    assert _discard(deal, "T2", "T3 T4 T5") is None
+    assert _discard(deal, "T2", "T3 T4 T5 T6") == "ecart_trump_avoidable"
+    assert _discard(deal, "T16") is None and _discard(deal, "T1") == "ecart_bout"  # never a bout
+
+
+def test_a_card_beyond_the_ecarts_size_is_refused_after_its_own_fault():
+    deal = _at_ecart({0: "KH"}, chien="1S 2S 3S 4S 5S 6S")
+    six = "1S 2S 3S 4S 5S 6S"
+    low = next(str(c) for c in deal.hand(0) if _discard(deal, str(c)) is None and str(c) not in six.split())
+    refusal = deal.why_not_discard(card(low), cards(six))
+    assert refusal.code == "ecart_size" and refusal.params == {"expected": 6, "given": 7}
+    assert _discard(deal, "KH", six) == "ecart_king"
+
+
+def test_a_card_is_chosen_for_the_ecart_by_the_taker_in_the_ecart_only():
+    deal = _at_ecart({}, chien="1S 2S 3S 4S 5S 6S")
+    assert deal.why_not_discard(card("1S"), seat=1).code == "not_your_turn"
+    deal.apply(_ecart("1S 2S 3S 4S 5S 6S"))
+    assert _discard(deal, "7S") == "wrong_phase"
+
+
+def test_an_ecart_chosen_card_by_card_as_allowed_is_an_ecart_the_rules_accept():
+    for chien in ("1S 2S 3S 4S 5S 6S", TRUMPY_CHIEN):
+        deal = _at_ecart({0: TRUMPY} if chien == TRUMPY_CHIEN else {0: "KH T5"}, chien=chien)
+        for hand in (deal.hand(0), list(reversed(deal.hand(0)))):
+            chosen = []
+            for c in hand:
+                if len(chosen) < 6 and deal.why_not_discard(c, chosen) is None:
+                    chosen.append(c)
+            assert deal.why_not(Ecart(tuple(chosen))) is None, [str(c) for c in chosen]

@@ -120,3 +120,36 @@ def test_simple_poignee_at_three_and_five_players(players, trumps):
 def test_a_poignee_of_things_that_are_not_cards_is_refused():
     deal = _playing({0: TEN}, voids={0: "T"})
     assert refused(deal, Poignee(tuple(f"T{n}" for n in range(2, 12)))) == "not_an_action"
+
+
+# --- choosing a poignée trump by trump (Deal.why_not_show) --------------------------------
+
+def _show(deal, text, chosen, size=10):
+    refusal = deal.why_not_show(card(text), cards(chosen), size)
+    return None if refusal is None else refusal.code
+
+
+def test_a_poignee_is_chosen_among_the_trumps_held():
+    deal = _playing({0: TEN + " KH"}, voids={0: "T"})
+    assert _show(deal, "T2", "") is None
+    assert _show(deal, "KH", "") == "poignee_not_trump"
+    assert _show(deal, "T21", "") == "poignee_not_held"
+
+
+def test_the_excuse_is_chosen_for_a_poignee_only_when_every_trump_is_shown_with_it():
+    nine = "T2 T3 T4 T5 T6 T7 T8 T9 T10"
+    deal = _playing({0: nine + " EX"}, voids={0: "T"})
+    assert _show(deal, "EX", nine) is None
+    deal = _playing({0: TEN + " EX"}, voids={0: "T"})
+    assert _show(deal, "EX", "T2 T3") == "poignee_excuse"
+
+
+def test_a_trump_beyond_the_poignees_size_is_refused():
+    deal = _playing({0: TEN + " T12"}, voids={0: "T"})
+    refusal = deal.why_not_show(card("T12"), cards(TEN), 10)
+    assert refusal.code == "poignee_size" and refusal.params["given"] == 11
+
+
+def test_a_poignee_of_a_size_the_rules_do_not_know_is_refused_from_its_first_trump():
+    deal = _playing({0: TEN}, voids={0: "T"})
+    assert _show(deal, "T2", "", size=11) == "poignee_size"

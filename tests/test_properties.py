@@ -17,7 +17,7 @@ from tarot.bots import random_ecart
 from tarot.cards import ALL_CARDS, CARDS, EXCUSE, TRUMPS, cards_of, mask_of
 from tarot.errors import IllegalAction
 from tarot.rng import Rng
-from tarot.rules import Rules
+from tarot.rules import MISERE_KINDS, Contract, Rules
 from tarot.state import Deal, Phase
 
 from . import reference
@@ -157,6 +157,41 @@ def check_views(deal: Deal) -> None:
             assert seat == deal.partner or deal.partner_revealed
 
 
+ONE_PART = (Bid(None), *(Bid(c) for c in Contract), Call(None), *(Call(c) for c in CARDS), Chelem(True),
+            Chelem(False), *(Play(c) for c in CARDS), *(Misere(k) for k in MISERE_KINDS))
+
+
+def check_listed(deal: Deal) -> None:
+    """legal_actions() keeps the promise of tarot.actions in every phase: a decision of one
+    part is listed exactly when the rules allow it."""
+    listed = deal.legal_actions()
+    for action in ONE_PART:
+        assert (deal.why_not(action) is None) == (action in listed), (deal.phase, action)
+
+
+def check_card_by_card(deal: Deal, rng: Rng) -> None:
+    """A choice of several cards made a card at a time as the engine allows (in any order)
+    ends on a decision it accepts; a card to buy is allowed when some card may be given for it."""
+    hand = deal.hand(deal.to_act) if deal.to_act is not None else []
+    order = [hand[i] for i in sorted(range(len(hand)), key=lambda _: rng.below(1000))]
+    if deal.phase is Phase.ECART:
+        chosen: list = []
+        for c in order:
+            if deal.why_not_discard(c, chosen) is None:
+                chosen.append(c)
+        assert deal.why_not(Ecart(tuple(chosen))) is None, [str(c) for c in chosen]
+    for offer in (a for a in deal.legal_actions() if isinstance(a, Poignee)):
+        chosen = []
+        for c in order:
+            if deal.why_not_show(c, chosen, len(offer.cards)) is None:
+                chosen.append(c)
+        assert deal.why_not(Poignee(tuple(chosen))) is None, [str(c) for c in chosen]
+    if deal.phase is Phase.PURCHASE:
+        for c in CARDS:
+            givable = [g for g in hand if deal.why_not_give(g, c) is None]
+            assert (deal.why_not_buy(c) is None) == any(deal.why_not(Purchase(c, g)) is None for g in givable)
+
+
 def check_everything(deal: Deal) -> None:
     check_cards_conserved(deal)
     check_legal(deal)
@@ -241,6 +276,19 @@ def test_91_points_in_all_and_scores_sum_to_zero(setup):
 @given(setups())
 def test_a_seat_to_act_always_has_a_legal_action(setup):
     play_random(*setup, check=check_legal)
+
+
+@settings(max_examples=25)
+@given(setups())
+def test_legal_actions_lists_every_decision_of_one_part_the_rules_allow(setup):
+    play_random(*setup, check=check_listed)
+
+
+@settings(max_examples=25)
+@given(setups())
+def test_a_choice_made_card_by_card_as_the_engine_allows_is_a_decision_it_accepts(setup):
+    rng = Rng(setup[3])
+    play_random(*setup, check=lambda deal: check_card_by_card(deal, rng))
 
 
 @settings(max_examples=20)

@@ -76,3 +76,19 @@ def test_the_purchase_is_for_three_and_four_players():
     with pytest.raises(ValueError, match="3 or 4 players"):
         Rules(players=5, purchase=True)  # at 5 the taker calls a partner instead
     assert "purchase" in Rules.options_for(3) and "purchase" not in Rules.options_for(5)
+
+
+@pytest.mark.parametrize("bought, reason", [("T5", "purchase_not_suit"), ("KS", "purchase_held"),
+                                            ("3D", "purchase_in_ecart"), ("KD", None)])
+def test_the_card_asked_for_is_judged_alone_by_the_same_rules(bought, reason):
+    deal = _at_purchase()
+    refusal = deal.why_not_buy(card(bought))
+    assert (None if refusal is None else refusal.code) == reason
+
+
+@pytest.mark.parametrize("given, reason", [("KD", "purchase_give_bought"), ("QD", "purchase_give_not_held"),
+                                           ("2C", None)])
+def test_the_card_given_is_judged_alone_by_the_same_rules(given, reason):
+    deal = _at_purchase()
+    refusal = deal.why_not_give(card(given), card("KD"))
+    assert (None if refusal is None else refusal.code) == reason
