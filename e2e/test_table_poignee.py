@@ -6,9 +6,13 @@ from table_driver import act, human_turn, open_table, simulate, start_game
 
 from tarot.actions import Poignee  # importable once table_driver has put the repository on the path
 from tarot.cards import TRUMPS, parse_card
-from web.probe import poignee_refusal
 
 CARD = {"position": {"x": 6, "y": 30}}  # on the visible corner of an overlapped card
+
+
+def poignee_refusal(deal, chosen, card, size):
+    """The engine's answer for one card clicked into a poignée being chosen."""
+    return deal.why_not_show(card, chosen, size)
 
 
 def _first_card_of_seat_0(s) -> bool:

@@ -6,7 +6,7 @@ that breaks a rule is refused with the action's index and the rule's reason.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from .actions import NO_CALL, NO_CHELEM, Action, Call, Misere, Play, Poignee, action_from_json, action_to_json
@@ -94,7 +94,34 @@ def _pots(record: dict[str, object], rules: Rules) -> tuple[tuple[int, ...], tup
     return tuple(pots), tuple(doubled)
 
 
+def from_record_at(record: object, at: int | None) -> tuple[Deal, Deal]:
+    """The deal after the record's first ``at`` actions (all of them when ``None`` or beyond
+    its end) and the deal after all of them, from one replay: the first is a copy set aside
+    on the way.  :class:`RecordError` as :func:`from_record`."""
+    try:
+        deal, actions = _dealt(record)
+        kept: list[Deal] = []
+
+        def keep(index: int) -> None:
+            if index == at:
+                kept.append(deal.copy())
+
+        for _ in _replay(deal, actions, keep):
+            pass
+    except RecursionError:
+        raise RecordError("malformed record: nested too deeply") from None
+    return (kept[0] if kept else deal.copy()), deal
+
+
 def _from_record(record: object) -> Deal:
+    deal, actions = _dealt(record)
+    for _ in _replay(deal, actions):
+        pass
+    return deal
+
+
+def _dealt(record: object) -> tuple[Deal, list[object]]:
+    """The deal a record deals (no action taken yet) and its actions, as written."""
     from .state import Deal
 
     if not isinstance(record, dict):
@@ -138,9 +165,7 @@ def _from_record(record: object) -> Deal:
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("actions must be a list")
-    for _ in _replay(deal, actions):
-        pass
-    return deal
+    return deal, actions
 
 
 def decisions(record: object) -> Iterator[tuple[int, int, Action, Deal]]:
@@ -158,11 +183,15 @@ def decisions(record: object) -> Iterator[tuple[int, int, Action, Deal]]:
         yield index, seat, action, deal
 
 
-def _replay(deal: Deal, actions: list[object]) -> Iterator[tuple[int, int, Action]]:
-    """Apply ``actions`` to ``deal`` in turn, yielding each just before it is applied."""
+def _replay(deal: Deal, actions: list[object],
+            before: Callable[[int], None] | None = None) -> Iterator[tuple[int, int, Action]]:
+    """Apply ``actions`` to ``deal`` in turn, yielding each just before it is applied;
+    ``before(index)`` is called as the deal stands after the actions before it."""
     from .state import Phase
 
     for index, entry in enumerate(actions):
+        if before is not None:
+            before(index)
         try:
             seat, action = action_from_json(_misere_named(deal, entry))
         except ValueError as e:

@@ -121,6 +121,17 @@ def load(record: object) -> Deal:
         raise SituationError("bad_record", str(e)) from None
 
 
+def load_at(record: object, at: int | None) -> tuple[Deal, Deal]:
+    """The deal after the record's first ``at`` actions and after all of them, replayed once
+    (:func:`tarot.record.from_record_at`); :class:`SituationError` ``bad_record`` if invalid."""
+    from .record import from_record_at
+
+    try:
+        return from_record_at(record, at)
+    except RecordError as e:
+        raise SituationError("bad_record", str(e)) from None
+
+
 def fragment(record: dict[str, object], notes: dict[int, str] | None = None) -> str:
     """The URL fragment that opens the table on ``record``: ``#record=...``, with
     ``&notes=...`` when there are comments (by step: how many actions the table has seen)."""

@@ -8,7 +8,9 @@ from tarot.result import DealResult
 from tarot.rules import Rules
 from web.duplicate import DuplicateSession, PracticeSession, Tournament, load_session
 from web.duplicatestep import advice_step, reference_step
-from web.extras import Extras, decorate, open_review, reference_sentence
+from web.duplicateview import reference_sentence
+from web.extras import Extras, open_review
+from web.page import screen_of
 from web.params import parse_params
 from web.render import render
 from web.session import SaveError, Session, Settings
@@ -117,7 +119,7 @@ def test_the_page_shows_the_reference_and_the_total_with_their_hooks():
     session = _tournament()
     _work(session)
     _play_deal(session)
-    regions = decorate(render(session.screen()), session, Extras())
+    regions = render(screen_of(session, Extras()))
     value = session.tournament.reference_result(5).scores[0]
     assert f'data-testid="reference-result" data-value="{value}"' in regions["panel"]
     own = session.deal.result.scores[0]
@@ -128,7 +130,7 @@ def test_the_new_game_form_offers_a_tournament():
     session = Session(Settings())
     session.ui.setup_open = True
     session.ui.setup_draft = parse_params("?mode=duplicate&duplicate=8").draft(session.settings)
-    overlay = decorate(render(session.screen()), session, Extras())["overlay"]
+    overlay = render(screen_of(session, Extras()))["overlay"]
     assert 'name="mode" value="duplicate" checked' in overlay
     assert '<option value="8" selected>' in overlay
 
@@ -157,7 +159,7 @@ def test_the_review_opens_on_a_finished_deal_with_the_expert_s_choices():
     assert extras.review.advice == {int(i): a for i, a in session.tournament.advice[5]}
     assert open_review(session, extras, 5, reference=True)
     assert not open_review(session, extras, 99)
-    html = decorate(render(session.screen()), session, extras)["overlay"]
+    html = render(screen_of(session, extras))["overlay"]
     assert 'data-testid="review"' in html and 'data-action="review-next"' in html
 
 

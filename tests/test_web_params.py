@@ -5,7 +5,8 @@ from html import unescape
 
 from web import render
 from web.params import parse_params, query_pairs
-from web.session import Session, Settings, clean_name
+from web.session import Session, Settings
+from web.settings import clean_name
 
 
 def test_a_link_sets_players_level_language_options_and_deal():

@@ -16,7 +16,6 @@ from tarot.i18n import card_name
 from tarot.state import Deal
 from web import render
 from web.files import needed_files
-from web.probe import ecart_refusal, poignee_refusal
 from web.labels import seat_name
 from web.session import SaveError, Session, Settings
 
@@ -25,6 +24,16 @@ from .helpers import cards, deal_with, to_play
 ROOT = Path(__file__).resolve().parent.parent
 DATA_CARD = re.compile(r'data-card="([^"]+)"')
 ARIA_LABEL = re.compile(r'aria-label="([^"]+)"')
+
+
+def ecart_refusal(deal, chosen, card):
+    """The engine's answer for one card clicked into the écart being chosen."""
+    return deal.why_not_discard(card, chosen)
+
+
+def poignee_refusal(deal, chosen, card, size):
+    """The engine's answer for one card clicked into a poignée being chosen."""
+    return deal.why_not_show(card, chosen, size)
 
 
 def html(session: Session) -> str:

@@ -20,7 +20,11 @@ from web import render, teaching
 from web.labels import seat_name
 from web.params import parse_params
 from web.session import Session, Settings, TableMatch
-from web.teaching import Teacher, TeachingSession, move_words, same_move, told
+from web.extras import Extras
+from web.moves import move_words, same_move, told
+from web.page import screen_of
+from web.situations import TeachingSession
+from web.teacher import Teacher
 
 
 def _finished(players: int = 4, seed: int = 5) -> Deal:
@@ -33,8 +37,8 @@ def _finished(players: int = 4, seed: int = 5) -> Deal:
 
 
 def _open(query: str, hash_text: str) -> tuple[Teacher, Session]:
-    params = parse_params(query)
-    teacher = Teacher(params, query, hash_text)
+    params = parse_params(query, hash_text)
+    teacher = Teacher(params)
     session = teacher.open_session(params.settings(Settings(first_deal=1))) or Session(Settings(first_deal=1))
     session.notices = tuple(params.notices()) + teacher.notices()
     return teacher, session
@@ -76,7 +80,7 @@ def test_a_situation_is_the_first_deal_of_its_match_and_no_redeal_comes_before_i
                for n in PETIT_SEC_NUMBERS[players])
     records = [_finished(players, seed).to_record() for seed in (5, 60)]
     for record, query in itertools.product(records, ("?embed=1", "?at=0", "?at=9&steps=1")):
-        teacher = Teacher(parse_params(query), query, fragment(record))
+        teacher = Teacher(parse_params(query, fragment(record)))
         for number in numbers:
             session = teacher.open_session(Settings(first_deal=number))
             assert session is not None and session.deal_number == number
@@ -229,7 +233,7 @@ def test_teaching_parameters_without_a_situation_are_named_as_having_no_effect()
 
 def test_a_hint_names_the_card_and_its_reason_and_marks_the_deal():
     session = Session(Settings(first_deal=42))
-    teacher = Teacher(parse_params(""), "", "")
+    teacher = Teacher(parse_params(""))
     while session.deal.to_act != 0:
         session.bot_step()
     teacher.on_action("hint", session)
@@ -244,16 +248,16 @@ def test_a_hint_names_the_card_and_its_reason_and_marks_the_deal():
             assert session.act(0, action) is None  # the hint is always legal
         else:
             session.bot_step()
-    side = teacher.decorate("side", render.render(session.screen())["side"], session)
+    side = render.render(screen_of(session, Extras(), teacher))["side"]
     assert '<tr data-deal="42" data-hinted="true"' in side
-    again = Teacher(parse_params(""), "", "")
+    again = Teacher(parse_params(""))
     again.restore_hints(teacher.hints_text(), session)
     assert again.hinted == {42}
 
 
 def test_why_explains_the_last_bot_decision_from_its_own_view():
     session = Session(Settings(first_deal=7))
-    teacher = Teacher(parse_params(""), "", "")
+    teacher = Teacher(parse_params(""))
     if session.deal.to_act == 0:
         session.bid("pass")
     session.bot_step()
@@ -276,7 +280,7 @@ def test_why_elides_de_before_a_seat_name_with_a_vowel():
 
 def test_the_bidding_aid_lists_the_scale_items_and_a_contract():
     session = Session(Settings(first_deal=3))
-    teacher = Teacher(parse_params(""), "", "")
+    teacher = Teacher(parse_params(""))
     while session.deal.to_act != 0:
         session.bot_step()
     assert session.deal.phase.value == "bidding"
@@ -287,7 +291,7 @@ def test_the_bidding_aid_lists_the_scale_items_and_a_contract():
 
 def test_the_share_links_open_the_same_situation():
     session = Session(Settings(first_deal=11))
-    teacher = Teacher(parse_params(""), "", "", base="https://example.org/tarot/")
+    teacher = Teacher(parse_params(""), base="https://example.org/tarot/")
     while session.deal.to_act != 0:
         session.bot_step()
     teacher.on_action("share-situation", session)
@@ -298,8 +302,8 @@ def test_the_share_links_open_the_same_situation():
     for url in links.values():
         assert url.startswith("https://example.org/tarot/?")
         query, _, hash_text = url.partition("#")
-        params = parse_params(query.partition("?")[2])
-        again = Teacher(params, query.partition("?")[2], "#" + hash_text)
+        params = parse_params(query.partition("?")[2], "#" + hash_text)
+        again = Teacher(params)
         opened = again.open_session(params.settings(Settings(first_deal=1)))
         assert opened is not None and opened.deal.history == session.deal.history
 
@@ -342,7 +346,7 @@ def test_a_hint_names_its_card_with_the_article():
 
 def test_the_editor_deals_the_chosen_cards_and_opens_them_as_a_situation():
     session = Session(Settings(players=3, first_deal=5))
-    teacher = Teacher(parse_params(""), "", "")
+    teacher = Teacher(parse_params(""))
     teacher.on_action("editor-open", session)
     chosen = ["T21", "T20", "EX", "KH", "KS"]
     for notation in chosen:
@@ -355,7 +359,7 @@ def test_the_editor_deals_the_chosen_cards_and_opens_them_as_a_situation():
     teacher.on_action("editor-fill", session)
     teacher.on_action("editor-start", session)
     assert teacher.navigate is not None and teacher.navigate.startswith("record=")
-    again = Teacher(parse_params(""), "", "#" + teacher.navigate)
+    again = Teacher(parse_params("", "#" + teacher.navigate))
     opened = again.open_session(Settings(first_deal=1))
     assert opened is not None and opened.settings.players == 3
     assert {str(c) for c in opened.deal.dealt_hands[0]} >= set(chosen)
@@ -365,7 +369,7 @@ def test_the_editor_deals_the_chosen_cards_and_opens_them_as_a_situation():
 
 def test_the_editor_refuses_a_card_too_many():
     session = Session(Settings(players=5, first_deal=5))
-    teacher = Teacher(parse_params(""), "", "")
+    teacher = Teacher(parse_params(""))
     teacher.on_action("editor-open", session)
     teacher.on_action("editor-target", session, {"data-seat": "5"}.get)  # the chien: 3 cards at 5 players
     for notation in ("2S", "3S", "4S", "5S"):
@@ -378,7 +382,7 @@ def test_the_editor_refuses_a_card_too_many():
 
 def test_a_comment_written_for_a_moment_is_shown_at_that_step_of_the_shared_situation():
     session = Session(Settings(first_deal=11))
-    teacher = Teacher(parse_params(""), "", "", base="https://example.org/")
+    teacher = Teacher(parse_params(""), base="https://example.org/")
     while session.deal.to_act != 0:
         session.bot_step()
     teacher.on_action("share-situation", session)
@@ -387,7 +391,7 @@ def test_a_comment_written_for_a_moment_is_shown_at_that_step_of_the_shared_situ
     assert 'data-testid="step-note"' in teacher.render(session)
     url = dict(teacher.share_links(session))["plain"]
     query, _, hash_text = url.partition("#")
-    again = Teacher(parse_params(""), "", "#" + hash_text)
+    again = Teacher(parse_params("", "#" + hash_text))
     opened = again.open_session(Settings(first_deal=1))
     assert again.notes == {len(session.deal.history): "Regardez l'entame."}
     assert "Regardez l&#x27;entame." in again.render(opened)
@@ -427,7 +431,7 @@ def test_a_situation_nested_deeper_than_any_record_is_refused_before_it_is_parse
 
 def test_hints_kept_in_the_browser_nested_deeply_are_dropped_unread():
     session = Session(Settings(first_deal=3))
-    teacher = Teacher(parse_params(""), "", "")
+    teacher = Teacher(parse_params(""))
     assert teacher.restore_hints('{"first_deal": 3, "deals": [1]}', session) is True
     assert teacher.hinted == {1}
     assert teacher.restore_hints('{"first_deal": 3, "deals": ' + "[" * 8000, session) is False

@@ -23,7 +23,9 @@ from tarot.result import DealResult
 from tarot.rules import Rules
 from tarot.state import Deal
 
-from .session import SaveError, Session, Settings, TableMatch
+from .screen import Screen
+from .session import SaveError, Session, TableMatch
+from .settings import Settings
 
 TOURNAMENT_SIZES = (4, 8, 12)
 DEFAULT_SIZE = 4
@@ -42,6 +44,19 @@ class Row:
     @property
     def difference(self) -> int | None:
         return None if self.reference is None else self.own - self.reference
+
+
+@dataclass(frozen=True)
+class TournamentView:
+    """What the page shows of a tournament: its table and where it stands."""
+
+    size: int
+    over: bool  # every deal played
+    complete: bool  # every deal played and every reference known
+    rows: tuple[Row, ...]
+    total: int
+    first_deal: int
+    reference: DealResult | None  # the reference's result of the deal on show (None while computed)
 
 
 @dataclass
@@ -177,6 +192,12 @@ class DuplicateSession(Session):
         """Every deal of the tournament has been played."""
         return len(self.match.records) >= self.tournament.size
 
+    def screen(self) -> Screen:
+        t = self.tournament
+        view = TournamentView(t.size, self.over, t.complete(self.match), tuple(t.rows(self.match)),
+                              t.total(self.match), self.match.first_deal, t.reference_result(self.deal_number))
+        return replace(super().screen(), tournament=view)
+
     def next_deal(self) -> None:
         if self.over:
             return
@@ -233,6 +254,9 @@ class PracticeSession(Session):
 
     def next_deal(self) -> None:  # a replay is one deal
         return
+
+    def screen(self) -> Screen:
+        return replace(super().screen(), practice=(self.deal_number, self.upto))
 
 
 def duplicate_scores(session: Session) -> tuple[int, int | None]:

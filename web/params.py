@@ -15,7 +15,13 @@
   alone also asks for a tournament): the new-game form filled in for a duplicate
   tournament against the Expert (``mode=match``: a free match);
 - ``refsamples``: the Expert's imagined deals per decision in the duplicate
-  reference (a cheaper reference for tests; default :data:`tarot.duplicate.REFERENCE_BUDGET`).
+  reference (a cheaper reference for tests; default :data:`tarot.duplicate.REFERENCE_BUDGET`);
+- the teaching parameters of a situation (:mod:`web.teaching`): ``seat``, ``at``,
+  ``open``, ``steps``, ``exercise``, and in the fragment ``#record=…`` (with
+  ``&notes=…``): :class:`TeachingParams`.
+
+:func:`parse_params` reads the query and the fragment, once, into one
+:class:`PageParams`.
 
 Yes and no may also be written ``true``/``false``, ``on``/``off``, ``oui``/``non``;
 a bare ``embed`` means yes.  Numbers are read by :func:`tarot.inputs.whole_number`:
@@ -29,12 +35,15 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from collections.abc import Callable
+
 from tarot.bots import LEVELS
 from tarot.duplicate import REFERENCE_BUDGET, Budget
 from tarot.inputs import excerpt, whole_number
 from tarot.rules import Rules
+from tarot.situation import record_from_fragment
 
-from .session import Settings, parse_deal_number
+from .settings import Settings, parse_deal_number
 
 # web/boot.js holds a copy of these words (python3 -m web.bootwords).
 YES = ("", "1", "true", "yes", "on", "oui")
@@ -57,6 +66,25 @@ EXPECTED = {
 }
 DUPLICATE_SIZES = (4, 8, 12)
 MAX_REFERENCE_SAMPLES = 200
+TEACHING = ("seat", "open", "steps", "exercise", "at")  # a situation's parameters (web.teaching)
+MAX_SEAT_OR_STEP = 999  # a seat is checked against the deal's players, a step against its actions
+
+
+@dataclass
+class TeachingParams:
+    """How a situation from the URL is shown (:mod:`web.teaching`): whose view (``seat``),
+    every hand (``open``), step by step (``steps``), as an exercise (``exercise``), from
+    which action (``at``); the fragment's record and comments, as written."""
+
+    seat: int | None = None
+    open: bool = False
+    steps: bool = False
+    exercise: bool = False
+    at: int | None = None
+    record: str | None = None  # the fragment's record=… text (tarot.situation)
+    notes: str | None = None  # the fragment's notes=… text
+    refused: list[tuple[str, str]] = field(default_factory=list)  # (parameter, value) ignored
+    given: list[str] = field(default_factory=list)  # the parameters read, as written (``exercise=1``)
 
 
 @dataclass
@@ -72,6 +100,7 @@ class PageParams:
     duplicate: int | None = None  # a duplicate tournament of this many deals; 0: a free match
     refsamples: int | None = None
     refused: list[tuple[str, str]] = field(default_factory=list)  # (parameter, value) ignored
+    teaching: TeachingParams = field(default_factory=TeachingParams)
 
     @property
     def sets_game(self) -> bool:
@@ -156,61 +185,126 @@ def query_pairs(query: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def parse_params(query: str) -> PageParams:
-    """Read a query string (``location.search``, with or without its ``?``)."""
-    params = PageParams()
-    options = Rules.options()
-    for name, value in query_pairs(query):
-        key = name.strip()
-        ok = True
-        if key == "players":
-            players = whole_number(value, 3, 5)
-            ok = players is not None
-            if players is not None:
-                params.players = Rules(players=players).players
-        elif key == "level":
-            ok = _plain(value) in LEVELS
+def _read_players(params: PageParams, value: str) -> bool:
+    players = whole_number(value, 3, 5)
+    if players is not None:
+        params.players = Rules(players=players).players
+    return players is not None
+
+
+def _read_level(params: PageParams, value: str) -> bool:
+    if _plain(value) not in LEVELS:
+        return False
+    params.level = _plain(value)
+    return True
+
+
+def _read_lang(params: PageParams, value: str) -> bool:
+    if value.strip().lower() not in LANGS:
+        return False
+    params.lang = value.strip().lower()
+    return True
+
+
+def _read_deal(params: PageParams, value: str) -> bool:
+    try:
+        params.deal = parse_deal_number(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _read_pause(params: PageParams, value: str) -> bool:
+    pause = whole_number(value, 0, MAX_PAUSE_MS)
+    if pause is not None:
+        params.pause = pause
+    return pause is not None
+
+
+def _read_mode(params: PageParams, value: str) -> bool:
+    mode = value.strip().lower()
+    if mode == "match":
+        params.duplicate = 0
+    elif mode == "duplicate" and not params.duplicate:
+        params.duplicate = DUPLICATE_SIZES[0]
+    return mode in ("duplicate", "match")
+
+
+def _read_duplicate(params: PageParams, value: str) -> bool:
+    size = whole_number(value, 0, max(DUPLICATE_SIZES))
+    if size in DUPLICATE_SIZES:
+        params.duplicate = size
+    return size in DUPLICATE_SIZES
+
+
+def _read_refsamples(params: PageParams, value: str) -> bool:
+    samples = whole_number(value, 1, MAX_REFERENCE_SAMPLES)
+    if samples is not None:
+        params.refsamples = samples
+    return samples is not None
+
+
+def _read_flag(name: str) -> Callable[[PageParams, str], bool]:
+    def read(params: PageParams, value: str) -> bool:
+        flag = _yes_no(value)
+        if flag is not None:
+            setattr(params, name, flag)
+        return flag is not None
+    return read
+
+
+def _read_option(name: str) -> Callable[[PageParams, str], bool]:
+    def read(params: PageParams, value: str) -> bool:
+        flag = _yes_no(value)
+        if flag is not None:
+            params.options[name] = flag
+        return flag is not None
+    return read
+
+
+def _read_teaching(name: str) -> Callable[[PageParams, str], bool]:
+    """A situation's parameter; one that is refused is named among the situation's notes."""
+    def read(params: PageParams, value: str) -> bool:
+        teaching = params.teaching
+        if name in ("seat", "at"):
+            number = whole_number(value, 0, MAX_SEAT_OR_STEP)
+            ok = number is not None
             if ok:
-                params.level = _plain(value)
-        elif key == "lang":
-            ok = value.strip().lower() in LANGS
-            if ok:
-                params.lang = value.strip().lower()
-        elif key == "deal":
-            try:
-                params.deal = parse_deal_number(value)
-            except ValueError:
-                ok = False
-        elif key == "pause":
-            pause = whole_number(value, 0, MAX_PAUSE_MS)
-            ok = pause is not None
-            if pause is not None:
-                params.pause = pause
-        elif key == "mode":
-            ok = value.strip().lower() in ("duplicate", "match")
-            if ok and value.strip().lower() == "match":
-                params.duplicate = 0
-            elif ok and not params.duplicate:
-                params.duplicate = DUPLICATE_SIZES[0]
-        elif key == "duplicate":
-            size = whole_number(value, 0, max(DUPLICATE_SIZES))
-            ok = size in DUPLICATE_SIZES
-            if size in DUPLICATE_SIZES:
-                params.duplicate = size
-        elif key == "refsamples":
-            samples = whole_number(value, 1, MAX_REFERENCE_SAMPLES)
-            ok = samples is not None
-            if samples is not None:
-                params.refsamples = samples
-        elif key in ("embed", "sheet") or key in options:
+                setattr(teaching, name, number)
+                teaching.given.append(f"{name}={value.strip()}")
+        else:
             flag = _yes_no(value)
             ok = flag is not None
-            if flag is not None and key in options:
-                params.options[key] = flag
-            elif flag is not None:
-                setattr(params, key, flag)
-        else:
-            ok = False
+            if flag:
+                teaching.given.append(f"{name}={value.strip()}" if value.strip() else name)
+            if flag is not None:
+                setattr(teaching, name, flag)
         if not ok:
+            teaching.refused.append((name, value))
+        return True
+    return read
+
+
+READERS: dict[str, Callable[[PageParams, str], bool]] = {
+    "players": _read_players, "level": _read_level, "lang": _read_lang, "deal": _read_deal,
+    "pause": _read_pause, "mode": _read_mode, "duplicate": _read_duplicate, "refsamples": _read_refsamples,
+    "embed": _read_flag("embed"), "sheet": _read_flag("sheet"),
+    **{name: _read_option(name) for name in Rules.options()},
+    **{name: _read_teaching(name) for name in TEACHING},
+}
+"""Each parameter's reader: it sets the value read and says whether it was valid."""
+
+
+def parse_params(query: str, fragment: str = "") -> PageParams:
+    """Read a query string (``location.search``, with or without its ``?``) and a fragment
+    (``location.hash``: a situation's ``record=`` and ``notes=``) into one :class:`PageParams`."""
+    params = PageParams()
+    for name, value in query_pairs(query):
+        key = name.strip()
+        read = READERS.get(key)
+        if read is None or not read(params, value):
             params.refused.append((key, value))
+    if "record=" in fragment:  # a situation, however unreadable ("": none to be found)
+        params.teaching.record = record_from_fragment(fragment) or ""
+        params.teaching.notes = record_from_fragment(fragment, "notes")
     return params

@@ -140,32 +140,57 @@ def _seat_line(step: ReviewStep, seat: int, lang: str) -> str:
 
 
 def render_review(panel: ReviewPanel, lang: str) -> str:
+    """The review dialog at the panel's position: every hand, the trick, the chien and the
+    écart, the count so far, the other choice proposed at the person's decision."""
     step = panel.step
-    n = len(step.hands)
     last = len(panel.steps) - 1
+    hands = "".join(_seat_line(step, s, lang) for s in range(len(step.hands)))
+    return (f'<div class="overlay" data-testid="review"><div class="dialog review" role="dialog" aria-modal="true" '
+            f'aria-labelledby="review-title" data-position="{panel.position}" data-last="{last}">'
+            f'<h2 id="review-title">{escape(_title(panel, lang))}</h2>{_switch(panel, lang)}'
+            f'<div aria-live="polite"><p class="review-step">{escape(w("step_of", lang, k=panel.position, n=last))} — '
+            f'{escape(step_text(step, lang))}</p>{_advice(panel, lang)}</div>'
+            f'<ol class="review-hands">{hands}</ol>{_trick(step, lang)}<div class="reveals">{_aside(step, lang)}</div>'
+            f'{_count(step, lang)}{_result(step, lang)}'
+            f'<div class="dialog-actions">{_buttons(panel, lang)}</div></div></div>')
+
+
+def _title(panel: ReviewPanel, lang: str) -> str:
     if panel.source == "import":
-        title = w("review_title_import", lang, k=panel.which + 1, n=len(panel.imported))
-    elif panel.source == "reference":
-        title = w("review_title_reference", lang, n=panel.deal_number)
-    else:
-        title = w("review_title", lang, n=panel.deal_number)
-    hands = "".join(_seat_line(step, s, lang) for s in range(n))
-    trick = ""
-    if step.trick:
-        items = "".join(
-            f'<li class="played{" won" if (step.trick_leader + i) % n == step.trick_winner else ""}">'
-            f'{card_html(c, lang, size="tiny")}<span>{escape(seat_name((step.trick_leader + i) % n, lang))}</span></li>'
-            for i, c in enumerate(step.trick))
-        winner = step.trick_winner
-        name = "" if winner is None else seat_name(winner, lang)
-        won = "" if winner is None else \
-            f'<p>{escape(w("trick_to", lang, name=name.lower() if winner == 0 else name))}</p>'
-        trick = f'<div class="review-trick"><ol class="last-trick">{items}</ol>{won}</div>'
+        return w("review_title_import", lang, k=panel.which + 1, n=len(panel.imported))
+    if panel.source == "reference":
+        return w("review_title_reference", lang, n=panel.deal_number)
+    return w("review_title", lang, n=panel.deal_number)
+
+
+def _trick(step: ReviewStep, lang: str) -> str:
+    if not step.trick:
+        return ""
+    n = len(step.hands)
+    leader = step.trick_leader
+    items = "".join(
+        f'<li class="played{" won" if (leader + i) % n == step.trick_winner else ""}">'
+        f'{card_html(c, lang, size="tiny")}<span>{escape(seat_name((leader + i) % n, lang))}</span></li>'
+        for i, c in enumerate(step.trick))
+    winner = step.trick_winner
+    name = "" if winner is None else seat_name(winner, lang)
+    won = "" if winner is None else \
+        f'<p>{escape(w("trick_to", lang, name=name.lower() if winner == 0 else name))}</p>'
+    return f'<div class="review-trick"><ol class="last-trick">{items}</ol>{won}</div>'
+
+
+def _aside(step: ReviewStep, lang: str) -> str:
+    """The chien, and the écart once made."""
     aside = f'<div class="reveal"><span class="caption">{escape(w("chien", lang))}</span>' \
             f'<span class="row">{_cards(step.chien, lang)}</span></div>'
     if step.ecart:
         aside += f'<div class="reveal"><span class="caption">{escape(w("ecart", lang))}</span>' \
                  f'<span class="row">{_cards(step.ecart, lang)}</span></div>'
+    return aside
+
+
+def _count(step: ReviewStep, lang: str) -> str:
+    """The contract and who took it, the tricks and points of each side so far."""
     defence, attack = step.half_points
     count = (f'<p class="review-count" data-testid="review-count" data-attack="{attack}" data-defence="{defence}" '
              f'data-tricks-attack="{step.tricks_won[1]}" data-tricks-defence="{step.tricks_won[0]}">'
@@ -176,42 +201,53 @@ def render_review(panel: ReviewPanel, lang: str) -> str:
         said = (w("contract_yours", lang, contract=contract.lower()) if step.taker == SEAT  # "Votre garde"
                 else w("contract_of", lang, contract=contract, name=seat_name(step.taker, lang)))
         count = f'<p class="review-contract">{escape(said)}</p>' + count
-    advice = ""
-    nxt = panel.record.get("actions", [])[step.index] if step.index < last else None
-    if nxt is not None and nxt.get("seat") == SEAT and step.index in panel.advice:
-        advice = (f'<p class="review-advice" data-testid="review-advice">'
-                  f'{escape(w("advice", lang, yours=describe(nxt, lang), expert=describe(panel.advice[step.index], lang)))}</p>')
-    elif nxt is not None and nxt.get("seat") == SEAT and step.index in panel.hints:
+    return count
+
+
+def _advice(panel: ReviewPanel, lang: str) -> str:
+    """At the person's decision: the Expert's other choice (a tournament), or the hint's and why."""
+    step = panel.step
+    nxt = panel.record.get("actions", [])[step.index] if step.index < len(panel.steps) - 1 else None
+    if nxt is None or nxt.get("seat") != SEAT:
+        return ""
+    if step.index in panel.advice:
+        return (f'<p class="review-advice" data-testid="review-advice">'
+                f'{escape(w("advice", lang, yours=describe(nxt, lang), expert=describe(panel.advice[step.index], lang)))}</p>')
+    if step.index in panel.hints:
         proposed, reason = panel.hints[step.index]
         said = w("hint_advice", lang, yours=describe(nxt, lang), hint=describe(proposed, lang), why=reason.explain(lang))
-        advice = f'<p class="review-advice" data-testid="review-hint">{escape(said)}</p>'
-    result = ""
-    if step.result is not None:
-        counted = step.result.match_points  # tokens with traditional scoring
-        scores = " · ".join(f"{seat_name(s, lang)} {signed(x)}" for s, x in enumerate(counted))
-        result = f'<p class="review-result" data-testid="review-result">{escape(scores)}</p>'
-    switch = ""
-    if panel.source == "import" and len(panel.imported) > 1:
-        current = ' aria-current="true"'
-        switch = "".join(
-            f'<button type="button" class="btn ghost" data-action="review-record" data-index="{i}"'
-            f'{current if i == panel.which else ""}>{i + 1}</button>'
-            for i in range(len(panel.imported)))
-        switch = f'<nav class="review-records" aria-label="{escape(w("records", lang))}">{switch}</nav>'
+        return f'<p class="review-advice" data-testid="review-hint">{escape(said)}</p>'
+    return ""
+
+
+def _result(step: ReviewStep, lang: str) -> str:
+    if step.result is None:
+        return ""
+    counted = step.result.match_points  # tokens with traditional scoring
+    scores = " · ".join(f"{seat_name(s, lang)} {signed(x)}" for s, x in enumerate(counted))
+    return f'<p class="review-result" data-testid="review-result">{escape(scores)}</p>'
+
+
+def _switch(panel: ReviewPanel, lang: str) -> str:
+    """An imported file's records, one button each."""
+    if panel.source != "import" or len(panel.imported) < 2:
+        return ""
+    current = ' aria-current="true"'
+    switch = "".join(
+        f'<button type="button" class="btn ghost" data-action="review-record" data-index="{i}"'
+        f'{current if i == panel.which else ""}>{i + 1}</button>'
+        for i in range(len(panel.imported)))
+    return f'<nav class="review-records" aria-label="{escape(w("records", lang))}">{switch}</nav>'
+
+
+def _buttons(panel: ReviewPanel, lang: str) -> str:
+    last = len(panel.steps) - 1
 
     def button(action: str, label: str, disabled: bool = False, cls: str = "btn") -> str:
         state = ' aria-disabled="true"' if disabled else ""
         return f'<button type="button" class="{cls}" data-action="{action}"{state}>{escape(label)}</button>'
 
-    buttons = (button("review-prev", w("prev", lang), panel.position == 0)
-               + button("review-next", w("next", lang), panel.position == last, "btn primary")
-               + (button("replay-from-here", w("replay", lang)) if panel.can_replay() else "")
-               + button("review-close", w("close", lang), cls="btn ghost"))
-    return (f'<div class="overlay" data-testid="review"><div class="dialog review" role="dialog" aria-modal="true" '
-            f'aria-labelledby="review-title" data-position="{panel.position}" data-last="{last}">'
-            f'<h2 id="review-title">{escape(title)}</h2>{switch}'
-            f'<div aria-live="polite"><p class="review-step">{escape(w("step_of", lang, k=panel.position, n=last))} — '
-            f'{escape(step_text(step, lang))}</p>{advice}</div>'
-            f'<ol class="review-hands">{hands}</ol>{trick}<div class="reveals">{aside}</div>'
-            f'{count}{result}'
-            f'<div class="dialog-actions">{buttons}</div></div></div>')
+    return (button("review-prev", w("prev", lang), panel.position == 0)
+            + button("review-next", w("next", lang), panel.position == last, "btn primary")
+            + (button("replay-from-here", w("replay", lang)) if panel.can_replay() else "")
+            + button("review-close", w("close", lang), cls="btn ghost"))

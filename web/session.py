@@ -2,7 +2,8 @@
 
 ``Session`` holds the engine's match and deal plus the page's own state (the
 écart or poignée being chosen, the open panels, the last message).  Every
-decision goes through the engine (``why_not`` / ``apply``); ``screen()`` gives the
+decision goes through the engine (``apply``, which checks it; ``why_not_discard`` and the
+like for a card of an écart, a poignée or a purchase being chosen); ``screen()`` gives the
 snapshot that :mod:`web.render` turns into HTML.  Saves are plain JSON built
 from ``tarot-deal/1`` records.  Nothing here touches the browser.
 """
@@ -12,33 +13,28 @@ from typing import Any, Callable
 
 import json
 import random
-import unicodedata
-from dataclasses import dataclass, field
 
 from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CALL, NO_CHELEM, Action, Bid, Call, Chelem, Ecart,
                            Misere, Play, Poignee, Purchase, action_from_json)
 from tarot.bots import LEVELS
 from tarot.cards import Card, cards_of
 from tarot.errors import IllegalAction
-from tarot.inputs import load_json, whole_number
-from tarot.livecount import LiveCount, live_count
+from tarot.inputs import load_json
+from tarot.livecount import live_count
 from tarot.match import Match
-from tarot.result import DealResult
 from tarot.rules import POIGNEE_NAMES, Rules
-from tarot.scoring import DealScore
 from tarot.state import Deal, Event, Phase
 from tarot.view import SeatView
 
 from .botstep import decide
 from .history import KeptMatch
-from .probe import ecart_refusal, poignee_refusal
+from .screen import Screen, Ui
+from .settings import Settings as Settings  # a session's settings: imported from here too
 
 HUMAN = 0
 SAVE_KEY = "tarot.table"
 SAVE_FORMAT = "tarot-table"
 SAVE_VERSION = 1
-MAX_DEAL_NUMBER = 10**12
-MAX_NAME_CHARS = 32
 
 
 class SaveError(ValueError):
@@ -57,142 +53,6 @@ class TableMatch(Match):
     @property
     def dealer(self) -> int:
         return self.deal_number % self.rules.players
-
-
-DEFAULT_LEVEL = "standard" if "standard" in LEVELS else next(iter(LEVELS))
-PACES = {"slow": 1400, "normal": 700, "fast": 250}  # the bots' pause before each decision, in ms
-
-
-@dataclass
-class Settings:
-    players: int = 4
-    level: str = DEFAULT_LEVEL
-    options: dict[str, bool] = field(default_factory=dict[str, Any])  # rule options switched on
-    lang: str = "fr"
-    first_deal: int = 0
-    name: str = ""  # the person's name at the table ("" shows "Vous")
-    pace: str = "normal"  # the bots' pace: a key of PACES
-    animations: bool = True  # cards move (and the page follows prefers-reduced-motion)
-    live_count: bool = True  # the live count of tricks, points, bouts and trumps is shown
-    next_level: str = ""  # the bots' level from the next deal on ("": unchanged)
-
-    def rules(self) -> Rules:
-        """The rules of the game; an option the player count does not allow stays off."""
-        allowed = Rules.options_for(self.players)
-        return Rules(players=self.players, **{k: v for k, v in self.options.items() if k in allowed})
-
-    def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "level": self.level, "options": dict(self.options),
-                "lang": self.lang, "first_deal": self.first_deal, "name": self.name,
-                "pace": self.pace, "animations": self.animations, "live_count": self.live_count,
-                "next_level": self.next_level}
-
-    @classmethod
-    def from_json(cls, data: object) -> "Settings":
-        if not isinstance(data, dict):
-            raise ValueError("settings must be an object")
-        players = data.get("players")
-        level = data.get("level")
-        options = data.get("options", {})
-        lang = data.get("lang", "fr")
-        first = data.get("first_deal")
-        name = data.get("name", "")
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}")
-        if not isinstance(options, dict) or any(k not in Rules.options() or type(v) is not bool
-                                                for k, v in options.items()):
-            raise ValueError("bad rule options")
-        if lang not in ("fr", "en"):
-            raise ValueError("bad language")
-        if type(first) is not int or not 0 <= first < MAX_DEAL_NUMBER:
-            raise ValueError("bad deal number")
-        if not isinstance(name, str) or clean_name(name) != name:
-            raise ValueError("bad player name")
-        pace = data.get("pace", "normal")
-        animations = data.get("animations", True)
-        live = data.get("live_count", True)
-        next_level = data.get("next_level", "")
-        if pace not in PACES or type(animations) is not bool or type(live) is not bool:
-            raise ValueError("bad page settings")
-        if next_level not in LEVELS and next_level != "":
-            raise ValueError(f"unknown bot level {next_level!r}")
-        if type(players) is not int or type(first) is not int:
-            raise ValueError("bad players or deal number")
-        settings = cls(players, level, {k: v for k, v in options.items() if v}, lang, first, name,
-                       pace, animations, live, next_level)
-        settings.rules()  # checks the player count
-        return settings
-
-
-def clean_name(text: str) -> str:
-    """A typed name as the table shows it: no control characters, spaces collapsed,
-    at most MAX_NAME_CHARS characters.  It is always shown as text, never as markup."""
-    printable = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in text)
-    return " ".join(printable.split())[:MAX_NAME_CHARS].strip()
-
-
-def parse_deal_number(text: str) -> int | None:
-    """The deal number typed in the setup form; ``None`` when left empty; ``ValueError`` if bad."""
-    text = text.strip().replace(" ", "")
-    if not text:
-        return None
-    number = whole_number(text, 0, MAX_DEAL_NUMBER - 1)
-    if number is None:
-        raise ValueError("not a deal number")
-    return number
-
-
-@dataclass
-class Ui:
-    """The page's own state, beside the engine's."""
-
-    ecart: list[Card] = field(default_factory=list)  # cards chosen for the écart
-    poignee_size: str | None = None  # choosing the trumps of a poignée of this size
-    poignee: list[Card] = field(default_factory=list)
-    poignee_declined: bool = False
-    message: object = None  # an IllegalAction, or (page text key, params)
-    last_trick_open: bool = False
-    setup_open: bool = False
-    setup_message: object = None
-    setup_draft: dict[str, Any] | None = None  # the form as filled in, kept when a value is refused
-    setup_confirm: bool = False  # asking before a new game throws the match in progress away
-    history_open: bool = False  # the finished matches, listed
-    settings_open: bool = False  # the page's settings dialog
-    tricks_open: bool = False  # every trick of the deal, listed
-    menu_open: bool = False  # the top bar's other tools, on a narrow screen
-    purchase: Card | None = None  # option purchase: the card the person asks for
-
-
-@dataclass(frozen=True)
-class Screen:
-    """Everything the page shows, computed from the engine: rendering input."""
-
-    lang: str
-    settings: Settings
-    levels: tuple[str, ...]
-    options: tuple[str, ...]
-    view: SeatView
-    deal_number: int
-    playable: frozenset[int]  # hand cards that may be chosen now (play, écart, poignée)
-    selected: frozenset[int]  # hand cards selected (écart or poignée)
-    poignee_offers: tuple[tuple[str, int], ...]  # (size name, trumps) the person may show
-    misere_offers: tuple[str, ...]
-    poignee_size: str | None
-    ui: Ui
-    score: DealScore | None  # the deal's count, once over
-    sheet: tuple[tuple[int, DealResult], ...]  # (deal number, result) of each finished deal
-    totals: tuple[int, ...]  # what the match counts: the scores, or the tokens under traditional scoring
-    tokens: tuple[int, ...] | None  # traditional scoring: the tokens won over the match (then also the totals)
-    pots: tuple[int, ...]  # traditional scoring: the pots on the table
-    events: tuple[tuple[str, dict[str, Any]], ...]  # what just happened, for the live region
-    step: int  # how many actions the deal has seen (changes whenever the table does)
-    notices: tuple[tuple[str, dict[str, Any]], ...] = ()  # page notes until dismissed (bad URL parameters)
-    history: tuple[KeptMatch, ...] = ()  # finished matches kept in the browser, newest first
-    live: LiveCount | None = None  # the live count, when shown
-    can_undo: bool = False  # "Reprendre mon coup" may take back the person's last decision
-    undone: frozenset[int] = frozenset()  # deal numbers where a decision was taken back
-    bot_thinking: bool = True  # a bot will act next (False when a recorded deal waits for "Étape suivante")
-    situation: bool = False  # the deal on the table is a shared situation's, which has no deal number
 
 
 class Session:
@@ -242,38 +102,20 @@ class Session:
         return None if seat == HUMAN else seat
 
     def screen(self) -> Screen:
+        """Everything the table shows of this session (:mod:`web.render` draws it)."""
         deal = self.deal
         view = deal.view(HUMAN)
         ui = self.ui
-        playable: set[int] = set()
-        selected: set[int] = set()
-        poignee_offers: list[tuple[str, int]] = []
-        misere_offers: list[str] = []
-        if deal.to_act == HUMAN:
-            if deal.phase is Phase.ECART:
-                playable = {c for c in view.hand if ecart_refusal(deal, [], c) is None}
-                selected = set(ui.ecart)
-            elif deal.phase is Phase.PURCHASE and ui.purchase is not None:
-                playable = set(view.hand)  # any card may be given for the one bought
-            elif deal.phase is Phase.PLAY:
-                for a in view.legal:
-                    if isinstance(a, Poignee):
-                        n = len(a.cards)
-                        poignee_offers.append((POIGNEE_NAMES[deal.rules.poignee_trumps.index(n)], n))
-                    elif isinstance(a, Misere):
-                        misere_offers.append(a.kind)
-                if ui.poignee_size is not None:
-                    n = self._poignee_trumps(ui.poignee_size)
-                    playable = {c for c in view.hand if poignee_refusal(deal, [], c, n) is None}
-                    selected = set(ui.poignee)
-                else:
-                    playable = set(cards_of(view.legal_cards))
+        playable, selected = self._choices(view) if deal.to_act == HUMAN else (frozenset(), frozenset())
+        declarations = view.legal if deal.to_act == HUMAN and deal.phase is Phase.PLAY else ()
         sheet = tuple(enumerate(self.match.results, self.match.first_deal))
         return Screen(
             lang=self.lang, settings=self.settings, levels=tuple(LEVELS), options=tuple(Rules.options()),
-            view=view, deal_number=self.deal_number, playable=frozenset(playable),
-            selected=frozenset(selected), poignee_offers=tuple(poignee_offers),
-            misere_offers=tuple(misere_offers), poignee_size=ui.poignee_size, ui=ui,
+            view=view, deal_number=self.deal_number, playable=playable, selected=selected,
+            poignee_offers=tuple((POIGNEE_NAMES[deal.rules.poignee_trumps.index(len(a.cards))], len(a.cards))
+                                 for a in declarations if isinstance(a, Poignee)),
+            misere_offers=tuple(a.kind for a in declarations if isinstance(a, Misere)),
+            poignee_size=ui.poignee_size, ui=ui,
             score=deal.result.score if deal.result is not None else None, sheet=sheet,
             totals=tuple(self.match.standings), events=tuple(self.events), step=len(deal.history),
             tokens=tuple(self.match.token_totals) if self.settings.rules().traditional_scoring else None,
@@ -281,7 +123,23 @@ class Session:
             notices=tuple(self.notices), history=tuple(self.history),
             live=live_count(view) if self.settings.live_count and view.phase == "play" else None,
             can_undo=self.undo_point() is not None, undone=frozenset(self.undone),
-            bot_thinking=self.bot_to_act() is not None)
+            bot_thinking=self.bot_to_act() is not None, finished=self.finished)
+
+    def _choices(self, view: SeatView) -> tuple[frozenset[int], frozenset[int]]:
+        """The person's cards that may be chosen now (a card to play, to discard, to give for the
+        card bought, to show), and those chosen (the écart or the poignée being made)."""
+        deal, ui = self.deal, self.ui
+        if deal.phase is Phase.ECART:  # the cards that may go in the écart at all
+            return frozenset(c for c in view.hand if deal.why_not_discard(c) is None), frozenset(ui.ecart)
+        if deal.phase is Phase.PURCHASE and ui.purchase is not None:
+            bought = ui.purchase
+            return frozenset(c for c in view.hand if deal.why_not_give(c, bought) is None), frozenset()
+        if deal.phase is not Phase.PLAY:
+            return frozenset(), frozenset()
+        if ui.poignee_size is not None:
+            n = self._poignee_trumps(ui.poignee_size)
+            return frozenset(c for c in view.hand if deal.why_not_show(c, (), n) is None), frozenset(ui.poignee)
+        return frozenset(cards_of(view.legal_cards)), frozenset()
 
     def _poignee_trumps(self, size: str) -> int:
         return self.deal.rules.poignee_trumps[POIGNEE_NAMES.index(size)]
@@ -316,11 +174,13 @@ class Session:
 
     # --------------------------------------------------------------- actions
     def act(self, seat: int, action: Action) -> IllegalAction | None:
-        """Apply ``action`` for ``seat`` if the engine allows it; else return its refusal."""
-        refusal = self.deal.why_not(action, seat)
-        if refusal is not None:
+        """Apply ``action`` for ``seat`` if the engine allows it (it checks once); else return
+        its refusal, the deal as it was."""
+        try:
+            event = self.deal.apply(action, seat=seat)
+        except IllegalAction as refusal:
             return refusal
-        self.events = self._describe(self.deal.apply(action, seat=seat))
+        self.events = self._describe(event)
         self._check_over()
         return None
 
@@ -435,42 +295,48 @@ class Session:
         return self._note(self.act(HUMAN, NO_CALL))
 
     def ask_for(self, notation: str) -> bool:
-        """Option purchase: choose the card to buy (then a click on a hand card gives one for it)."""
+        """Option purchase: choose the card to buy, or no longer (then a click on a hand card
+        gives one for it)."""
         card = _card(notation)
         if card is None:
             return self._note(IllegalAction("not_an_action"))
-        self.ui.purchase = None if self.ui.purchase == card else card
-        self.ui.message = None
+        if self.ui.purchase == card:
+            self.ui.purchase = None
+            self.ui.message = None
+        elif self._note(self.deal.why_not_buy(card, HUMAN)):
+            self.ui.purchase = card
         return False
 
     def chelem(self, announce: bool) -> bool:
         return self._note(self.act(HUMAN, ANNOUNCE_CHELEM if announce else NO_CHELEM))
 
     def click_card(self, notation: str) -> bool:
-        """A click on one of the person's cards: play it, or (un)select it for an écart or poignée."""
+        """A click on one of the person's cards: play it, give it for the card bought, or
+        (un)select it for an écart or a poignée.  The engine is asked once."""
         card = _card(notation)
         deal = self.deal
         if card is None:
             return self._note(IllegalAction("not_an_action"))
-        if deal.phase is Phase.ECART and deal.to_act == HUMAN:
-            return self._toggle(self.ui.ecart, card, lambda chosen: ecart_refusal(deal, chosen, card))
-        if deal.phase is Phase.PURCHASE and deal.to_act == HUMAN:
+        mine = deal.to_act == HUMAN
+        if deal.phase is Phase.ECART and mine:
+            return self._toggle(self.ui.ecart, card, lambda chosen: deal.why_not_discard(card, chosen, HUMAN))
+        if deal.phase is Phase.PURCHASE and mine:
             if self.ui.purchase is None:
                 self.ui.message = ("purchase_first", {})
                 return False
             bought, self.ui.purchase = self.ui.purchase, None
             return self._note(self.act(HUMAN, Purchase(bought, card)))
-        if deal.phase is Phase.PLAY and deal.to_act == HUMAN and self.ui.poignee_size is not None:
+        if deal.phase is Phase.PLAY and mine and self.ui.poignee_size is not None:
             n = self._poignee_trumps(self.ui.poignee_size)
-            return self._toggle(self.ui.poignee, card, lambda chosen: poignee_refusal(deal, chosen, card, n))
-        refusal = deal.why_not(Play(card), HUMAN)
-        if refusal is not None:
-            return self._note(refusal)
-        self.ui.poignee_size = None
-        return self._note(self.act(HUMAN, Play(card)))
+            return self._toggle(self.ui.poignee, card, lambda chosen: deal.why_not_show(card, chosen, n, HUMAN))
+        refusal = self.act(HUMAN, Play(card))
+        if refusal is None:
+            self.ui.poignee_size = None
+        return self._note(refusal)
 
     def _toggle(self, chosen: list[Card], card: Card,
                 check: Callable[[list[Card]], IllegalAction | None]) -> bool:
+        """A card chosen is chosen no more; another joins the choice if the engine allows it."""
         if card in chosen:
             chosen.remove(card)
             return self._note(None)
