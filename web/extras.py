@@ -46,20 +46,3 @@ def open_review(session: Session, extras: Extras, number: int, reference: bool =
     else:  # the hint's, found now (a few milliseconds)
         extras.review = ReviewPanel.open(record, "match", number, position=0).with_hints(hint_level)
     return True
-
-
-def review_key(extras: Extras, key: str) -> bool:
-    """Arrow keys, Home and End move the open review; ``True`` when used."""
-    panel = extras.review
-    if panel is None:
-        return False
-    moves = {"ArrowLeft": -1, "ArrowRight": 1}
-    if key in moves:
-        panel.move(moves[key])
-    elif key == "Home":
-        panel.go(0)
-    elif key == "End":
-        panel.go(len(panel.steps) - 1)
-    else:
-        return False
-    return True
