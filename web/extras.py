@@ -15,14 +15,14 @@ from html import escape
 from typing import Any
 
 from tarot.duplicate import SEAT, seat_score
-from tarot.i18n import CONTRACT_NAMES
+from tarot.i18n import contract_name
+from tarot.words import t
 from tarot.result import DealResult
 
 from .duplicate import TOURNAMENT_SIZES, DuplicateSession, PracticeSession
-from .labels import COLON, seat_name, signed
+from .labels import colon, seat_name, signed
 from .review import ReviewPanel, render_review
 from .session import Session
-from .words import w
 
 
 NEXT_DEAL = re.compile(r'<button[^>]*data-action="next-deal"[^>]*>.*?</button>')
@@ -54,14 +54,14 @@ def setup_fieldset(session: Session, lang: str) -> str:
     chosen = draft.get("duplicate", current)
     mode = "".join(
         f'<label class="choice"><input type="radio" name="mode" value="{value}"'
-        f'{" checked" if (chosen > 0) == (value == "duplicate") else ""}><span>{escape(w(key, lang))}</span></label>'
+        f'{" checked" if (chosen > 0) == (value == "duplicate") else ""}><span>{escape(t(key, lang))}</span></label>'
         for value, key in (("match", "mode_match"), ("duplicate", "mode_duplicate")))
     sizes = "".join(f'<option value="{n}"{" selected" if n == (chosen or 4) else ""}>'
-                    f'{escape(w("duplicate_n", lang, n=n))}</option>' for n in TOURNAMENT_SIZES)
-    return (f'<fieldset class="mode"><legend>{escape(w("mode", lang))}</legend>'
+                    f'{escape(t("duplicate_n", lang, n=n))}</option>' for n in TOURNAMENT_SIZES)
+    return (f'<fieldset class="mode"><legend>{escape(t("mode", lang))}</legend>'
             f'<div class="choices">{mode}</div>'
-            f'<label class="field"><span>{escape(w("duplicate_deals", lang))}</span>'
-            f'<select name="duplicate">{sizes}</select><small>{escape(w("duplicate_help", lang))}</small></label>'
+            f'<label class="field"><span>{escape(t("duplicate_deals", lang))}</span>'
+            f'<select name="duplicate">{sizes}</select><small>{escape(t("duplicate_help", lang))}</small></label>'
             f'</fieldset>')
 
 
@@ -69,20 +69,20 @@ def setup_fieldset(session: Session, lang: str) -> str:
 def reference_sentence(result: DealResult, own: int, lang: str) -> str:
     """"À votre place, l'Expert a joué une garde, réussie de 12 : +222. Vous : +96. Duplicate : −126." """
     score = seat_score(result)
-    tail = " " + w("you_and_diff", lang, own=signed(own), diff=signed(own - score))
+    tail = " " + t("you_and_diff", lang, own=signed(own), diff=signed(own - score))
     taker = result.taker
     if result.redeal is not None or result.contract is None or taker is None:
         key = "ref_all_passed" if result.redeal == "all_passed" else "ref_redeal"
-        return w(key, lang, score=signed(score)) + tail
-    contract = CONTRACT_NAMES[lang].get(result.contract.code, result.contract.code).lower()
-    outcome = w("made_by" if result.made else "failed_by", lang, diff=str(result.difference))  # as the score counted it
+        return t(key, lang, score=signed(score)) + tail
+    contract = contract_name(result.contract.code, lang).lower()
+    outcome = t("made_by" if result.made else "failed_by", lang, diff=str(result.difference))  # as the score counted it
     if taker == SEAT:
-        text = w("ref_took", lang, contract=contract, outcome=outcome, score=signed(score))
+        text = t("ref_took", lang, contract=contract, outcome=outcome, score=signed(score))
     elif result.partner == SEAT:
-        text = w("ref_partner", lang, name=seat_name(taker, lang), contract=contract, outcome=outcome,
+        text = t("ref_partner", lang, name=seat_name(taker, lang), contract=contract, outcome=outcome,
                  score=signed(score))
     else:
-        text = w("ref_defended", lang, name=seat_name(taker, lang), contract=contract, outcome=outcome,
+        text = t("ref_defended", lang, name=seat_name(taker, lang), contract=contract, outcome=outcome,
                  score=signed(score))
     return text + tail
 
@@ -96,40 +96,40 @@ def duplicate_block(session: DuplicateSession, extras: Extras, lang: str) -> str
     result = session.deal.result
     own = 0 if result is None else result.scores[SEAT]
     if reference is None:
-        text = w("ref_failed", lang, error=extras.reference_error) if extras.reference_error \
-            else w("ref_computing", lang)
+        text = t("ref_failed", lang, error=extras.reference_error) if extras.reference_error \
+            else t("ref_computing", lang)
         return (f'<div class="duplicate-result" data-testid="reference-result" aria-busy="true">'
                 f'<p>{escape(text)}</p></div>')
     value = seat_score(reference)
-    buttons = _button("review-reference", w("review_ref", lang), "btn ghost", _deal(number))
+    buttons = _button("review-reference", t("review_ref", lang), "btn ghost", _deal(number))
     if session.over and session.tournament.complete(session.match):
-        buttons += _button("new-game", w("new_tournament", lang), "btn primary")
+        buttons += _button("new-game", t("new_tournament", lang), "btn primary")
     return (f'<div class="duplicate-result" data-testid="reference-result" data-value="{value}">'
             f'<p>{escape(reference_sentence(reference, own, lang))}</p>{buttons}</div>')
 
 
 def tournament_table(session: DuplicateSession, lang: str) -> str:
-    t = session.tournament
-    rows = t.rows(session.match)
+    tour = session.tournament
+    rows = tour.rows(session.match)
     body = []
     for i, row in enumerate(rows, 1):
         ref = "…" if row.reference is None else signed(row.reference)
         diff = "…" if row.difference is None else signed(row.difference)
         body.append(f'<tr data-deal="{row.deal_number}"><th scope="row">{i}</th><td class="num">{signed(row.own)}</td>'
                     f'<td class="num">{ref}</td><td class="num" data-diff="{"" if row.difference is None else row.difference}">'
-                    f'{diff}</td><td>{_button("review-deal", w("review_short", lang), "btn ghost", _deal(row.deal_number))}</td></tr>')
-    total = t.total(session.match)
-    complete = t.complete(session.match)
-    progress = w("tournament_over", lang, total=signed(total)) if complete else \
-        w("tournament_progress", lang, k=min(len(rows) + (0 if session.finished else 1), t.size), n=t.size)
+                    f'{diff}</td><td>{_button("review-deal", t("review_short", lang), "btn ghost", _deal(row.deal_number))}</td></tr>')
+    total = tour.total(session.match)
+    complete = tour.complete(session.match)
+    progress = t("tournament_over", lang, total=signed(total)) if complete else \
+        t("tournament_progress", lang, k=min(len(rows) + (0 if session.finished else 1), tour.size), n=tour.size)
     return (f'<section class="tournament" aria-labelledby="tournament-title">'
-            f'<h2 class="side-title" id="tournament-title">{escape(w("tournament", lang))}</h2>'
+            f'<h2 class="side-title" id="tournament-title">{escape(t("tournament", lang))}</h2>'
             f'<p class="tournament-progress">{escape(progress)}</p>'
-            f'<p class="tournament-number">{escape(w("tournament_number", lang, n=session.match.first_deal))}</p>'
-            f'<table class="sheet" data-testid="duplicate-table"><thead><tr><th scope="col">{escape(w("col_deal", lang))}</th>'
-            f'<th scope="col">{escape(w("col_you", lang))}</th><th scope="col">{escape(w("col_expert", lang))}</th>'
-            f'<th scope="col">{escape(w("col_diff", lang))}</th><td></td></tr></thead><tbody>{"".join(body)}</tbody>'
-            f'<tfoot><tr><th scope="row">{escape(w("total", lang))}</th><td colspan="2"></td>'
+            f'<p class="tournament-number">{escape(t("tournament_number", lang, n=session.match.first_deal))}</p>'
+            f'<table class="sheet" data-testid="duplicate-table"><thead><tr><th scope="col">{escape(t("col_deal", lang))}</th>'
+            f'<th scope="col">{escape(t("col_you", lang))}</th><th scope="col">{escape(t("col_expert", lang))}</th>'
+            f'<th scope="col">{escape(t("col_diff", lang))}</th><td></td></tr></thead><tbody>{"".join(body)}</tbody>'
+            f'<tfoot><tr><th scope="row">{escape(t("total", lang))}</th><td colspan="2"></td>'
             f'<td class="num" data-testid="duplicate-total" data-value="{total}" data-complete="{str(complete).lower()}">'
             f'{signed(total)}</td><td></td></tr></tfoot></table></section>')
 
@@ -140,33 +140,33 @@ def records_tools(session: Session, lang: str) -> str:
     if not isinstance(session, DuplicateSession):
         first = session.match.first_deal
         reviews = "".join(_button("review-deal", str(k + 1), "btn ghost",
-                                  _deal(first + k) + f' aria-label="{escape(w("review_short", lang))} {k + 1}"')
+                                  _deal(first + k) + f' aria-label="{escape(t("review_short", lang))} {k + 1}"')
                           for k in range(len(session.match.records)))
         if reviews:
-            reviews = f'<p class="review-list"><span>{escape(w("review_short", lang) + COLON[lang].rstrip())}</span> {reviews}</p>'
-    export = _button("export-match", w("export", lang), "btn ghost") if session.match.records else ""
-    return (f'<section class="records-tools" aria-label="{escape(w("records_title", lang))}">{reviews}'
-            f'<p>{export}{_button("import-records", w("import", lang), "btn ghost")}</p></section>')
+            reviews = f'<p class="review-list"><span>{escape(t("review_short", lang) + colon(lang).rstrip())}</span> {reviews}</p>'
+    export = _button("export-match", t("export", lang), "btn ghost") if session.match.records else ""
+    return (f'<section class="records-tools" aria-label="{escape(t("records_title", lang))}">{reviews}'
+            f'<p>{export}{_button("import-records", t("import", lang), "btn ghost")}</p></section>')
 
 
 def import_dialog(extras: Extras, lang: str) -> str:
     message = extras.import_message
     return (f'<div class="overlay" data-testid="import"><div class="dialog" role="dialog" aria-modal="true" '
-            f'aria-labelledby="import-title"><h2 id="import-title">{escape(w("import_title", lang))}</h2>'
-            f'<p class="intro">{escape(w("import_help", lang))}</p>'
+            f'aria-labelledby="import-title"><h2 id="import-title">{escape(t("import_title", lang))}</h2>'
+            f'<p class="intro">{escape(t("import_help", lang))}</p>'
             f'<p class="message{" shown" if message else ""}" data-testid="import-message" role="alert">{escape(message)}</p>'
-            f'<label class="field"><span>{escape(w("import_file", lang))}</span>'
+            f'<label class="field"><span>{escape(t("import_file", lang))}</span>'
             f'<input type="file" accept=".jsonl,.json,.txt,application/json" data-testid="import-file" id="import-file"></label>'
-            f'<label class="field"><span>{escape(w("import_paste", lang))}</span>'
+            f'<label class="field"><span>{escape(t("import_paste", lang))}</span>'
             f'<textarea id="import-text" rows="4" data-testid="import-text"></textarea></label>'
-            f'<div class="dialog-actions">{_button("import-close", w("close", lang), "btn ghost")}'
-            f'{_button("import-paste", w("import_show", lang), "btn primary")}</div></div></div>')
+            f'<div class="dialog-actions">{_button("import-close", t("close", lang), "btn ghost")}'
+            f'{_button("import-paste", t("import_show", lang), "btn primary")}</div></div></div>')
 
 
 def replay_banner(session: PracticeSession, lang: str) -> str:
     return (f'<div class="notice replay" data-testid="replay-banner" role="status"><p>'
-            f'{escape(w("replaying", lang, n=session.deal_number, k=session.upto))}</p>'
-            f'{_button("end-replay", w("back_to_match", lang), "btn primary")}</div>')
+            f'{escape(t("replaying", lang, n=session.deal_number, k=session.upto))}</p>'
+            f'{_button("end-replay", t("back_to_match", lang), "btn primary")}</div>')
 
 
 # ------------------------------------------------------------ assembly
@@ -196,7 +196,7 @@ def decorate(regions: dict[str, str], session: Session, extras: Extras) -> dict[
         out["side"] = out.get("side", "") + records_tools(session, lang)
     if session.finished and not isinstance(session, PracticeSession):
         out["panel"] = out.get("panel", "") + (
-            f'<p class="review-open">{_button("review-deal", w("review", lang), "btn ghost", _deal(session.deal_number))}</p>')
+            f'<p class="review-open">{_button("review-deal", t("review", lang), "btn ghost", _deal(session.deal_number))}</p>')
     return out
 
 

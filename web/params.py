@@ -3,7 +3,8 @@
     ?players=3&level=standard&lang=en&misere=1&deal=1234&embed=1&sheet=1&pause=0
 
 - ``players``: 3, 4 or 5; ``level``: a bot level of ``tarot.bots.LEVELS``
-  (``débutant`` is read as ``debutant``); ``lang``: ``fr`` or ``en``;
+  (``débutant`` is read as ``debutant``); ``lang``: ``fr`` or ``en`` (or ``xx``, the pseudo-locale
+  that marks every word: :mod:`tarot.words`);
 - each rule option by its engine name (``Rules.options()``: ``misere``,
   ``petit_au_bout_within``, ``purchase``, ``traditional_scoring``…), ``1`` or ``0``;
 - ``deal``: the deal number (the same number gives the same cards);
@@ -33,16 +34,17 @@ from tarot.bots import LEVELS
 from tarot.duplicate import REFERENCE_BUDGET, Budget
 from tarot.inputs import excerpt, whole_number
 from tarot.rules import Rules
+from tarot.words import ALL_LANGS
 
 from .session import Settings, parse_deal_number
 
 # web/boot.js holds a copy of these words (python3 -m web.bootwords).
 YES = ("", "1", "true", "yes", "on", "oui")
 NO = ("0", "false", "no", "off", "non")
-LANGS = ("fr", "en")
+LANGS = ALL_LANGS  # the languages offered, and the pseudo-locale
 MAX_PAUSE_MS = 10_000
 
-# What a refused parameter should have been: a key of web.labels.TEXT.
+# What a refused parameter should have been: a key of the catalogues (tarot.words).
 EXPECTED = {
     "players": "url_expect_players",
     "level": "url_expect_level",

@@ -16,11 +16,12 @@ from tarot.cards import NOTATION, SUIT_MASKS, Card, cards_of, mask_of
 from tarot.errors import IllegalAction
 from tarot.state import purchasable
 from tarot.view import SeatView
-from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_name, card_with_article
+from tarot.i18n import CORNER_WORDS, card_name, card_with_article, contract_name, poignee_name
+from tarot.words import LANGS, t
 
 from .cardface import card_back, card_button, card_html, suit_colour
 from .history import match_totals
-from .labels import COLON, TEXT, level_name, option_name, plural_s, points_text, seat_name, signed, singular, t
+from .labels import colon, level_name, option_name, other_lang, plural_s, points_text, seat_name, signed, singular
 from .session import MAX_NAME_CHARS, Screen
 
 if TYPE_CHECKING:
@@ -96,7 +97,25 @@ def _seat_label(screen: Screen, seat: int) -> str:
 
 
 def _contract(code: str | None, lang: str) -> str:
-    return CONTRACT_NAMES[lang].get(code or "", code or "")
+    return contract_name(code or "", lang)
+
+
+# Keys chosen at run time, each spelt out (tests/test_words.py finds every key the code names).
+YOU_WORDS = {  # what happened, said to the person: "Vous jouez", not "Vous joue"
+    "bids": "bids_you", "passes": "passes_you", "calls": "calls_you", "ecart_made": "ecart_made_you",
+    "taker_takes_chien": "taker_takes_chien_you", "chelem_announced": "chelem_announced_you",
+    "poignee_shown": "poignee_shown_you", "misere_declared": "misere_declared_you", "plays": "plays_you",
+    "trick_won": "trick_won_you", "purchase_made": "purchase_made_you", "petit_sec_shown": "petit_sec_shown_you",
+}
+SAVE_WORDS = {"version": "save_version", "unreadable": "save_unreadable"}  # why a save was not resumed
+SIDE_WORDS = {"attack": "side_attack", "defense": "side_defense"}  # who took the Petit au bout
+CHELEM_WORDS = {"announced_made": "chelem_announced_made", "announced_failed": "chelem_announced_failed",
+                "unannounced_made": "chelem_unannounced_made", "defense": "chelem_defense"}
+BOUT_WORDS = {"T1": "bout_T1", "T21": "bout_T21", "EX": "bout_EX"}
+TOKEN_WORDS = {"ante": "tok_ante", "top_up": "tok_top_up", "pot_doubled": "tok_pot_doubled", "pot_new": "tok_pot_new"}
+# The taker's share of the count: (receives, alone) -> its words.
+TAKER_SHARE_WORDS = {(True, False): "calc_taker_receives", (False, False): "calc_taker_pays",
+                     (True, True): "calc_taker_receives_alone", (False, True): "calc_taker_pays_alone"}
 
 
 def _button(label: str, *, action: str = "", bid: str = "", extra_attrs: str = "", cls: str = "btn",
@@ -127,7 +146,7 @@ def explain(message: object, screen: Screen) -> str:
         return ""
     key, params = message
     if key == "save_damaged":
-        return t(key, lang, reason=t("save_" + params.get("reason", "unreadable"), lang))
+        return t(key, lang, reason=t(SAVE_WORDS.get(params.get("reason", ""), "save_unreadable"), lang))
     return t(key, lang, **params)
 
 
@@ -137,8 +156,8 @@ def event_text(event: tuple[str, dict[str, Any]], screen: Screen) -> str:
     lang = screen.lang
     if key == "bids" and p.get("bid") == "pass":
         key = "passes"
-    if p.get("seat") == 0 and key + "_you" in TEXT and not screen.settings.name:
-        key += "_you"  # "Vous jouez", not "Vous joue"
+    if p.get("seat") == 0 and key in YOU_WORDS and not screen.settings.name:
+        key = YOU_WORDS[key]  # "Vous jouez", not "Vous joue"
     words: dict[str, str] = {}
     for k, v in p.items():
         if k == "seat":
@@ -148,7 +167,7 @@ def event_text(event: tuple[str, dict[str, Any]], screen: Screen) -> str:
         elif k == "bid":
             words["bid"] = _contract(v, lang).lower()
         elif k == "size":
-            words["size"] = POIGNEE_WORDS[lang][v].lower()
+            words["size"] = poignee_name(v, lang).lower()
         elif k == "kind":
             words["kind"] = t(f"misere_{v}", lang).lower()
     return t(key, lang, **words)
@@ -162,14 +181,15 @@ def render_topbar(screen: Screen) -> str:
             f'<span>{escape(t("dealer", lang, name=_name(screen, v.dealer)))}</span>']
     if v.contract is not None:
         info.append(f'<span class="contract-info"><b>{escape(_contract(v.contract.code, lang))}</b> · '
-                    f'{escape(t("taker", lang))}{COLON[lang]}{escape(_name(screen, v.taker))}</span>')
+                    f'{escape(t("taker", lang))}{colon(lang)}{escape(_name(screen, v.taker))}</span>')
     if v.called is not None:
-        info.append(f'<span>{escape(t("called_card", lang))}{COLON[lang]}{escape(card_name(v.called, lang))}</span>')
+        info.append(f'<span>{escape(t("called_card", lang))}{colon(lang)}{escape(card_name(v.called, lang))}</span>')
         if v.partner_known:
             partner = (t("partner_is", lang, name=_name(screen, v.partner)) if v.partner is not None
                        else t("partner_alone", lang))
             info.append(f'<span class="partner-info">{escape(partner)}</span>')
     last_disabled = not v.tricks
+    other = other_lang(lang)  # the language button speaks the language it switches to
     buttons = []
     if screen.can_undo:
         buttons.append(f'<button type="button" class="btn ghost" id="btn-undo" data-action="undo" '
@@ -187,16 +207,16 @@ def render_topbar(screen: Screen) -> str:
         f'<a class="btn ghost" id="btn-lessons" href="lessons/index.html" title="{escape(t("lessons_label", lang))}">'
         f'{escape(t("lessons", lang))}</a>',
         _button(t("scores", lang), action="scores", ident="btn-sheet", cls="btn ghost only-narrow"),
-        f'<button type="button" class="btn ghost" id="btn-lang" data-action="lang" lang="{"en" if lang == "fr" else "fr"}" '
-        f'aria-label="{escape(t("lang_switch_label", lang))}" title="{escape(t("lang_switch_label", lang))}">'
-        f'{"EN" if lang == "fr" else "FR"}</button>',
+        f'<button type="button" class="btn ghost" id="btn-lang" data-action="lang" lang="{other}" '
+        f'aria-label="{escape(t("lang_switch_to", other))}" title="{escape(t("lang_switch_to", other))}">'
+        f'{escape(t("language_code", other))}</button>',
         _button(t("new_game", lang), action="new-game", ident="btn-new-game", cls="btn"),
         '</span>',
     ]
     return (f'<div class="brand"><span class="logo" aria-hidden="true">'
             f'<svg class="pip"><use href="#pip-star"/></svg></span><h1>{escape(t("title", lang))}</h1></div>'
             f'<div class="info">{" · ".join(info)}</div>'
-            f'<nav class="tools{" open" if screen.ui.menu_open else ""}" aria-label="menu">{"".join(buttons)}</nav>')
+            f'<nav class="tools{" open" if screen.ui.menu_open else ""}" aria-label="{escape(t("menu", lang))}">{"".join(buttons)}</nav>')
 
 
 # --------------------------------------------------------------------- felt
@@ -224,7 +244,7 @@ def render_seat(screen: Screen, seat: int, position: str) -> str:
         bubble = f'<span class="{cls}" data-seat-bid="{bid}">{escape(_contract(bid, lang))}</span>'
     for s, size, _ in v.poignees:
         if s == seat:
-            bubble += f'<span class="bubble poignee">{escape(POIGNEE_WORDS[lang][size])}</span>'
+            bubble += f'<span class="bubble poignee">{escape(poignee_name(size, lang))}</span>'
     for s, kind in v.miseres:
         if s == seat:
             bubble += f'<span class="bubble poignee">{escape(t("misere_" + kind, lang))}</span>'
@@ -307,7 +327,7 @@ def _tricks_n(n: int, lang: str) -> str:
 
 
 def _bouts_text(screen: "Screen", bouts: tuple[Card, ...]) -> str:
-    return ", ".join(t("bout_" + NOTATION[c], screen.lang) for c in bouts)
+    return ", ".join(t(BOUT_WORDS[NOTATION[c]], screen.lang) for c in bouts)
 
 
 def render_count(screen: "Screen") -> str:
@@ -325,10 +345,10 @@ def render_count(screen: "Screen") -> str:
                 points = t("points_n", lang, points=points)
             bouts = f' · {escape(t("bouts_n", lang, bouts=_bouts_text(screen, pile.bouts)))}' if pile.bouts else ""
             who = ", ".join(_name(screen, s) for s in pile.seats) if key == "attack" else ""
-            title = t("side_" + ("attack" if key == "attack" else "defense"), lang).capitalize()
+            title = t("side_attack" if key == "attack" else "side_defense", lang).capitalize()
             rows.append(f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
                         f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
-                        f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")}{COLON[lang]}'
+                        f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")}{colon(lang)}'
                         f'{escape(_tricks_n(pile.tricks, lang))} · {escape(points)}{bouts}</li>')
     else:
         cells = []
@@ -379,7 +399,7 @@ def render_panel(screen: Screen) -> str:
 
 def _panel_bidding(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
-    said = " · ".join(f'{escape(_name(screen, s))}{COLON[lang]}{escape(_contract(c, lang))}' for s, c in v.bids)
+    said = " · ".join(f'{escape(_name(screen, s))}{colon(lang)}{escape(_contract(c, lang))}' for s, c in v.bids)
     out = f'<h2 class="panel-title optional">{escape(t("bids_title", lang))}</h2>'
     out += f'<p class="bids-so-far">{said or "&nbsp;"}</p>'
     if v.to_act == 0:
@@ -417,7 +437,6 @@ def _panel_calling(screen: Screen) -> str:
 
 
 _SUIT_SIGNS = "♠♥♦♣"
-_RANK_SIGNS = {1: "1", 11: "V", 12: "C", 13: "D", 14: "R"}
 
 
 def _panel_purchase(screen: Screen) -> str:
@@ -431,7 +450,7 @@ def _panel_purchase(screen: Screen) -> str:
     for suit in range(4):
         buttons = []
         for c in cards_of(purchasable(mask_of(v.hand), mask_of(v.ecart)) & SUIT_MASKS[suit]):
-            label = _RANK_SIGNS.get(c.rank, str(c.rank)) + _SUIT_SIGNS[suit]
+            label = (t(CORNER_WORDS[c.rank], lang) if c.rank in CORNER_WORDS else str(c.rank)) + _SUIT_SIGNS[suit]
             red = " red" if suit_colour(suit) == "red" else ""
             buttons.append(f'<button type="button" class="buy-choice{red}" data-action="buy" data-buy="{NOTATION[c]}" '
                            f'aria-pressed="{"true" if c == chosen else "false"}" '
@@ -497,7 +516,7 @@ def _panel_play(screen: Screen) -> str:
         if screen.poignee_offers:
             out += f'<h2 class="panel-title">{escape(t("poignee_offer", lang))}</h2><div class="actions">'
             for name, n in screen.poignee_offers:
-                label = t("poignee_size_button", lang, name=POIGNEE_WORDS[lang][name], n=n)
+                label = t("poignee_size_button", lang, name=poignee_name(name, lang), n=n)
                 out += _button(label, action="choose-poignee", extra_attrs=f' data-size="{name}"',
                                ident=f"btn-poignee-{name}")
             out += _button(t("no_poignee", lang), action="no-poignee", ident="btn-no-poignee", cls="btn primary",
@@ -523,27 +542,29 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
     n = screen.view.rules.players
     mult = result.contract.multiplier
     base = score.base if score.made else -score.base
-    key = ("calc_made" if score.made else "calc_failed") + ("_rounded" if score.unrounded != score.difference else "")
+    rounded = score.unrounded != score.difference
+    key = ("calc_made_rounded" if rounded else "calc_made") if score.made else \
+        ("calc_failed_rounded" if rounded else "calc_failed")
     calc = [t(key, lang, diff=score.difference, exact=score.unrounded, mult=mult, each=_each(base, lang))]
     terms = [base]
     pab = result.petit_au_bout
     if pab and score.petit_au_bout:
-        calc.append(t("calc_pab", lang, side=t("side_" + pab, lang), mult=mult,
+        calc.append(t("calc_pab", lang, side=t(SIDE_WORDS[pab], lang), mult=mult,
                       each=_each(score.petit_au_bout, lang)))
         terms.append(score.petit_au_bout)
     elif pab:
-        calc.append(t("calc_pab_within", lang, side=t("side_" + pab, lang), target=score.target))
+        calc.append(t("calc_pab_within", lang, side=t(SIDE_WORDS[pab], lang), target=score.target))
     side_poignees = [(s, size) for s, size in result.poignees if not any(p.seat == s and p.kind == "poignee"
                                                                         for p in result.primes)]
     attack = {result.taker, result.partner}
     if side_poignees and score.poignees:
-        names = ", ".join(f'{POIGNEE_WORDS[lang][size]} ({_name(screen, s)})' for s, size in side_poignees)
+        names = ", ".join(f'{poignee_name(size, lang)} ({_name(screen, s)})' for s, size in side_poignees)
         fixed = [screen.view.rules.poignee_always_defence(s in attack) for s, _ in side_poignees]
         key = "calc_poignee_defence" if all(fixed) else "calc_poignee_mixed" if any(fixed) else "calc_poignee"
         calc.append(t(key, lang, names=names, each=_each(score.poignees, lang)))
         terms.append(score.poignees)
     if result.chelem:
-        calc.append(t("calc_chelem", lang, kind=t("chelem_" + result.chelem, lang), each=_each(score.chelem, lang)))
+        calc.append(t("calc_chelem", lang, kind=t(CHELEM_WORDS[result.chelem], lang), each=_each(score.chelem, lang)))
         terms.append(score.chelem)
     d = score.per_defender
     if len(terms) > 1:
@@ -555,22 +576,26 @@ def calculation(screen: "Screen", result: Any, score: DealScore) -> list[str]:
         calc.append(t("calc_total", lang, terms=said, each=_each(d, lang)))
     partner = result.partner
     k = result.shares[0]
-    verb = "receives" if d > 0 else "pays"
+    receives = d > 0
     rules = screen.view.rules
     # A partner was due (not an optional call) and there is none: the taker's larger share is said.
-    alone = "_alone" if rules.plays_alone(result.contract, partner) and not rules.call_optional(result.contract) else ""
-    calc.append(t(f"calc_taker_{verb}{alone}", lang, name=_name_within(screen, result.taker), value=abs(d), k=k,
+    alone = rules.plays_alone(result.contract, partner) and not rules.call_optional(result.contract)
+    calc.append(t(TAKER_SHARE_WORDS[receives, alone], lang, name=_name_within(screen, result.taker), value=abs(d), k=k,
                   total=abs(score.taker)))
     if partner is not None and score.partner is not None:
-        calc.append(t(f"calc_partner_{verb}", lang, name=_name_within(screen, partner), value=abs(d)))
-    calc.append(t("calc_defender_" + ("pays" if d > 0 else "receives"), lang, value=abs(d)))
+        calc.append(t("calc_partner_receives" if receives else "calc_partner_pays", lang,
+                      name=_name_within(screen, partner), value=abs(d)))
+    calc.append(t("calc_defender_pays" if receives else "calc_defender_receives", lang, value=abs(d)))
     for prime in result.primes:
-        what = t("misere_" + prime.name, lang) if prime.kind == "misere" else POIGNEE_WORDS[lang][prime.name]
+        what = t("misere_" + prime.name, lang) if prime.kind == "misere" else poignee_name(prime.name, lang)
         you = prime.seat == 0 and not screen.settings.name  # "Votre misère", not "Misère de Vous"
         defender_handful = prime.kind == "poignee" and rules.poignee_always_defence(prime.seat in attack)
-        key = ("calc_prime_defence" if defender_handful else "calc_prime_won" if prime.won
-               else "calc_prime_lost") + ("_you" if you else "")
-        calc.append(t(key, lang, name=_name(screen, prime.seat), what=what.lower() if you or lang == "en" else what,
+        if you:
+            key = "calc_prime_defence_you" if defender_handful else "calc_prime_won_you" if prime.won \
+                else "calc_prime_lost_you"
+        else:
+            key = "calc_prime_defence" if defender_handful else "calc_prime_won" if prime.won else "calc_prime_lost"
+        calc.append(t(key, lang, name=_name(screen, prime.seat), what=what.lower() if you or lang != "fr" else what,
                       value=prime.value, total=prime.value * (n - 1)))
     return calc
 
@@ -586,20 +611,23 @@ def token_calculation(screen: "Screen", result: Any) -> list[str]:
     for step in result.token_steps:
         name = _name_within(screen, step.seat)  # "Le preneur (vous) reçoit ..."
         if step.rule in ("ante", "top_up"):
-            calc.append(t("tok_" + step.rule, lang, name=name, amount=step.amount))
+            calc.append(t(TOKEN_WORDS[step.rule], lang, name=name, amount=step.amount))
         elif step.rule == "purchase":
             you = step.other == 0 and not screen.settings.name  # "vous paie 10", not "paie 10 à vous"
             calc.append(t("tok_purchase_you" if you else "tok_purchase", lang, name=name, amount=step.amount,
                           other=_name_within(screen, step.other)))
         elif step.rule in ("poignee", "misere", "petit_au_bout"):
-            what = (POIGNEE_WORDS[lang][step.name] if step.rule == "poignee"
+            what = (poignee_name(step.name, lang) if step.rule == "poignee"
                     else t("misere_" + step.name, lang) if step.rule == "misere" else t("tok_petit_au_bout", lang))
             calc.append(t("tok_declared_won" if step.won else "tok_declared_lost", lang, what=what, name=name,
                           amount=step.amount, total=step.amount * (n - 1)))
         elif step.rule == "game":
             value, net = _game_value(step, result, lang)
-            calc.append(t(("tok_game_net_to_" if net else "tok_game_to_") + ("taker" if step.won else "defence"),
-                          lang, value=value, name=name, amount=step.amount))
+            if net:
+                key = "tok_game_net_to_taker" if step.won else "tok_game_net_to_defence"
+            else:
+                key = "tok_game_to_taker" if step.won else "tok_game_to_defence"
+            calc.append(t(key, lang, value=value, name=name, amount=step.amount))
             if step.other is not None and step.paired is not None:
                 partner_you = step.other == 0 and not screen.settings.name
                 calc.append(t("tok_game_partner_you" if partner_you else "tok_game_partner", lang,
@@ -611,7 +639,7 @@ def token_calculation(screen: "Screen", result: Any) -> list[str]:
             else:
                 calc.append(t("tok_pot_won", lang, name=name, amount=step.amount))
         else:  # pot_doubled, pot_new
-            calc.append(t("tok_" + step.rule, lang, name=name, amount=step.amount))
+            calc.append(t(TOKEN_WORDS[step.rule], lang, name=name, amount=step.amount))
     calc.append(t("pots_on_table", lang, pots=", ".join(str(p) for p in result.pots or ()) or "0"))
     return calc
 
@@ -626,7 +654,7 @@ def _game_value(step: Any, result: Any, lang: str) -> tuple[str, bool]:
     if bonus:
         words.append((bonus, _contract(result.contract.code, lang).lower()))
     if chelem:
-        words.append((chelem[0], f'chelem {t("chelem_" + result.chelem, lang)}'))
+        words.append((chelem[0], t("tok_chelem", lang, kind=t(CHELEM_WORDS[result.chelem], lang))))
     payment = 1 if step.won else -1  # to the taker, or from him
     net = any(x * payment < 0 for x, _ in words)
     sign = 1 if net else payment
@@ -662,7 +690,8 @@ def render_result(screen: Screen) -> str:
     cname = _contract(contract.code, lang)
     diff = score.unrounded  # as the cards fell (rounded in the count)
     plural = plural_s(diff, lang)
-    key = ("made" if score.made else "failed") + ("_you" if taker == 0 and not screen.settings.name else "")
+    you = taker == 0 and not screen.settings.name
+    key = ("made_you" if you else "made") if score.made else ("failed_you" if you else "failed")
     lines = [t(key, lang, taker=_name(screen, taker), contract=cname, diff=diff, s=plural)]
     bouts = result.bouts
     few = result.points < 2 if lang == "fr" else result.points == 1  # "1,5 point", "1.5 points"
@@ -877,7 +906,7 @@ def render_stats(screen: "Screen") -> str:
 def _average(value: float, lang: str) -> str:
     text = signed(round(value)) if float(value).is_integer() else (
         ("+" if value > 0 else "−") + f"{abs(value):.1f}")
-    return text.replace(".", ",") if lang == "fr" else text
+    return text.replace(".", t("decimal_mark", lang))
 
 
 def render_side(screen: Screen) -> str:
@@ -906,7 +935,7 @@ def render_setup(screen: Screen) -> str:
         for o in screen.options)
     langs = "".join(
         f'<label class="choice"><input type="radio" name="lang" value="{code}"{" checked" if lang == code else ""}>'
-        f'<span lang="{code}">{label}</span></label>' for code, label in (("fr", "Français"), ("en", "English")))
+        f'<span lang="{code}">{escape(t("language_name", code))}</span></label>' for code in LANGS)
     message = explain(screen.ui.setup_message, screen)
     cancel = _button(t("cancel", lang), action="cancel-setup", ident="btn-cancel-setup", cls="btn ghost") \
         if screen.ui.setup_message is None or (isinstance(screen.ui.setup_message, tuple)
@@ -1032,8 +1061,11 @@ def render_settings(screen: "Screen") -> str:
             f'<label class="choice"><input type="radio" name="{name}" value="{value}"{" checked" if value == chosen else ""}>'
             f'<span>{escape(label)}</span></label>' for value, label in choices)
 
-    paces = radios("pace", [(p, t("pace_" + p, lang)) for p in ("slow", "normal", "fast")], s.pace)
-    langs = radios("lang", [("fr", "Français"), ("en", "English")], lang)
+    paces = radios("pace", [("slow", t("pace_slow", lang)), ("normal", t("pace_normal", lang)),
+                            ("fast", t("pace_fast", lang))], s.pace)
+    langs = "".join(  # each language named in its own words
+        f'<label class="choice"><input type="radio" name="lang" value="{code}"{" checked" if code == lang else ""}>'
+        f'<span lang="{code}">{escape(t("language_name", code))}</span></label>' for code in LANGS)
     upcoming = s.next_level or s.level
     levels = "".join(f'<option value="{escape(lv)}"{" selected" if upcoming == lv else ""}>'
                      f'{escape(level_name(lv, lang))}</option>' for lv in screen.levels)
@@ -1080,7 +1112,8 @@ def render_notice(screen: Screen) -> str:
     for key, params in screen.notices:
         words = dict(params)
         if "expected" in words:
-            words["expected"] = t(words["expected"], lang, levels=", ".join(screen.levels))
+            words["expected"] = t(words["expected"], lang, levels=", ".join(screen.levels), langs=", ".join(LANGS[:-1]),
+                                  last=LANGS[-1])
         items.append(f"<li>{escape(t(key, lang, **words))}</li>")
     return (f'<div class="notice" data-testid="url-notice" role="alert"><ul>{"".join(items)}</ul>'
             + _button(t("dismiss", lang), action="dismiss-notice", ident="btn-dismiss-notice", cls="btn ghost")

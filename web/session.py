@@ -28,6 +28,7 @@ from tarot.rules import POIGNEE_NAMES, Rules
 from tarot.scoring import DealScore
 from tarot.state import Deal, Event, Phase
 from tarot.view import SeatView
+from tarot.words import ALL_LANGS
 
 from .botstep import decide
 from .history import KeptMatch
@@ -102,7 +103,7 @@ class Settings:
         if not isinstance(options, dict) or any(k not in Rules.options() or type(v) is not bool
                                                 for k, v in options.items()):
             raise ValueError("bad rule options")
-        if lang not in ("fr", "en"):
+        if lang not in ALL_LANGS:
             raise ValueError("bad language")
         if type(first) is not int or not 0 <= first < MAX_DEAL_NUMBER:
             raise ValueError("bad deal number")

@@ -34,7 +34,8 @@ from web.duplicate import DuplicateSession, PracticeSession, load_session
 from web.extras import Extras, decorate, open_review, review_key
 from web.transfer import EXPORT_NAME, ImportProblem, check_file_size, export_text, import_message, import_records
 from web.review import ReviewPanel
-from web.labels import t
+from web.labels import other_lang
+from tarot.words import ALL_LANGS, t
 
 DEFAULT_PAUSE_MS = 700
 
@@ -522,7 +523,7 @@ class Page:
         elif action == "scores":
             document.getElementById("side").scrollIntoView()
         elif action == "lang":
-            s.settings.lang = "en" if s.settings.lang == "fr" else "fr"
+            s.settings.lang = other_lang(s.settings.lang)
             changed = True
         elif action == "dismiss-notice":
             s.notices = ()
@@ -545,7 +546,7 @@ class Page:
         s.animations = bool(form.querySelector("input[name=animations]").checked)
         s.live_count = bool(form.querySelector("input[name=live_count]").checked)
         lang = js(form.querySelector("input[name=lang]:checked"))
-        if lang is not None and str(lang.value) in ("fr", "en"):
+        if lang is not None and str(lang.value) in ALL_LANGS:
             s.lang = str(lang.value)
         level = str(form.querySelector("select[name=next_level]").value)
         s.next_level = "" if level == s.level else level
@@ -559,7 +560,8 @@ class Page:
         level = str(form.querySelector("select[name=level]").value)
         options = {str(box.value): True for box in form.querySelectorAll("input[name=option]:checked")}
         lang_box = js(form.querySelector("input[name=lang]:checked"))
-        lang = str(lang_box.value) if lang_box is not None else "fr"
+        # A language the form does not offer (the pseudo-locale, from the URL) stays as it is.
+        lang = str(lang_box.value) if lang_box is not None else self.session.settings.lang
         text = str(form.querySelector("input[name=deal]").value)
         name_box = js(form.querySelector("input[name=name]"))
         name = clean_name(str(name_box.value)) if name_box is not None else ""

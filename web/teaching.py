@@ -32,15 +32,16 @@ from tarot.rng import Rng
 from tarot.rules import Rules
 from tarot.errors import IllegalAction
 from tarot.hints import Reason, explain, hint
-from tarot.i18n import CONTRACT_NAMES, card_name, card_with_article
+from tarot.i18n import card_name, card_with_article, contract_name
 from tarot.inputs import excerpt, load_json, whole_number
 from tarot.state import Deal
 from tarot.strength import items, suggestion
 from tarot.view import SeatView
+from tarot.words import t
 
 from .botstep import bot_seed, runs_on_main_thread
 from .cardface import card_html
-from .labels import TEXT as PAGE_TEXT, fill, seat_name, t as page_t
+from .labels import seat_name
 from .params import PageParams, _yes_no, query_pairs
 from .session import HUMAN, Screen, Session, Settings
 
@@ -50,104 +51,6 @@ ACTIONS = frozenset({"hint", "why", "step-next", "step-prev", "step-start", "bid
                      "editor-start", "note-save"})
 PARAMS = ("seat", "open", "steps", "exercise", "at")
 MAX_SEAT_OR_STEP = 999  # a seat is checked against the deal's players, a step against its actions
-
-TEXT: dict[str, tuple[str, str]] = {
-    "hint": ("Conseil", "Hint"),
-    "hint_label": ("Demander un conseil pour cette décision", "Ask for a hint for this decision"),
-    "hint_is": ("Conseil : {move}.", "Hint: {move}."),
-    "why": ("Pourquoi ?", "Why?"),
-    # The reasons speak to the seat deciding ("Votre main vaut…"): quoted as the book's words to it.
-    "why_is": ("Le livre, à la place de {name} : « {reason} »", "The book, in {name}'s seat: “{reason}”"),
-    "aid": ("Force de la main", "Hand strength"),
-    "aid_total": ("Total : {points} points → {contract}", "Total: {points} points → {contract}"),
-    "aid_pass": ("passe (une prise demande {need})", "pass (a prise needs {need})"),
-    "aid_bid": ("{contract} (à partir de {need})", "{contract} (from {need})"),
-    "step_prev": ("◀ Étape précédente", "◀ Previous step"),
-    "step_start": ("◀◀ Au début", "◀◀ Back to the start"),
-    "step_next": ("Étape suivante ▶", "Next step ▶"),
-    "step_prev_short": ("◀ Précédente", "◀ Previous"),  # on a phone, beside the step count
-    "step_next_short": ("Suivante ▶", "Next ▶"),
-    "step_of": ("Étape {p} sur {n}", "Step {p} of {n}"),
-    "record_left": ("Vous avez quitté la donne enregistrée : la partie continue.",
-                    "You left the recorded deal: the game goes on."),
-    "exercise_ask": ("Exercice : à vous, quelle est votre décision ?", "Exercise: your turn, what is your decision?"),
-    "exercise_right": ("Bien vu : {move}. {reason}", "Well done: {move}. {reason}"),
-    "exercise_wrong": ("Pas tout à fait. La bonne décision : {move}. {reason} Essayez encore.",
-                       "Not quite. The right decision: {move}. {reason} Try again."),
-    "exercise_done": ("L'exercice est terminé.", "The exercise is over."),
-    "open_hands": ("Toutes les mains", "Every hand"),
-    "hinted": ("conseils utilisés", "hints used"),
-    "share": ("Partager cette situation", "Share this situation"),
-    "share_intro": ("Ces liens ouvrent la table sur cette donne, à ce moment, vue de votre place.",
-                    "These links open the table on this deal, at this moment, from your seat."),
-    "share_link": ("Lien", "Link"),
-    "share_exercise": ("Exercice sur votre prochaine décision", "Exercise on your next decision"),
-    "share_steps": ("Toute la donne pas à pas", "The whole deal step by step"),
-    "share_iframe": ("À intégrer dans une page", "To embed in a page"),
-    "note_label": ("Commentaire pour ce moment (montré à cette étape)", "Comment for this moment (shown at this step)"),
-    "note_save": ("Enregistrer le commentaire", "Save the comment"),
-    "editor": ("Choisir les mains", "Choose the hands"),
-    "editor_intro": ("Choisissez une place, puis cliquez ses cartes ; « Compléter » distribue le reste. "
-                     "Jouez ensuite la donne jusqu'au moment à montrer et partagez-la.",
-                     "Choose a seat, then click its cards; “Fill in” deals the rest. Then play the deal "
-                     "up to the moment to show and share it."),
-    "editor_chien": ("Chien", "Chien"),
-    "editor_count": ("{name} : {n}/{size}", "{name}: {n}/{size}"),
-    "editor_fill": ("Compléter", "Fill in"),
-    "editor_clear": ("Tout effacer", "Clear"),
-    "editor_start": ("Jouer cette donne", "Play this deal"),
-    "editor_close": ("Fermer", "Close"),
-    "editor_full": ("{name} a déjà toutes ses cartes.", "{name} already has all their cards."),
-    "editor_incomplete": ("Il reste des cartes à placer : « Compléter » les distribue.",
-                          "Some cards are not placed yet: “Fill in” deals them."),
-    "move_play": ("jouer {card}", "play {card}"),
-    "move_bid": ("{bid}", "{bid}"),
-    "move_call": ("appeler {card}", "call {card}"),
-    "move_no_call": ("ne pas appeler", "no call"),
-    "move_ecart": ("écarter {cards}", "discard {cards}"),
-    "move_chelem": ("annoncer le chelem", "announce a chelem"),
-    "move_no_chelem": ("ne pas annoncer de chelem", "no chelem"),
-    "move_poignee": ("présenter une poignée de {n} atouts", "show a poignée of {n} trumps"),
-    "move_misere": ("annoncer la misère", "declare the misère"),
-    "move_purchase": ("acheter {card} et donner {give}", "buy {card} and give {give}"),
-    # The last bot decision, told as it happens at the table (a card, a bid or a call is
-    # told in the live region's words, web.labels: "plays", "bids", "passes", "calls").
-    "did_no_call": ("{name} n'appelle personne.", "{name} calls no one."),
-    "did_ecart": ("{name} fait son écart.", "{name} makes the écart."),
-    "did_chelem": ("{name} annonce le chelem.", "{name} announces a chelem."),
-    "did_no_chelem": ("{name} n'annonce pas de chelem.", "{name} announces no chelem."),
-    "did_poignee": ("{name} présente une poignée de {n} atouts.", "{name} shows a poignée of {n} trumps."),
-    "did_misere": ("{name} annonce une misère.", "{name} declares a misère."),
-    "did_purchase": ("{name} achète {card} et donne {give}.", "{name} buys {card} and gives {give}."),
-    "did_purchase_unseen": ("{name} achète {card} et donne une carte en échange.",
-                            "{name} buys {card} and gives a card for it."),
-}
-
-# Notices shown by web.render's notice region (its words live in web.labels.TEXT).
-_NOTICE_TEXT: dict[str, tuple[str, str]] = {
-    "url_expect_seat": ("une place de la donne, à partir de 0", "a seat of the deal, from 0"),
-    "url_expect_at": ("un nombre d'actions, 0 ou plus", "a number of actions, 0 or more"),
-    "url_needs_situation": ("Paramètre d'adresse sans effet : {names} (pour une situation, #record=…, "
-                            "que l'adresse n'a pas).",
-                            "Address parameter with no effect: {names} (for a situation, #record=…, "
-                            "which the address lacks)."),
-}
-
-
-def _register_notice_words() -> None:
-    from tarot.situation import MESSAGES
-
-    for code, words in MESSAGES.items():
-        PAGE_TEXT.setdefault(f"situation_{code}", words)
-    for key, words in _NOTICE_TEXT.items():
-        PAGE_TEXT.setdefault(key, words)
-
-
-def t(key: str, lang: str, **params: object) -> str:
-    """The teaching's words in ``lang``, filled as the page's are (web.labels.fill)."""
-    pair = TEXT[key]
-    return fill(pair[0] if lang == "fr" else pair[1], lang, params)
-
 
 # ------------------------------------------------------------------ the URL
 @dataclass
@@ -288,7 +191,6 @@ class Teacher:
 
     def __init__(self, params: PageParams, query: str, fragment: str, recommender: str = "standard",
                  base: str = "") -> None:
-        _register_notice_words()
         self.params = take_params(params, query)
         self.recommender = recommender  # the bot level whose choice hints recommend
         self.situation: Situation | None = None
@@ -615,7 +517,7 @@ class Teacher:
         contract, need = suggestion(view.hand, players)
         points = sum(i.points for i in items(view.hand, players))
         advice = t("aid_pass", lang, need=need) if contract is None else \
-            t("aid_bid", lang, contract=CONTRACT_NAMES[lang][contract.code], need=need)
+            t("aid_bid", lang, contract=contract_name(contract.code, lang), need=need)
         code = "pass" if contract is None else contract.code
         return (f'<div class="teach-row tips">{button}<div class="aid" data-testid="bidding-aid" data-points="{points}" '
                 f'data-suggested="{code}"><ul>{rows}</ul><p>{escape(t("aid_total", lang, points=points, contract=advice))}'
@@ -701,7 +603,7 @@ class Teacher:
                     + _button(t("note_save", lang), "note-save"))
         rows.append(_button(t("editor", lang), "editor-open"))
         kind, url = self.share_links(session)[-1]
-        snippet = (f'<iframe src="{escape(url)}" title="Tarot" width="900" height="700" '
+        snippet = (f'<iframe src="{escape(url)}" title="{escape(t("title", lang))}" width="900" height="700" '
                    f'style="border:0"></iframe>')
         rows.append(f'<label class="share-field"><span>{escape(t("share_iframe", lang))}</span>'
                     f'<textarea readonly rows="3" data-link="iframe">{escape(snippet)}</textarea></label>')
@@ -814,7 +716,7 @@ def _decision(action: Action, lang: str) -> tuple[str, dict[str, object]] | None
     if isinstance(action, Play):
         return "play", {"card": card_with_article(action.card, lang)}
     if isinstance(action, Bid):
-        return "bid", {"bid": CONTRACT_NAMES[lang][action.code]}
+        return "bid", {"bid": contract_name(action.code, lang)}
     if isinstance(action, Call):
         if action.card is None:
             return "no_call", {}
@@ -832,16 +734,24 @@ def _decision(action: Action, lang: str) -> tuple[str, dict[str, object]] | None
     return None
 
 
+# A decision's words by the ending :func:`_decision` gives: as a hint gives it, and as the table tells it.
+MOVE_WORDS = {"play": "move_play", "bid": "move_bid", "call": "move_call", "no_call": "move_no_call",
+              "ecart": "move_ecart", "chelem": "move_chelem", "no_chelem": "move_no_chelem",
+              "poignee": "move_poignee", "misere": "move_misere", "purchase": "move_purchase"}
+DID_WORDS = {"no_call": "did_no_call", "ecart": "did_ecart", "chelem": "did_chelem", "no_chelem": "did_no_chelem",
+             "poignee": "did_poignee", "misere": "did_misere", "purchase": "did_purchase",
+             "purchase_unseen": "did_purchase_unseen",
+             # told as the live region tells them
+             "play": "plays", "bid": "bids", "pass": "passes", "call": "calls"}
+
+
 def move_words(action: Action, lang: str) -> str:
     """A decision in words, as a hint gives it ("jouer le Roi de cœur", "Garde")."""
     decision = _decision(action, lang)
     if decision is None:
         return str(action)
     ending, words = decision
-    return t(f"move_{ending}", lang, **words)
-
-
-_EVENT_WORDS = {"play": "plays", "bid": "bids", "pass": "passes", "call": "calls"}  # told as the live region tells them
+    return t(MOVE_WORDS[ending], lang, **words)
 
 
 def told(action: Action, name: str, lang: str, gift_seen: bool = False) -> str:
@@ -850,17 +760,14 @@ def told(action: Action, name: str, lang: str, gift_seen: bool = False) -> str:
     purchase unless ``gift_seen``."""
     decision = _decision(action, lang)
     if decision is None:
-        return f"{name} : {action}." if lang == "fr" else f"{name}: {action}."
+        return t("review_action", lang, name=name, what=str(action)) + "."
     ending, words = decision
     if ending == "purchase" and not gift_seen:
         ending = "purchase_unseen"
     if isinstance(action, Bid):  # said as at the table: "Élise passe.", "Damien annonce une garde."
         ending = "pass" if action.contract is None else ending
         words = {"bid": str(words["bid"]).lower()}
-    event = _EVENT_WORDS.get(ending)
-    if event is not None:
-        return page_t(event, lang, name=name, **words)
-    return t(f"did_{ending}", lang, name=name, **words)
+    return t(DID_WORDS[ending], lang, name=name, **words)
 
 
 def move_attrs(action: Action) -> str:
