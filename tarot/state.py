@@ -363,7 +363,7 @@ class Deal:
             return IllegalAction("not_an_action")
         phase = _PHASE_OF[kind]
         if self.phase is not phase:
-            return IllegalAction("wrong_phase", action=_ACTION_WORDS[kind], phase=self.phase.value)
+            return IllegalAction("wrong_phase", action=_ACTION_CODES[kind], phase=self.phase.value)
         return check(self, action)
 
     def can(self, action: Action, seat: int | None = None) -> bool:
@@ -791,7 +791,7 @@ _CHECKS: dict[type, Callable[[Deal, Any], IllegalAction | None]] = {
 }
 _PHASE_OF = {Bid: Phase.BIDDING, Call: Phase.CALLING, Ecart: Phase.ECART, Chelem: Phase.CHELEM,
              Poignee: Phase.PLAY, Misere: Phase.PLAY, Purchase: Phase.PURCHASE, Play: Phase.PLAY}
-_ACTION_WORDS = {Bid: "bid", Call: "call", Ecart: "ecart", Chelem: "chelem", Poignee: "poignee",
+_ACTION_CODES = {Bid: "bid", Call: "call", Ecart: "ecart", Chelem: "chelem", Poignee: "poignee",
                  Misere: "misere", Purchase: "purchase", Play: "play"}
 
 

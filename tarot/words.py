@@ -116,3 +116,31 @@ def pseudo(text: str) -> str:
     marked = "".join(part if part.startswith("{") else part.translate(_ACCENTED) for part in _FIELD.split(body))
     start = text.index(body)
     return f"{text[:start]}{PSEUDO_OPEN}{marked}{PSEUDO_CLOSE}{text[start + len(body):]}"
+
+
+def written(words: dict[str, str]) -> str:
+    """A catalogue file's text: one key a line, in the first language's order (keys it lacks last),
+    no-break spaces written ``\\u00a0`` and ``\\u202f`` so that a translator sees them."""
+    order = list(read(LANGS[0]))
+    keys = [k for k in order if k in words] + [k for k in words if k not in order]
+    text = json.dumps({k: words[k] for k in keys}, ensure_ascii=False, indent=1)
+    return text.replace("\u00a0", "\\u00a0").replace("\u202f", "\\u202f") + "\n"
+
+
+def main(argv: list[str]) -> int:
+    """``python3 -m tarot.words --write`` rewrites every catalogue as :func:`written` writes it;
+    ``--check`` says which one is not (exit status 1)."""
+    stale = [lang for lang in LANGS if (LOCALE / f"{lang}.json").read_text(encoding="utf-8") != written(read(lang))]
+    if "--write" in argv:
+        for lang in stale:
+            (LOCALE / f"{lang}.json").write_text(written(read(lang)), encoding="utf-8")
+        return 0
+    for lang in stale:
+        print(f"tarot/locale/{lang}.json is not written as python3 -m tarot.words --write writes it")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))

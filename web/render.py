@@ -607,7 +607,8 @@ def token_calculation(screen: "Screen", result: Any) -> list[str]:
     n = screen.view.rules.players
     calc = []
     if result.petit_au_bout and screen.view.rules.petit_au_bout_within and result.score is not None:
-        calc.append(t("calc_pab_within", lang, side=t("side_" + result.petit_au_bout, lang), target=result.score.target))
+        calc.append(t("calc_pab_within", lang, side=t(SIDE_WORDS[result.petit_au_bout], lang),
+                      target=result.score.target))
     for step in result.token_steps:
         name = _name_within(screen, step.seat)  # "Le preneur (vous) reçoit ..."
         if step.rule in ("ante", "top_up"):
