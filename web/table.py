@@ -265,6 +265,7 @@ class Page:
             self.root.setAttribute(key, value)
         document.documentElement.lang = screen.lang
         self.regions["side"].setAttribute("aria-label", t("score_sheet", screen.lang))
+        self.regions["panel"].setAttribute("aria-label", t("panel_label", screen.lang))
         self._write_teaching()
         dialog_open = bool(self.cache.get("overlay"))
         for el in self.behind:  # a dialog is modal: what lies behind it takes no click nor focus
