@@ -13,8 +13,8 @@ Called by scripts/build.py on the freshly built site (standard library only):
   as ``<template>`` elements, so that web/boot.js shows it before Python is ready;
 - ``inline_words``: the words of the page before Python come from the catalogues
   (tarot/locale/LANG.json): index.html's and the manifest's ``{{key}}`` get the default
-  language's, and index.html a JSON data block of boot.js's words in every language
-  (web/bootwords.py), which boot.js shows for the page's language;
+  language's, and index.html boot.js's words in every language (web/bootwords.py), as
+  JSON in ``<template id="boot-words">``, which boot.js shows for the page's language;
 - ``install_web_app``: ``manifest.webmanifest`` goes to the site's root next to
   index.html, the service worker too (``sw.js``; its scope is the directory it is
   served from, so the site works under any sub-path);
@@ -185,11 +185,11 @@ def _fill(text: str, words: dict[str, str], quote: Callable[[str], str], name: s
 
 def inline_words(out: Path, boot: dict[str, dict[str, str]], words: dict[str, str]) -> None:
     """index.html's and the manifest's ``{{key}}`` in the default language; boot.js's words
-    in every language, as index.html's JSON data block ``#boot-words``."""
+    in every language, as JSON in index.html's ``<template id="boot-words">`` (text, never run)."""
     index = out / "index.html"
     html = _fill(index.read_text(encoding="utf-8"), words, lambda w: escape(w), "index.html")
-    block = json.dumps(boot, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    html = html.replace(WORDS_MARKER, f'<script type="application/json" id="boot-words">{block}</script>')
+    block = escape(json.dumps(boot, ensure_ascii=False, separators=(",", ":")), quote=False)
+    html = html.replace(WORDS_MARKER, f'<template id="boot-words">{block}</template>')  # data, never run
     index.write_text(html, encoding="utf-8")
     manifest = out / MANIFEST_SOURCE
     text = _fill(manifest.read_text(encoding="utf-8"), words, lambda w: json.dumps(w, ensure_ascii=False)[1:-1],

@@ -26,7 +26,7 @@ from tarot.actions import Action, Bid, Play, Poignee  # noqa: E402
 from tarot.bots import make_bot  # noqa: E402
 from tarot.cards import CARDS, EXCUSE_ID, JACK, PETIT_BIT, QUEEN, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
 from tarot.hints import explain  # noqa: E402
-from tarot.words import LANGS, fill, t  # noqa: E402
+from tarot.words import fill, t  # noqa: E402
 from tarot.result import DealResult  # noqa: E402
 from tarot.bots.evaluation import THRESHOLDS  # noqa: E402
 from tarot.rules import PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, POIGNEE_TRUMPS, TARGETS, Contract, Rules  # noqa: E402
@@ -35,6 +35,9 @@ from tarot.state import Deal  # noqa: E402
 from tarot.view import SeatView  # noqa: E402
 
 OUT = ROOT / "lessons"
+# The languages the lessons' own text is written in (each text below: one per language, in this
+# order); the words they share with the game (navigation, captions...) are the catalogues'.
+LANGS = ("fr", "en")
 PAUSE_MS = 600
 SEARCH_DEALS = 4000
 
@@ -575,23 +578,23 @@ def index(all_lessons: list[Lesson]) -> str:
         return "".join(f'<li><a href="{lang}/{x.slug}.html">{escape(say(x.title[i]))}</a> — '
                        f'{escape(say(x.summary[i]))}</li>' for x in all_lessons)
 
-    def also(key: str, **params: str) -> str:
-        """The words ``key`` in the first language, then in the others (each in its own span)."""
-        return " ".join([t(key, first, **params)] + [f'<span lang="{lang}">{t(key, lang, **params)}</span>'
-                                                     for lang in LANGS[1:]])
+    def said(key: str, lang: str) -> str:
+        """The words ``key`` as HTML, its fields ``{iframe}`` and ``{share}`` as markup."""
+        markup = {"iframe": "<code>&lt;iframe&gt;</code>", "share": f'<em>{escape(t("share", lang), quote=False)}</em>'}
+        text = escape(t(key, lang, **{name: f"\x00{name}\x00" for name in markup}), quote=False)
+        for name, html in markup.items():
+            text = text.replace(f"\x00{name}\x00", html)
+        return text
 
-    def share(lang: str) -> str:
-        return f'<em>{escape(t("share", lang))}</em>'
+    def also(key: str) -> str:
+        """The words ``key`` in the first language, then in the others (each in its own span)."""
+        return " ".join([said(key, first)] + [f'<span lang="{lang}">{said(key, lang)}</span>' for lang in LANGS[1:]])
 
     titles = " — ".join(t("lessons_index_title", lang) for lang in LANGS)
     heading = escape(t("lessons_index_title", first)) + "".join(
         f' <small lang="{lang}">· {escape(t("lessons_index_title", lang))}</small>' for lang in LANGS[1:])
     lists = "".join(f'<h2{tagged(lang)}>{escape(t("lessons_in_language", lang))}</h2>\n'
                     f'<ul{tagged(lang)}>{items(lang)}</ul>\n' for lang in LANGS)
-    iframe = "<code>&lt;iframe&gt;</code>"
-    course = " ".join([t("lessons_for_class", first, iframe=iframe, share=share(first))]
-                      + [f'<span lang="{lang}">{t("lessons_for_class", lang, iframe=iframe, share=share(lang))}</span>'
-                         for lang in LANGS[1:]])
     play = " · ".join(escape(t("lessons_play", lang)) for lang in LANGS)
     return (f'<!doctype html>\n<html lang="{first}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
@@ -601,7 +604,7 @@ def index(all_lessons: list[Lesson]) -> str:
             f'</head>\n<body>\n<main>\n<h1>{heading}</h1>\n'
             f'<p>{also("lessons_index_intro")}</p>\n'
             f'{lists}'
-            f'<p>{course}</p>\n'
+            f'<p>{also("lessons_for_class")}</p>\n'
             f'<p><a href="../index.html">{play}</a></p>\n</main>\n</body>\n</html>\n')
 
 

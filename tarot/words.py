@@ -56,13 +56,23 @@ def catalogue(lang: str) -> dict[str, str]:
     return words
 
 
+_plain: dict[tuple[str, str], str] = {}  # (key, lang) -> its text, for a text without fields to fill in
+
+
 def t(key: str, lang: str = LANGS[0], **params: object) -> str:
     """The text ``key`` in ``lang`` with its ``{params}`` filled in (:func:`fill`); a key missing
     from the language is taken from the default language, an unknown key is returned as it is."""
+    if not params:
+        said = _plain.get((key, lang))
+        if said is not None:
+            return said
     text = catalogue(lang).get(key)
     if text is None:
         text = catalogue(LANGS[0]).get(key, key)
-    return fill(text, lang, params)
+    said = fill(text, lang, params)
+    if not params:
+        _plain[(key, lang)] = said
+    return said
 
 
 def known(key: str) -> bool:

@@ -42,8 +42,8 @@ requestAnimationFrame(() => setTimeout(startPython));
 setTimeout(startPython, FIRST_FRAME_WAIT_MS);
 
 // The words shown before Python, in every language: the build writes them into index.html
-// from the catalogues (tarot/locale/LANG.json), as a JSON data block.
-const WORDS = JSON.parse(document.getElementById("boot-words")?.textContent || "{}");
+// from the catalogues (tarot/locale/LANG.json), as JSON in <template id="boot-words">.
+const WORDS = JSON.parse(document.getElementById("boot-words")?.content.textContent || "{}");
 const wordsOf = (lang) => WORDS[lang] || WORDS[DEFAULT_LANG] || {};
 
 // Shared with Python (web/params.py, web/session.py): written by `python3 -m web.bootwords --write`.
