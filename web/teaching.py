@@ -52,6 +52,7 @@ ACTIONS = frozenset({"hint", "why", "step-next", "step-prev", "step-start", "bid
 PARAMS = ("seat", "open", "steps", "exercise", "at")
 MAX_SEAT_OR_STEP = 999  # a seat is checked against the deal's players, a step against its actions
 
+
 # ------------------------------------------------------------------ the URL
 @dataclass
 class TeachingParams:
