@@ -36,7 +36,7 @@ const SNAPSHOT_IMPORTS = [
   "import pyodide._package_loader, pyodide.code",  // unpackArchive's, PyScript's
   // Every module of the game that web/table.py imports (tests/test_web_files.py checks it).
   "import web.botstep, web.duplicate, web.extras, web.history, web.params, web.render, web.review, "
-    + "web.session, web.teaching, web.transfer, web.words, web.worker",
+    + "web.lease, web.session, web.teaching, web.transfer, web.words, web.worker",
 ].join("\n");
 // A restored Python's random numbers would be the same on every visit: seeded afresh.
 const AFTER_RESTORE = "import sys\nif 'random' in sys.modules: sys.modules['random'].seed()";
