@@ -12,8 +12,8 @@ anyway.  Pure Python: :mod:`web.table` reads the keys, the clock and the storage
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from html import escape
+from typing import NamedTuple
 
 from .labels import t
 
@@ -24,8 +24,7 @@ LEASE_MS = 4000  # a lease not renewed for this long has expired
 HANDOVER_MS = 1500  # how long a tab that asked waits for the owner's answer
 
 
-@dataclass(frozen=True)
-class Lease:
+class Lease(NamedTuple):
     """Who owns the match, until when (ms since the epoch); or who asks for it, since when."""
 
     tab: str
@@ -58,13 +57,14 @@ def request_text(tab: str, now: float) -> str:
     return json.dumps({"tab": tab, "at": now})
 
 
-@dataclass
 class Ownership:
-    """This tab's side of the lease."""
+    """This tab's side of the lease.  (A plain class: a dataclass compiles its methods when
+    the module is imported, which a first visit's start pays for.)"""
 
-    tab: str
-    owner: bool = False
-    asked_at: float | None = None  # when this tab asked the owner to hand over
+    def __init__(self, tab: str, owner: bool = False) -> None:
+        self.tab = tab
+        self.owner = owner
+        self.asked_at: float | None = None  # when this tab asked the owner to hand over
 
     def check(self, raw: object, now: float, may_claim: bool) -> str | None:
         """The lease as it stands (at the start, at each heartbeat, when it changes): whether
