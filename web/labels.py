@@ -276,6 +276,12 @@ TEXT: dict[str, tuple[str, str]] = {
                     "elle sera perdue si vous fermez ou rechargez la page.",
                     "This game cannot be saved in this browser (storage full or blocked): "
                     "it will be lost if you close or reload the page."),
+    "elsewhere_title": ("Partie ouverte dans un autre onglet", "Game open in another tab"),
+    "elsewhere_text": ("Cette partie se joue dans un autre onglet de ce navigateur : celui-ci la montre sans y "
+                       "jouer. Pour jouer ici, reprenez-la ; l'autre onglet s'arrêtera.",
+                       "This game is being played in another tab of this browser: this one shows it without "
+                       "playing. To play here, take it over; the other tab will stop."),
+    "take_over": ("Jouer dans cet onglet", "Play in this tab"),
     "url_unknown": ("Paramètre d'adresse inconnu, ignoré : {name}.", "Unknown address parameter, ignored: {name}."),
     # A value kept in the browser that cannot be read safely (not JSON, or nested too deeply) is dropped.
     "stored_history_dropped": ("L'historique des parties gardé dans ce navigateur était illisible : il a été effacé.",

@@ -30,6 +30,7 @@ from tarot.bots import make_bot
 from tarot.cards import CARDS, EXCUSE_ID, SUIT_OF, TRUMP, Card, cards_of, mask_of, parse_card
 from tarot.rng import Rng
 from tarot.rules import Rules
+from tarot.situation import MESSAGES as SITUATION_MESSAGES  # imported at every start: kept in the snapshot
 from tarot.errors import IllegalAction
 from tarot.hints import Reason, explain, hint
 from tarot.i18n import CONTRACT_NAMES, card_name, card_with_article
@@ -135,9 +136,7 @@ _NOTICE_TEXT: dict[str, tuple[str, str]] = {
 
 
 def _register_notice_words() -> None:
-    from tarot.situation import MESSAGES
-
-    for code, words in MESSAGES.items():
+    for code, words in SITUATION_MESSAGES.items():
         PAGE_TEXT.setdefault(f"situation_{code}", words)
     for key, words in _NOTICE_TEXT.items():
         PAGE_TEXT.setdefault(key, words)
