@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
 from .bots import Bot, make_bot
+from .bots.ecart import alone_points
 from .bots.evaluation import THRESHOLDS, contract_for, hand_points
 from .bots.knowledge import LOW_SIGNAL_RANK, TRUMP_PROMISES, Knowledge, false_signal
 from .bots.play import TrickState, discard, excuse_saves, opponents_after, opponents_trumps, petit_au_bout_sound
@@ -119,11 +120,26 @@ def _bid(view: SeatView, bid: Bid) -> Reason:
 
 
 def _call(view: SeatView, call: Call) -> Reason:
+    """Why a call: the card (the taker's best suit), and where the call is optional (4 players,
+    ``prise_partner``) why a partner or none, by the points scale."""
+    contract = view.contract
+    if contract is None or not view.rules.call_optional(contract):
+        if call.card is not None and call.card in view.hand:
+            return Reason("call_alone", {"card": str(call.card)})
+        return Reason("call_king", {"card": str(call.card)})
+    points = hand_points(mask_of(view.hand), view.rules.players)
+    threshold = alone_points(view.rules, contract)
+    words: dict[str, object] = {"points": points, "threshold": threshold}
     if call.card is None:
-        return Reason("no_call")
+        times = view.rules.shares(with_partner=False)[0]  # the taker alone: once per defender
+        if points < threshold:
+            return Reason("no_call_stake", {"times": times})
+        if view.rules.purchases(contract, called=False):
+            return Reason("no_call_purchase", words)
+        return Reason("no_call", {**words, "times": times})
     if call.card in view.hand:
         return Reason("call_alone", {"card": str(call.card)})
-    return Reason("call_king", {"card": str(call.card)})
+    return Reason("call_partner", {**words, "card": str(call.card)})
 
 
 def _ecart(view: SeatView, ecart: Ecart) -> Reason:
@@ -280,17 +296,16 @@ def _lead(k: Knowledge, card: Card) -> Reason:
 # Every reason's code, in the order of the catalogues (its words: the key "reason_" + code).
 REASON_CODES = (
     "only_card", "excuse_before_last", "excuse_save", "excuse_keeps", "excuse_lead", "excuse_anytime",
-    "follow_low_taker_wins", "follow_low_lost", "follow_low_unsure", "load_partner_trick",
-    "load_partner_likely", "save_petit", "petit_to_partner", "low_on_partner_trick", "low_partner_leads",
-    "win_cheaply", "win_for_now", "trump_to_win", "trump_void", "undertrump_forced", "petit_au_bout",
-    "hunt_petit", "draw_trumps", "draw_for_petit_au_bout", "find_partner", "cash_master_king", "cash_master",
-    "cash_master_suit", "long_suit", "lead_to_partner_signal", "lead_to_partner_signal_queen",
-    "lead_to_partner_signal_king", "lead_to_partner_suit", "signal_honour", "make_taker_cut", "lead_no_honour",
-    "trump_lead_signal", "trump_lead_promise", "return_trumps", "trump_lead", "signal_petit_danger",
-    "save_partner_petit", "lead_low", "last_trumps", "bid_points", "pass_weak", "pass_outbid", "call_king",
-    "call_alone", "no_call", "ecart_voids", "ecart_points", "ecart_hidden", "ecart_trumps_forced",
-    "purchase_king", "purchase_card", "chelem_sure", "no_chelem", "poignee_attack", "poignee_defence", "misere",
-    "by_the_book",
+    "follow_low_taker_wins", "follow_low_lost", "follow_low_unsure", "load_partner_trick", "load_partner_likely",
+    "save_petit", "petit_to_partner", "low_on_partner_trick", "low_partner_leads", "win_cheaply", "win_for_now",
+    "trump_to_win", "trump_void", "undertrump_forced", "petit_au_bout", "hunt_petit", "draw_trumps",
+    "draw_for_petit_au_bout", "find_partner", "cash_master_king", "cash_master", "cash_master_suit", "long_suit",
+    "lead_to_partner_signal", "lead_to_partner_signal_queen", "lead_to_partner_signal_king", "lead_to_partner_suit",
+    "signal_honour", "make_taker_cut", "lead_no_honour", "trump_lead_signal", "trump_lead_promise", "return_trumps",
+    "trump_lead", "signal_petit_danger", "save_partner_petit", "lead_low", "last_trumps", "bid_points", "pass_weak",
+    "pass_outbid", "call_king", "call_alone", "call_partner", "no_call", "no_call_purchase", "no_call_stake",
+    "ecart_voids", "ecart_points", "ecart_hidden", "ecart_trumps_forced", "purchase_king", "purchase_card",
+    "chelem_sure", "no_chelem", "poignee_attack", "poignee_defence", "misere", "by_the_book",
 )
 
 __all__ = ["Reason", "Recommender", "REASON_CODES", "explain", "hint", "standard_recommender"]

@@ -414,3 +414,46 @@ def test_the_ecart_search_gives_the_book_ecart_its_margin():
     chosen = bot.ecart(deal.view(0))
     assert seen == [(chosen, 7.5)]
     assert set(chosen.cards) == set(ecart_candidates(deal.hands[0], 6)[0])  # the prior is the book's
+
+
+# ------------------------------------------------- the partner of a prise (4 players)
+def _prise_called(call):
+    """Seat 1 takes a prise at 4 players (``prise_partner``) calling ``call`` (None: no call);
+    seat 0, which holds the king of hearts, leads."""
+    chien = "2D 3D 4D 5D 6D 7D"
+    deal = deal_with({0: "KH 2S", 2: "QH 5H", 3: "4H"}, chien=chien, prise_partner=True)
+    return to_play(deal, taker=1, contract="prise", call=call, ecart=chien)
+
+
+def _partners(view, worlds=40):
+    """The partners of imagined deals of ``view``, after checking that each replays to the view
+    and that the king of hearts, while unplayed, is in its partner's hand."""
+    sampler = WorldSampler(view)
+    builder = WorldBuilder(view, sampler)
+    rng = Rng(3)
+    king = card("KH")
+    partners = set()
+    for _ in range(worlds):
+        world = sampler.sample(rng)
+        deal = builder.deal(world)
+        assert deal is not None and deal.view(view.seat) == view
+        holder = next((s for s in range(4) if world.hands[s] >> king & 1), deal.partner)
+        assert deal.partner == holder
+        partners.add(deal.partner)
+    return partners
+
+
+def test_a_defender_imagines_the_called_king_with_either_other_seat_until_it_falls():
+    deal = _prise_called("KH")
+    assert _partners(deal.view(2)) == {0, 3}  # never the taker (it would play alone), never the écart
+    play(deal, "KH")
+    assert _partners(deal.view(2)) == {0}
+
+
+def test_a_prise_without_a_call_is_imagined_without_a_partner():
+    deal = _prise_called(None)
+    view = deal.view(2)
+    sampler = WorldSampler(view)
+    for seed in range(5):
+        imagined = world_deal(view, sampler, sampler.sample(Rng(seed)))
+        assert imagined is not None and imagined.partner is None and imagined.view(2) == view

@@ -6,7 +6,7 @@ import pytest
 
 import tarot.hints
 import tarot.situation
-from tarot.actions import BIDS, Bid, Call, Chelem, Ecart, Play, Poignee
+from tarot.actions import BIDS, NO_CALL, Bid, Call, Chelem, Ecart, Play, Poignee
 from tarot.bots import make_bot
 from tarot.hints import REASON_CODES, Reason, explain, hint
 from tarot.words import LANGS, catalogue, known
@@ -176,6 +176,25 @@ def test_the_taker_calls_the_king_of_its_longest_suit():
     assert _hint(deal) == (Call(card("KH")), "call_king")
 
 
+def test_at_4_players_a_prise_hand_is_told_to_call_a_partner_and_a_stronger_one_to_play_alone():
+    weak = _bid_to(deal_with({0: "T2 T4 T6 T8 T10 T12 T14 T16 KS QS 4S 3S KH 6H 5D 4D 3C 2C"},
+                             prise_partner=True), 0, "prise")
+    assert _hint(weak) == (Call(card("KD")), "call_partner")
+    assert hint(weak.view(0))[1].params == {"points": 29, "threshold": 36, "card": "KD"}
+    assert explain(weak.view(0), NO_CALL).code == "no_call_stake"  # alone all the same: the stake
+    strong = _bid_to(deal_with({0: "T21 T18 T15 T12 T9 T7 T5 T3 KS QS 4S 3S KH 6H 5D 4D 3C 2C"},
+                               prise_partner=True), 0, "prise")
+    assert _hint(strong) == (NO_CALL, "no_call")
+    assert hint(strong.view(0))[1].params == {"points": 37, "threshold": 36, "times": 3}  # 3 defenders pay
+
+
+def test_with_the_purchase_the_hint_says_to_buy_rather_than_call():
+    deal = _bid_to(deal_with({0: "T2 T4 T6 T8 T10 T12 T14 T16 T18 KS QS 4S KH 6H 5D 4D 3C 2C"},
+                             prise_partner=True, purchase=True), 0, "prise")
+    assert _hint(deal) == (NO_CALL, "no_call_purchase")
+    assert hint(deal.view(0))[1].params == {"points": 33, "threshold": 32}
+
+
 def test_the_ecart_makes_voids():
     deal = _bid_to(deal_with({0: "T21 EX T20 T19 T18 T17 T16 T15 2H 3H 4H KS QS KD KC 2C 3C 4C"},
                              chien="5S 6S 7S 8S 9S 10S"), 0, "garde")
@@ -193,9 +212,21 @@ def test_a_chelem_is_announced_only_when_sure():
     assert _hint(weak) == (Chelem(False), "no_chelem")
 
 
+def test_at_4_players_the_called_kings_holder_is_advised_as_the_takers_partner():
+    # Seat 2 holds the called king and no trump: the taker's 21 is a trick to load, not to flee.
+    hands = {0: "T21 9S", 1: "T5", 2: "KH QS 2S 3S"}
+    chien = "2D 3D 4D 5D 6D 7D"
+    deal = to_play(deal_with(hands, voids={2: "T"}, chien=chien, prise_partner=True), call="KH", ecart=chien)
+    play(deal, "T21 T5")
+    assert _hint(deal) == (Play(card("KH")), "load_partner_trick")
+    alone = to_play(deal_with(hands, voids={2: "T"}, chien=chien, prise_partner=True), ecart=chien)
+    play(alone, "T21 T5")
+    assert _hint(alone)[1] == "follow_low_taker_wins"  # a defender's advice, without a call
+
+
 # ---------------------------------------------------------------- the words
 def test_every_reason_has_both_languages():
-    fields = {"card": "KH", "suit": 1, "suits": "♥", "points": 30, "threshold": 29, "contract": "prise"}
+    fields = {"card": "KH", "suit": 1, "suits": "♥", "points": 30, "threshold": 29, "contract": "prise", "times": 3}
     written_from = {"the_card": "card", "The_card": "card"}  # the card with its article
     for code in REASON_CODES:
         assert not known(f"refusal_{code}")  # no reason shares a refusal's code

@@ -574,6 +574,13 @@ def test_with_prise_partner_the_page_offers_to_go_on_without_a_partner():
     assert session.deal.phase.value == "ecart" and session.deal.partner is None
 
 
+def test_going_on_without_a_partner_says_alone_or_with_the_purchase_as_the_rules_give():
+    alone = html(_prise_by_seat_0(prise_partner=True))
+    assert "Sans partenaire (seul contre trois)" in alone and "achat" not in alone
+    bought = html(_prise_by_seat_0(prise_partner=True, purchase=True))
+    assert "Sans partenaire (avec l&#x27;achat)" in bought or "Sans partenaire (avec l'achat)" in bought
+
+
 def test_an_option_the_player_count_does_not_have_stays_off():
     chosen = {"purchase": True, "prise_partner": True, "misere": True}
     assert Settings(players=3, options=chosen).rules().to_json() == {"players": 3, "misere": True, "purchase": True}

@@ -430,8 +430,9 @@ def _panel_calling(screen: Screen) -> str:
         buttons.append(f'<button type="button" class="call-choice" id="call-{NOTATION[c]}" data-action="call"{focus} '
                        f'data-call="{NOTATION[c]}"><span aria-hidden="true">{card_html(c, lang, size="small")}</span>'
                        f'<span class="call-name">{name}</span></button>')
-    if optional:  # 4 players, prise_partner: the call replaces the purchase
-        buttons.append(_button(t("no_call", lang), action="no-call", ident="btn-no-call", cls="btn"))
+    if optional:  # 4 players, prise_partner: no call means the purchase where the rules give one, else alone
+        label = "no_call" if v.rules.purchase else "no_call_alone"
+        buttons.append(_button(t(label, lang), action="no-call", ident="btn-no-call", cls="btn"))
     return (f'<h2 class="panel-title">{escape(title)}</h2>'
             f'<div class="actions calls" role="group" aria-label="{escape(title)}">{"".join(buttons)}</div>')
 

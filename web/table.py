@@ -25,6 +25,7 @@ window.performance.mark("tarot:imports")  # start-up measurements: runtime ready
 
 from web.botstep import runs_on_main_thread
 from web.history import HISTORY_KEY, KeptMatch, archived, history_text, load_history
+from web.lease import HANDOVER_MS, HEARTBEAT_MS, LEASE_KEY, TAKEOVER_KEY, Ownership, elsewhere_notice, parse
 from web.params import parse_params
 from web.render import REGIONS, render, root_attributes
 from web.session import PACES, SAVE_KEY, SaveError, Session, Settings, clean_name, parse_deal_number
@@ -66,13 +67,14 @@ class Page:
         self.extras = Extras()
         self.reference_busy = False
         self.unsaved_told = False  # the visitor was told once that this browser keeps nothing
-        self.follower = False  # another tab plays the game: this one shows its saves, plays no bot
         self.session = self._open()
         self.session.history = tuple(self.history)
+        # One tab plays the saved match at a time (web/lease.py); a table with a deal of its own always plays.
+        self.ownership = Ownership(f"{random.getrandbits(64):016x}", owner=self._shows_its_own_deal())
         self.behind = [document.getElementById("topbar"), js(document.querySelector("#table > .layout"))]
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_submit),
                          create_proxy(self.on_key), create_proxy(self.on_change), create_proxy(self.on_storage),
-                         create_proxy(self.on_return)]
+                         create_proxy(self.on_return), create_proxy(self.on_leave), create_proxy(self.heartbeat)]
         document.addEventListener("click", self._proxies[0])
         document.addEventListener("submit", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])
@@ -80,6 +82,11 @@ class Page:
         window.addEventListener("storage", self._proxies[4])
         document.addEventListener("visibilitychange", self._proxies[5])
         window.addEventListener("focus", self._proxies[5])
+        window.addEventListener("pageshow", self._proxies[5])
+        if not self._shows_its_own_deal():
+            self._sync_lease(may_claim=True)
+            window.addEventListener("pagehide", self._proxies[6])
+            window.setInterval(self._proxies[7], HEARTBEAT_MS)
 
     # ------------------------------------------------------------ storage
     def _open(self) -> Session:
@@ -184,54 +191,122 @@ class Page:
         self.timer = False
 
     def on_storage(self, event: Any) -> None:
-        """Another tab of the game saved: this one takes that game up, as it stands (with this
-        tab's dialogs), and leaves the bots to that tab until the person comes back here, so
-        that no tab writes an older game over a newer one."""
+        """Another tab of the game wrote: the lease (who plays the match), a request to take it
+        over, or the match itself, which a tab that does not own it shows as it stands."""
         key, raw = js(event.key), js(event.newValue)
         if self._shows_its_own_deal():
             return
-        if key == HISTORY_KEY:
+        if key == LEASE_KEY:
+            if self._sync_lease(may_claim=not document.hidden):
+                self._ownership_changed()
+        elif key == TAKEOVER_KEY:
+            lease = self.ownership.hand_over(raw, float(window.Date.now()))
+            if lease is not None:  # this tab's last save is written: handing the lease over is its last write
+                self._write(LEASE_KEY, lease)
+                self._ownership_changed()
+        elif key == HISTORY_KEY:
             self.history = self._read_history()
             self.session.history = tuple(self.history)
             self._guarded(lambda: None)
-            return
-        if key == HINTS_KEY:  # the deals where the other tab asked for a hint
+        elif key == HINTS_KEY:  # the deals where the other tab asked for a hint
             self._restore_hints(raw, self.session)
             self._guarded(lambda: None)
-            return
-        if key != SAVE_KEY or not isinstance(raw, str) or not raw:
-            return
+        elif key == SAVE_KEY and self.follower and self._take_up(raw):
+            self._guarded(lambda: None)
+
+    @property
+    def follower(self) -> bool:
+        """Another tab owns the match: this one shows its saves, and neither acts nor saves."""
+        return not self.ownership.owner
+
+    def _sync_lease(self, may_claim: bool) -> bool:
+        """Reads the lease, renews it if this tab owns the match; whether the owner changed."""
+        was = self.ownership.owner
+        lease = self.ownership.check(self._stored(LEASE_KEY), float(window.Date.now()), may_claim)
+        if lease is not None:
+            self._write(LEASE_KEY, lease)
+        return was != self.ownership.owner
+
+    def _owns(self) -> bool:
+        """Whether this tab may act: the lease read afresh (another tab may have just taken over)."""
+        if not self._shows_its_own_deal() and self._sync_lease(may_claim=False):
+            self._ownership_changed()
+        return self.ownership.owner
+
+    def heartbeat(self) -> None:
+        """Every second: the owner renews its lease; a tab in view takes up a lease left to expire."""
+        if self._sync_lease(may_claim=not document.hidden):
+            self._ownership_changed()
+
+    def _ownership_changed(self) -> None:
+        """This tab took the match over or lost it: it shows the match as saved (the other
+        tab's last move included), and its bots go on or stop."""
+        self._forget_pending_bot()
+        self._take_up(self._stored(SAVE_KEY))
+        self._guarded(lambda: None)
+
+    def _take_over(self) -> None:
+        """The person plays in this tab: the lease at once when it is free, else the owner is asked."""
+        lease, request = self.ownership.take_over(self._stored(LEASE_KEY), float(window.Date.now()))
+        if lease is not None:
+            self._write(LEASE_KEY, lease)
+            self._ownership_changed()
+        if request is not None:  # an owner that does not answer in time is closed or frozen
+            self._write(TAKEOVER_KEY, request)
+            window.setTimeout(create_once_callable(self.heartbeat), HANDOVER_MS + 100)
+            self._guarded(lambda: None)
+
+    def on_leave(self, _event: Any = None) -> None:
+        """The tab closes (or goes to the back-forward cache): its lease is left free at once."""
+        if self.ownership.release():
+            lease = parse(self._stored(LEASE_KEY))
+            if lease is not None and lease.tab == self.ownership.tab:
+                try:
+                    window.localStorage.removeItem(LEASE_KEY)
+                except Exception:
+                    pass
+
+    def _write(self, key: str, text: str) -> None:
+        try:
+            window.localStorage.setItem(key, text)
+        except Exception:
+            pass  # nothing kept: every tab plays on its own
+
+    def _take_up(self, raw: Any) -> bool:
+        """The saved match ``raw`` in this tab, with this tab's dialogs; whether it changed."""
+        if not isinstance(raw, str) or not raw:
+            return False
+        if not isinstance(self.session, PracticeSession) and raw == self.session.save_text():
+            return False
         try:
             session = load_session(raw)
         except SaveError:
-            return
+            return False
         session.history = tuple(self.history)
-        if isinstance(self.session, PracticeSession):  # the replay goes on; leaving it shows the other tab's game
+        self._restore_hints(self._stored(HINTS_KEY), session)
+        if isinstance(self.session, PracticeSession):  # the replay goes on; leaving it shows the saved game
             self.extras.saved = session
-            return
+            return False
         session.notices = self.session.notices
         session.ui = self.session.ui
         session.ui.message = None
-        self.follower = True
         self._forget_pending_bot()
         self.session = session
-        self._guarded(lambda: None)
+        return True
 
     def on_return(self, _event: Any = None) -> None:
-        """The tab is in view or has the focus again: it plays the game (its bots go on)."""
-        if not document.hidden:
-            self.follower = False
-            self._guarded(lambda: None)
-
-    def _lead(self) -> None:
-        """This tab plays the game again: its bots go on."""
-        if self.follower:
-            self.follower = False
-            self._guarded(lambda: None)
+        """The tab is in view again: its bots go on; a lease left free is taken up."""
+        if self._shows_its_own_deal() or not self._sync_lease(may_claim=not document.hidden):
+            if not document.hidden:
+                self._guarded(lambda: None)
+            return
+        self._ownership_changed()
 
     def save(self) -> None:
         if self._shows_its_own_deal() or isinstance(self.session, PracticeSession):
             return  # a replay, too, leaves the visitor's own game as it was
+        if not self._owns():
+            return  # another tab took the match over: its game stands
         try:
             window.localStorage.setItem(SAVE_KEY, self.session.save_text())
             window.localStorage.setItem(HINTS_KEY, self.teacher.hints_text())
@@ -270,9 +345,12 @@ class Page:
         dialog_open = bool(self.cache.get("overlay"))
         for el in self.behind:  # a dialog is modal: what lies behind it takes no click nor focus
             if el is not None:
-                el.inert = dialog_open
+                el.inert = dialog_open or self.follower
+        self.regions["overlay"].inert = self.follower
         may_focus = self._may_move_focus()
-        if opened and may_focus:  # a dialog opened: focus goes into it
+        if self._write_elsewhere(screen.lang) and may_focus:
+            js(document.getElementById("btn-take-over")).focus()
+        elif opened and may_focus:  # a dialog opened: focus goes into it
             first = js(document.querySelector("#overlay input:checked, #overlay button"))
             if first is not None:
                 first.focus()
@@ -313,6 +391,21 @@ class Page:
         if self.cache.get("teaching") != html:
             region.innerHTML = html
             self.cache["teaching"] = html
+
+    def _write_elsewhere(self, lang: str) -> bool:
+        """The notice that another tab plays the match, over the table; whether it just appeared."""
+        html = elsewhere_notice(lang, self.ownership.asked_at is not None) if self.follower else ""
+        region = js(document.getElementById("elsewhere"))
+        if region is None:
+            region = document.createElement("div")
+            region.id = "elsewhere"
+            self.root.appendChild(region)
+        if self.cache.get("elsewhere", "") == html:
+            return False
+        appeared = not self.cache.get("elsewhere")
+        region.innerHTML = html
+        self.cache["elsewhere"] = html
+        return appeared and bool(html)
 
     def _show_play_area(self) -> None:
         """A new decision brings the whole table back into view where it fits the screen: the
@@ -371,8 +464,9 @@ class Page:
         return self.pause
 
     def bot_tick(self, generation: int) -> None:
-        if generation != self.generation:
-            self.timer = False
+        if generation != self.generation or not self._owns():
+            if generation == self.generation:
+                self.timer = False
             return
         if runs_on_main_thread(self.session.settings.level):
             self.timer = False
@@ -423,9 +517,13 @@ class Page:
         self.refresh()
 
     def on_click(self, event: Any) -> None:
-        self._lead()  # the person plays here
         target = js(event.target)
         el = js(target.closest("[data-action], [data-bid], [data-hand]")) if target is not None else None
+        if not self._owns():  # another tab plays the match: this one only offers to take it over
+            if el is not None and js(el.getAttribute("data-action")) == "take-over" \
+                    and el.getAttribute("aria-disabled") != "true":
+                self._take_over()
+            return
         if el is None:
             if self.session.ui.menu_open and target is not None and js(target.closest("#more-tools")) is None:
                 self.session.ui.menu_open = False  # a click beside the open menu closes it
@@ -536,6 +634,8 @@ class Page:
         if form is None or form.id not in ("setup-form", "settings-form"):
             return
         event.preventDefault()
+        if not self._owns():
+            return
         self._guarded(self._start if form.id == "setup-form" else self._apply_settings, form)
 
     def _apply_settings(self, form: Any) -> None:
@@ -626,7 +726,8 @@ class Page:
         target.focus()
 
     def on_key(self, event: Any) -> None:
-        self._lead()
+        if self.follower:
+            return  # the table is inert behind the notice that another tab plays the match
         key = str(event.key)
         if self.extras.review is not None or self.extras.import_open:
             if key == "Escape":
@@ -761,7 +862,7 @@ class Page:
 
     def on_change(self, event: Any) -> None:
         target = js(event.target)
-        if target is None or str(target.id) != "import-file" or not target.files.length:
+        if self.follower or target is None or str(target.id) != "import-file" or not target.files.length:
             return
         asyncio.ensure_future(self._read_file(target.files.item(0)))
 

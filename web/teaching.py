@@ -30,6 +30,9 @@ from tarot.bots import make_bot
 from tarot.cards import CARDS, EXCUSE_ID, SUIT_OF, TRUMP, Card, cards_of, mask_of, parse_card
 from tarot.rng import Rng
 from tarot.rules import Rules
+# Imported at every start, so kept in the snapshot (web/pyodide-loader.mjs).
+from tarot.situation import (SituationError, decode_json, decode_notes, encode, fragment as situation_fragment, load,
+                             record_from_fragment, rotate)
 from tarot.errors import IllegalAction
 from tarot.hints import Reason, explain, hint
 from tarot.i18n import card_name, card_with_article, contract_name
@@ -213,8 +216,6 @@ class Teacher:
     def _read_fragment(self, fragment: str) -> None:
         if "record=" not in fragment:
             return
-        from tarot.situation import SituationError, decode_json, decode_notes, load, record_from_fragment, rotate
-
         notes = record_from_fragment(fragment, "notes")
         if notes is not None:
             try:
@@ -394,8 +395,6 @@ class Teacher:
             if record is None:
                 editor.message = "editor_incomplete"
                 return
-            from tarot.situation import encode
-
             self.navigate = "record=" + encode(record)
 
     def _recommend(self, session: Session, view: SeatView) -> Action:
@@ -574,10 +573,8 @@ class Teacher:
     def share_links(self, session: Session) -> list[tuple[str, str]]:
         """(kind, URL) of the situation on the table: this moment, an exercise on seat 0's next
         decision when it is to act, the whole deal step by step once it is over."""
-        from tarot.situation import fragment
-
         deal = session.deal
-        record = fragment(deal.to_record(), self.notes)
+        record = situation_fragment(deal.to_record(), self.notes)
         lang = f"lang={session.lang}"
         links = [("plain", f"{self.base}?{lang}{record}")]
         if deal.to_act == HUMAN:

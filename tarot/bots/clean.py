@@ -4,7 +4,7 @@
 seat knows (:class:`~tarot.bots.knowledge.Knowledge`: the cards seen, the voids
 and trump ceilings shown, who is on which side).  A flaw is named only when it
 is *certain* from that knowledge and a cleaner legal card exists; a guess about a
-hidden card never makes a flaw.  At 5 players, before the called card shows, a
+hidden card never makes a flaw.  Where a card was called, before it shows, a
 seat that may be either side counts as neither ally nor opponent.
 
 The flaws (their names are those of the blunder scanner, :mod:`tarot.blunders`):

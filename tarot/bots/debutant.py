@@ -1,6 +1,7 @@
 """The Débutant bot: legal and simple, for a first game.
 
-It bids on the count of its trumps and bouts, calls the first king it lacks,
+It bids on the count of its trumps and bouts, calls the first king it lacks (where the
+call is optional, only while that count stays below its threshold for playing alone),
 discards its lowest cards, shows every poignée, and plays the way a beginner is
 taught: win a trick when it can (with the lowest card that does), otherwise play
 its smallest card; lead its kings, then its smallest card.  It knows one more
@@ -8,17 +9,35 @@ rule: the Excuse is played before the last trick.
 """
 from __future__ import annotations
 
-from ..actions import Action, Bid, Call, Chelem, Ecart, Misere, Poignee, PASS, PLAYS
+from ..actions import NO_CALL, Action, Bid, Call, Chelem, Ecart, Misere, Poignee, PASS, PLAYS
 from ..cards import (BOUTS, EXCUSE_BIT, EXCUSE_ID, HALF_POINTS, KINGS, SUIT_OF, TRUMP, TRUMPS, cards_of,
                      Card, count, mask_of)
 from ..rng import Rng
 from ..rules import Contract
 from ..state import ECARTABLE, ecart_trumps_needed, strength_table
 from ..view import SeatView
-from .purchase import choose_purchase, optional_call_declined
+from .evaluation import alone_threshold
+from .purchase import choose_purchase
 
 # Trumps + 2 per bout needed to take (prise) and to guard (garde), per player count.
 _TAKE = {3: (9, 12), 4: (8, 11), 5: (7, 10)}
+_PURCHASE_COUNT = 3  # what a purchase adds to that count, when deciding to call a partner
+
+
+def hand_count(hand: int) -> int:
+    """The Débutant's measure of a hand: its trumps, and 2 more per bout."""
+    return count(hand & TRUMPS) + 2 * count(hand & BOUTS)
+
+
+def goes_alone(view: SeatView, hand: int) -> bool:
+    """Where the call is optional, the Débutant goes on without a partner when its count
+    reaches :func:`~tarot.bots.evaluation.alone_threshold` of its own garde."""
+    contract = view.contract
+    if contract is None or not view.rules.call_optional(contract):
+        return False
+    garde = _TAKE[view.rules.players][1]
+    purchase = view.rules.purchases(contract, called=False)
+    return hand_count(hand) >= alone_threshold(garde, purchase, _PURCHASE_COUNT)
 
 
 class DebutantBot:
@@ -31,15 +50,14 @@ class DebutantBot:
         phase = view.phase
         hand = mask_of(view.hand)
         if phase == "bidding":
-            score = count(hand & TRUMPS) + 2 * count(hand & BOUTS)
+            score = hand_count(hand)
             prise, garde = _TAKE[view.rules.players]
             contract = Contract.GARDE if score >= garde else Contract.PRISE if score >= prise else None
             bid = Bid(contract)
             return bid if contract is not None and bid in view.legal else PASS
         if phase == "calling":
-            declined = optional_call_declined(view)
-            if declined is not None:
-                return declined
+            if goes_alone(view, hand):
+                return NO_CALL
             calls = [a for a in view.legal if isinstance(a, Call) and a.card is not None and not hand >> a.card & 1]
             return calls[0] if calls else view.legal[0]
         if phase == "purchase":

@@ -1,4 +1,8 @@
-"""The taker's écart and the 5-player call, by the book.
+"""The taker's écart and call, by the book.
+
+Call: where the call is optional (4 players, ``prise_partner``) the taker goes on without
+a partner when its hand reaches :func:`~tarot.bots.evaluation.alone_threshold` on the
+points scale; else it calls the king of its best suit that it lacks.
 
 Écart: make voids in the short suits that hold no king (their cards would fall
 to the defence, and a void lets a trump cut), put in the écart the honours that
@@ -7,9 +11,12 @@ discard trumps only when the rules force it (the lowest, never a bout).
 """
 from __future__ import annotations
 
+from ..actions import NO_CALL, Call
 from ..cards import (BOUTS, HALF_POINTS, KINGS, QUEEN, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMPS,
                      Card, cards_of, count, suit_card)
+from ..rules import Contract, Rules
 from ..state import ECARTABLE, ecart_trumps_needed
+from .evaluation import THRESHOLDS, alone_threshold, hand_points
 
 
 def standard_ecart(hand: int, size: int, called: int | None = None) -> list[Card]:
@@ -58,8 +65,30 @@ def _points(mask: int) -> int:
     return sum(HALF_POINTS[c] for c in cards_of(mask))
 
 
+def alone_points(rules: Rules, contract: Contract) -> int:
+    """The points on the scale from which the taker of ``contract`` goes on without calling,
+    where the rules let him (:func:`~tarot.bots.evaluation.alone_threshold`, the purchase
+    counting where the rules give one instead)."""
+    garde = THRESHOLDS[rules.players][Contract.GARDE]
+    return alone_threshold(garde, rules.purchases(contract, called=False))
+
+
+def goes_alone(hand: int, rules: Rules, contract: Contract) -> bool:
+    """Whether the taker, who may go on without a partner, does so: its hand (before the
+    chien) reaches :func:`alone_points` on the points scale."""
+    return rules.call_optional(contract) and hand_points(hand, rules.players) >= alone_points(rules, contract)
+
+
+def book_call(hand: int, callable_cards: list[Card], rules: Rules, contract: Contract) -> Call:
+    """The taker's call by the book: none where it may go on alone and its hand is strong
+    enough (:func:`goes_alone`), else :func:`standard_call`'s card."""
+    if goes_alone(hand, rules, contract):
+        return NO_CALL
+    return Call(standard_call(hand, callable_cards))
+
+
 def standard_call(hand: int, callable_cards: list[Card]) -> Card:
-    """5 players: the card to call, from those the rules allow.
+    """The card to call, from those the rules allow.
 
     Never one of ours when another is allowed; the king of the suit where we hold
     the most, the queen counting double (she becomes a master once the king falls).
@@ -75,4 +104,4 @@ def standard_call(hand: int, callable_cards: list[Card]) -> Card:
     return max(others, key=score)
 
 
-__all__ = ["standard_ecart", "standard_call"]
+__all__ = ["alone_points", "book_call", "goes_alone", "standard_ecart", "standard_call"]

@@ -82,6 +82,14 @@ THRESHOLDS: dict[int, dict[Contract, int]] = {
 }
 
 
+# The taker of a prise who may call a partner or go on without one (Pagat, 4 players,
+# ``prise_partner``) plays alone from this many points past the garde's threshold, less what
+# a purchase is worth when the rules give one instead of the partner: a call shares the
+# deal's value but a partner makes the prise far more often (measured in docs/bots.md).
+ALONE_OVER_GARDE = 2
+PURCHASE_POINTS = 4
+
+
 def contract_for(points: int, players: int) -> Contract | None:
     """The highest contract the points reach (``None``: pass)."""
     best = None
@@ -118,3 +126,11 @@ def sure_chelem(hand: int, unseen_trumps: int) -> bool:
             if not cards & (1 << suit_card(r, suit)):
                 return False
     return count(mine) >= others
+
+
+def alone_threshold(garde: int, purchase: bool, purchase_points: int = PURCHASE_POINTS) -> int:
+    """The points from which the taker of a prise goes on without calling a partner, where the
+    rules let him choose: :data:`ALONE_OVER_GARDE` past ``garde`` (the garde's threshold on
+    the same scale), ``purchase_points`` fewer when a purchase comes instead (a card bought,
+    most often a king)."""
+    return garde + ALONE_OVER_GARDE - (purchase_points if purchase else 0)

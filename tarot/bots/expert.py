@@ -6,8 +6,8 @@ imagined deal with the fast policy of :mod:`tarot.bots.rollout` (each seat
 playing from its own hand and what the play showed, as at the table), and takes
 the option with the best average score for its seat.  The same imagined deals serve
 every option, so the comparison is fair.  It searches its bid, its écart, the
-card it calls at 5 players and every card it plays; it declares poignées and
-chelems like the Standard bot.
+card it calls (and where the call is optional, whether it calls) and every card it
+plays; it declares poignées and chelems like the Standard bot.
 
 Its effort is a number of imagined deals per decision (``samples``; the bidding,
 call and écart, taken once a deal, get ``setup_samples``).  ``max_seconds``
@@ -29,12 +29,12 @@ from ..rules import Contract
 from ..state import ECARTABLE, Deal, ecart_trumps_needed
 from ..view import SeatView
 from .clean import book_card, card_flaws, clean_cards, petit_saved
-from .ecart import standard_call, standard_ecart
+from .ecart import book_call, standard_ecart
 from .endgame import OverBudget, deal_score, solve
 from .knowledge import Knowledge
-from .purchase import choose_purchase, optional_call_declined
+from .purchase import choose_purchase
 from .rollout import above_table, rollout, seat_plan, secure
-from .standard import chelem_call, choose_declaration, standard_bid
+from .standard import call_choice, callable_in, chelem_call, choose_declaration, standard_bid
 from .worlds import WorldBuilder, WorldSampler
 
 DEFAULT_SAMPLES = 80
@@ -300,7 +300,7 @@ class ExpertBot:
         values = self._averages(view, k, bids, play, self.setup_samples)
         if values is None:
             return prior
-        per_defender = view.rules.players - 1
+        per_defender = view.rules.shares(with_partner=False)[0]  # the defenders a taker alone collects from
         values = [v + self.taker_edge * per_defender * _contract(b).multiplier for v, b in zip(values, bids)]
         value, best = max(zip(values, bids), key=lambda vb: (vb[0], -_contract(vb[1])))
         if prior.contract is None:
@@ -325,18 +325,16 @@ class ExpertBot:
         return [t / done for t in totals]
 
     def call(self, view: SeatView) -> Call:
-        declined = optional_call_declined(view)
-        if declined is not None:
-            assert isinstance(declined, Call)  # it is NO_CALL, the only way to decline
-            return declined
+        """The card to call, searched among the kings it lacks; where the call is optional
+        (4 players, ``prise_partner``), going on without a partner is one more option.  The
+        book's choice (:func:`~tarot.bots.ecart.book_call`: the points scale) wins near-ties."""
         hand = mask_of(view.hand)
-        callable_cards: list[Card] = []
-        for a in view.legal:
-            # The calling phase offers only calls, and going on without one is handled above.
-            assert isinstance(a, Call) and a.card is not None
-            callable_cards.append(a.card)
-        prior = Call(standard_call(hand, callable_cards))
-        options = [Call(c) for c in callable_cards if not hand >> c & 1] or [prior]
+        prior = call_choice(view)
+        options = [Call(c) for c in callable_in(view) if not hand >> c & 1] or [prior]
+        if NO_CALL in view.legal:
+            options.append(NO_CALL)
+        if prior not in options:
+            options.append(prior)
         k = Knowledge(view)
         me = view.seat
 
@@ -404,8 +402,9 @@ def _finish_setup(d: Deal, me: int) -> None:
     """Take an imagined deal from the end of the bidding to the first card, the Standard way."""
     phase = d.phase.value
     if phase == "calling":
-        hand = _taker_hand(d)
-        d.apply(NO_CALL if d.can(NO_CALL) else Call(standard_call(hand, d.callable_cards())))
+        contract = d.contract
+        assert contract is not None  # a call follows the bidding
+        d.apply(book_call(_taker_hand(d), d.callable_cards(), d.rules, contract))
         phase = d.phase.value
     if phase == "ecart":
         hand = _taker_hand(d)
@@ -510,7 +509,7 @@ def ecart_candidates(hand: int, size: int, called: int | None = None) -> list[li
         left = size - count(cards)
         if left >= 0:
             add(cards_of(cards) + (standard_ecart(hand & ~cards, left, called) if left else []))
-    # Keep the called suit whole or not (5 players): Standard without the called-suit rule.
+    # Keep the called suit whole or not (a card was called): Standard without the called-suit rule.
     if called is not None:
         add(standard_ecart(hand, size, None))
     return out

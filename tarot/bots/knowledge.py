@@ -234,14 +234,16 @@ class Knowledge:
 
     # ------------------------------------------------------------------ sides
     def _sides(self, view: SeatView) -> None:
-        """Who is on which side: ``p_partner[s]`` is the chance that s is the taker's partner."""
+        """Who is on which side: ``p_partner[s]`` is the chance that s is the taker's partner.
+
+        A partner exists only where the taker called a card (always at 5 players, after a
+        prise with ``prise_partner`` at 4): the seat that holds it, known to itself, to all
+        once the card is played, and until then guessed among the seats that may hold it."""
         n, me, taker = self.n, self.seat, self.taker
         self.p_partner = [0.0] * n
-        self.partner_candidates = 0  # seats that may hold the called card (5 players, unknown)
-        if taker is None:
-            return
-        if n < 5 or self.called is None:
-            return
+        self.partner_candidates = 0  # seats that may hold the called card while it is unknown
+        if taker is None or self.called is None:
+            return  # no card called: the taker plays alone
         if view.partner_known:
             if view.partner is not None:
                 self.p_partner[view.partner] = 1.0

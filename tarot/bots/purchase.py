@@ -1,23 +1,16 @@
-"""What every bot does at the decisions of Pagat's 4-player options.
+"""What every bot does at the purchase (Pagat, 3 and 4 players, option ``purchase``).
 
-``purchase``: buy the king of the longest suit that lacks one (it makes that suit's
-cards safer), or else the highest card missing; give the cheapest card of the
-shortest suit (towards a void), a trump only when nothing else is left.
-``prise_partner``: the bots keep the purchase and go on without calling.
+Buy the king of the longest suit that lacks one (it makes that suit's cards safer), or
+else the highest card missing; give the cheapest card of the shortest suit (towards a
+void), a trump only when nothing else is left.  (With ``prise_partner`` the taker of a
+prise may call a partner instead: each level decides that with its bidding scale, see
+:func:`tarot.bots.ecart.book_call`.)
 """
 from __future__ import annotations
 
-from ..actions import NO_CALL, Action, Call, Purchase
+from ..actions import Purchase
 from ..cards import (FIRST_TRUMP, HALF_POINTS, KING, RANK_MASKS, RANK_OF, SUIT_MASKS, TRUMPS, Card,
                      cards_of, count)
-from ..view import SeatView
-
-
-def optional_call_declined(view: SeatView) -> Action | None:
-    """``NO_CALL`` when the call may be declined (the bots then keep their purchase)."""
-    if view.phase == "calling" and any(type(a) is Call and a.card is None for a in view.legal):
-        return NO_CALL
-    return None
 
 
 def choose_purchase(hand: int, ecart: int) -> Purchase:

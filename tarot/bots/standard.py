@@ -1,19 +1,20 @@
 """The Standard bot: good French Tarot by the book.
 
 Bids from the points scale (:mod:`tarot.bots.evaluation`), calls the king of its
-best suit, makes its écart for voids (:mod:`tarot.bots.ecart`), announces a
-chelem only when it is sure, shows a poignée when its side should win the deal,
-and plays its cards by the rules of thumb of :mod:`tarot.bots.play`.
+best suit (where the call is optional, only below the scale's threshold for playing
+alone), makes its écart for voids (:mod:`tarot.bots.ecart`), announces a chelem only
+when it is sure, shows a poignée when its side should win the deal, and plays its
+cards by the rules of thumb of :mod:`tarot.bots.play`.
 """
 from __future__ import annotations
 
 from ..actions import Action, Bid, Call, Chelem, Ecart, Misere, Poignee, PASS, PLAYS
-from ..cards import BOUTS, TRUMPS, count, mask_of
+from ..cards import BOUTS, TRUMPS, Card, count, mask_of
 from ..rng import Rng
 from ..rules import Contract
 from ..view import SeatView
-from .purchase import choose_purchase, optional_call_declined
-from .ecart import standard_call, standard_ecart
+from .purchase import choose_purchase
+from .ecart import book_call, standard_ecart
 from .evaluation import contract_for, hand_points, sure_chelem
 from .knowledge import Knowledge
 from .clean import book_card
@@ -60,6 +61,17 @@ def choose_declaration(view: SeatView, k: Knowledge | None = None) -> Action | N
     return best if poignee_pays(k, best) else None
 
 
+def callable_in(view: SeatView) -> list[Card]:
+    """The cards the taker may call now (going on without a call left out)."""
+    return [a.card for a in view.legal if type(a) is Call and a.card is not None]
+
+
+def call_choice(view: SeatView) -> Call:
+    """The Standard taker's call (:func:`~tarot.bots.ecart.book_call`)."""
+    assert view.contract is not None  # a call follows the bidding
+    return book_call(mask_of(view.hand), callable_in(view), view.rules, view.contract)
+
+
 def chelem_call(view: SeatView) -> Chelem:
     k = Knowledge(view)
     return Chelem(sure_chelem(k.hand, k.unseen & TRUMPS))
@@ -78,8 +90,7 @@ class StandardBot:
         if phase == "bidding":
             return standard_bid(view)
         if phase == "calling":
-            return optional_call_declined(view) or Call(standard_call(mask_of(view.hand), [
-                a.card for a in view.legal if type(a) is Call and a.card is not None]))
+            return call_choice(view)
         if phase == "purchase":
             return choose_purchase(mask_of(view.hand), mask_of(view.ecart))
         if phase == "ecart":
@@ -93,4 +104,5 @@ class StandardBot:
         return PLAYS[book_card(k, view.legal_cards)]
 
 
-__all__ = ["StandardBot", "standard_bid", "choose_declaration", "chelem_call", "legal_bid"]
+__all__ = ["StandardBot", "standard_bid", "call_choice", "callable_in", "choose_declaration", "chelem_call",
+           "legal_bid"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from math import exp
 
-from ..actions import BIDS, Call, Chelem, Ecart, Misere, Play, Poignee
+from ..actions import BIDS, NO_CALL, Call, Chelem, Ecart, Misere, Play, Poignee
 from ..cards import (
     CARDS,
     PETIT_BIT,
@@ -307,6 +307,8 @@ def world_deal(view: SeatView, sampler: WorldSampler, world: World) -> Deal | No
             deal.apply(Call(view.called))
         if view.phase in ("bidding", "calling"):
             return deal
+        if deal.phase.value == "calling":
+            deal.apply(NO_CALL)  # the taker went on without a call, where the rules let him
         if deal.phase.value == "ecart":
             if view.phase == "ecart":
                 return deal
