@@ -284,3 +284,28 @@ def test_the_check_finds_every_word_of_a_page_in_french(page, site_url):
     found = unmarked(page, lang="fr")
     assert any("Nouvelle partie" in f for f in found) and any("[aria-label]" in f for f in found)
     assert unmarked(page, "#setup-fr", lang="fr") and unmarked(page, f"#setup-{PSEUDO}") == []
+
+
+def test_the_notice_of_a_match_played_in_another_tab_speaks_the_pseudo_locale(page, context, site_url):
+    open_table(page, site_url, f"?pause=0&lang={PSEUDO}")
+    start_game(page, 4, 11)
+    human_turn(page)
+    other = context.new_page()  # the same browser: the same saved match, played by the first tab
+    open_table(other, site_url, "?pause=0")
+    other.wait_for_selector("[data-testid=elsewhere]")
+    speaks_pseudo(other, "another tab's notice")
+
+
+def test_the_call_at_four_players_speaks_the_pseudo_locale(page, site_url):
+    """With prise_partner, the taker of a prise at 4 players may call a king or go on alone."""
+    prise = lambda legal: "prise" if "prise" in legal else "pass"  # noqa: E731
+    number = first_number(4, lambda s: s.deal.phase.value == "calling" and s.deal.taker == 0, bid=prise,
+                          options=("prise_partner",), stop=lambda s: s.deal.phase.value == "calling")
+    open_table(page, site_url, f"?pause=0&lang={PSEUDO}&players=4&prise_partner=1&deal={number}")
+    page.click("[data-action=start]")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'setup'")
+    while (current := human_turn(page)) == "bidding":
+        legal = page.eval_on_selector_all("[data-bid]", "els => els.map(e => e.dataset.bid)")
+        act(page, f"[data-bid={prise(legal)}]")
+    assert current == "calling"
+    speaks_pseudo(page, "the call at 4 players")

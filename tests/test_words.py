@@ -295,3 +295,10 @@ def test_the_pages_before_python_hold_no_word_but_the_catalogues():
     manifest = json.loads((ROOT / "web" / "manifest.webmanifest").read_text(encoding="utf-8"))
     for field in ("name", "short_name", "description"):
         assert re.fullmatch(r"\{\{[a-z_]+\}\}", manifest[field]), field
+
+
+def test_the_module_s_examples_run():
+    import doctest
+
+    import tarot.words
+    assert doctest.testmod(tarot.words).failed == 0
