@@ -4,7 +4,8 @@
     .venv/bin/python e2e/bench_load.py [--repeats 5] [--no-build] [--json FILE]
 
 One run measures, REPEATS times each, in turn (so that all three see the same
-machine load), and reports medians:
+machine load), and reports medians (and each repeat's own ratios: the spread
+a shared machine gives):
 
   (a) bare   a page that only loads the same vendored Pyodide and runs 1+1;
   (b) cold   the game page until the person can click ("new game", or a bid): its
@@ -183,8 +184,10 @@ def main() -> int:
                 cold, warm = cold_and_warm(browser, server.url, counter)
                 runs["cold"].append(cold)
                 runs["warm"].append(warm)
-                print(f"run {i + 1}/{args.repeats}: bare {runs['bare'][-1]['ready']:.0f} ms, "
-                      f"cold {cold['ready']:.0f} ms, warm {warm['ready']:.0f} ms", file=sys.stderr, flush=True)
+                a = runs["bare"][-1]["ready"]
+                print(f"run {i + 1}/{args.repeats}: bare {a:.0f} ms, cold {cold['ready']:.0f} ms "
+                      f"({cold['ready'] / a:.2f}), warm {warm['ready']:.0f} ms ({warm['ready'] / a:.2f})",
+                      file=sys.stderr, flush=True)
             version = browser.version
             browser.close()
     finally:
@@ -211,6 +214,10 @@ def main() -> int:
             "warm_first_contentful_paint": median(runs["warm"], "first_contentful_paint"),
         },
         "ratios": {"b_over_a": round(b / a, 3), "c_over_a": round(c / a, 3), "c_over_b": round(c / b, 3)},
+        # Each repeat's own ratios (its cold and warm loads against the bare page just before them):
+        # the spread a shared machine gives, which the medians above hide.
+        "ratios_per_repeat": [{"b_over_a": round(x["ready"] / y["ready"], 3), "c_over_a": round(z["ready"] / y["ready"], 3)}
+                              for y, x, z in zip(runs["bare"], runs["cold"], runs["warm"])],
         "targets": {"b_over_a": 0.7, "c_over_a": 0.35, "first_paint_ms": 300},
         "bytes": {
             "cold_raw_until_playable": median(runs["cold"], "bytes_raw_until_playable"),

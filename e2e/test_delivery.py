@@ -101,6 +101,15 @@ def test_the_game_loads_and_plays_under_a_sub_path_fetching_the_runtime_once(pag
     act(page, "[data-bid=pass]")
 
 
+def test_a_browser_without_decompression_streams_has_python_unpack_the_modules(page, site_url):
+    # The loader inflates web/python-modules.zip with DecompressionStream; without it, Python's unpacking.
+    page.add_init_script("delete globalThis.DecompressionStream")
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    assert page.evaluate("typeof DecompressionStream") == "undefined"
+    assert page.get_attribute("#table", "data-phase") == "setup"  # a first visit: the new-game form
+
+
 def test_the_first_screen_shows_the_table_and_the_stages_before_python(page, site_url):
     with HeldRuntime(page):  # the runtime does not arrive: what shows is the page before Python
         page.goto(site_url + "?pause=0", wait_until="domcontentloaded")

@@ -89,38 +89,6 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_exactly(page, site_url):
     assert sheet_rows(page) == [list(simulate(4, number).deal.result.scores)]
 
 
-def test_two_tabs_of_the_game_show_the_same_game_and_neither_writes_an_older_one(page, context, site_url):
-    number = first_number(4, contract_made)
-    open_table(page, site_url)
-    start_game(page, 4, number)
-    other = context.new_page()  # the same browser: the same saved game
-    open_table(other, site_url)
-    human_turn(page)
-    page.dispatch_event("[data-action=hint]", "click")  # a hint asked for in the first tab…
-    page.wait_for_selector("[data-testid=hint]")
-    assert phase(page) == "bidding"
-    act(page, "#panel [data-bid=pass]")  # (the hint names its bid too)
-    for _ in range(2):  # played in the first tab; the second follows
-        play_one(page)
-    human_turn(page)
-    page_step = page.get_attribute("#table", "data-step")
-    other.wait_for_function(f"() => document.getElementById('table').dataset.step === '{page_step}'")
-    assert hand_cards(other) == hand_cards(page)
-    play_one(other)  # played in the second tab; the first follows
-    human_turn(other)
-    other_step = other.get_attribute("#table", "data-step")
-    page.wait_for_function(f"() => document.getElementById('table').dataset.step === '{other_step}'")
-    assert hand_cards(page) == hand_cards(other)
-    other.close()
-    page.reload()  # what was saved last is the game of both
-    human_turn(page)
-    assert page.get_attribute("#table", "data-step") == other_step
-    play_to_end(page)
-    assert sheet_rows(page) == [list(simulate(4, number).deal.result.scores)]
-    # …marks the deal, though the second tab saved last
-    assert page.get_attribute(f"[data-testid=score-sheet] tbody tr[data-deal='{number}']", "data-hinted") == "true"
-
-
 HIDDEN = ("(hidden) => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});"
           " document.dispatchEvent(new Event('visibilitychange')); }")
 

@@ -3,7 +3,7 @@
 
 Layout of _site/:
   index.html, pyscript.toml, web/...   the page (copied as they are, if present)
-  tarot/**/*.py                        the rules engine (no tests, no caches)
+  tarot/**/*.py, tarot/locale/*.json   the rules engine (no tests, no caches) and its words
   vendor/pyodide/                      the Pyodide runtime from node_modules/pyodide
   vendor/pyscript/                     @pyscript/core's dist/ (core.js, core.css, chunks)
   manifest.webmanifest, sw.js          the web app manifest and the offline service worker
@@ -36,7 +36,7 @@ NODE_MODULES = ROOT / "node_modules"
 PAGE_FILES = ["index.html", "pyscript.toml"]
 PAGE_DIRS = ["web", "lessons"]  # lessons/: static lesson pages embedding the table (scripts/lessons.py)
 PACKAGE = "tarot"
-PACKAGE_SUFFIXES = {".py"}
+PACKAGE_SUFFIXES = {".py", ".json"}  # the engine's modules and its catalogues of words (tarot/locale/)
 
 # What pyodide.mjs fetches or imports when it loads (relative to indexURL), as
 # seen in Chromium: pyodide-lock.json, python_stdlib.zip, pyodide.asm.wasm and

@@ -9,8 +9,12 @@ Called by scripts/build.py on the freshly built site (standard library only):
   paint waits for no other download; the Content-Security-Policy allows exactly
   these style elements, by their SHA-256;
 - ``inline_setup_form``: the new-game form, as web/render.py draws it for a new
-  visitor (in French and in English), goes into the built index.html as two
-  ``<template>`` elements, so that web/boot.js shows it before Python is ready;
+  visitor (in each language, the pseudo-locale included), goes into the built index.html
+  as ``<template>`` elements, so that web/boot.js shows it before Python is ready;
+- ``inline_words``: the words of the page before Python come from the catalogues
+  (tarot/locale/LANG.json): index.html's and the manifest's ``{{key}}`` get the default
+  language's, and index.html boot.js's words in every language (web/bootwords.py), as
+  JSON in ``<template id="boot-words">``, which boot.js shows for the page's language;
 - ``install_web_app``: ``manifest.webmanifest`` goes to the site's root next to
   index.html, the service worker too (``sw.js``; its scope is the directory it is
   served from, so the site works under any sub-path);
@@ -42,6 +46,8 @@ import subprocess
 import sys
 import tomllib
 import zipfile
+from collections.abc import Callable
+from html import escape
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -49,18 +55,22 @@ import bytecode
 
 PRELOAD_MARKER = "<!-- build: preloads -->"
 SETUP_MARKER = "<!-- build: new-game form -->"
-SETUP_LANGS = ("fr", "en")
-# Run in the built site (its own web/ and tarot/): the new-game form a new visitor sees.
+WORDS_MARKER = "<!-- build: words -->"
+PLACEHOLDER = re.compile(r"\{\{([a-z_0-9]+)\}\}")  # {{key}}: a catalogue's word, written by the build
+# Run in the built site (its own web/ and tarot/): the new-game form a new visitor sees, in every
+# language the URL may ask for; the words boot.js shows; the default language's catalogue.
 _RENDER_SETUP = """
 import json
+from tarot.words import ALL_LANGS, catalogue
+from web.bootwords import boot_words
 from web.render import render_overlay
 from web.session import Session, Settings
 forms = {}
-for lang in LANGS:
+for lang in ALL_LANGS:
     session = Session(Settings(first_deal=1, lang=lang))
     session.ui.setup_open = True
     forms[lang] = render_overlay(session.screen())
-print(json.dumps(forms))
+print(json.dumps({"forms": forms, "boot": boot_words(), "words": catalogue(ALL_LANGS[0])}))
 """
 SW_SOURCE = "web/sw.js"
 MANIFEST_SOURCE = "web/manifest.webmanifest"
@@ -141,23 +151,50 @@ def inline_styles(out: Path) -> int:
     return len(hashes)
 
 
-def inline_setup_form(out: Path) -> int:
+def page_words(out: Path) -> dict:
+    """What the built site's Python draws and says before it runs in the page: ``forms`` (the
+    new-game form by language), ``boot`` (boot.js's words by language), ``words`` (the default
+    language's catalogue)."""
+    result = subprocess.run([sys.executable, "-c", _RENDER_SETUP], cwd=out, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"build: the new-game form could not be drawn:\n{result.stderr}")
+    return json.loads(result.stdout)
+
+
+def inline_setup_form(out: Path, forms: dict[str, str]) -> int:
     """Put the new-game form (drawn by the built site's web/render.py under this Python) into
     index.html, one ``<template id="setup-LANG">`` per language; returns their number."""
     index = out / "index.html"
     html = index.read_text(encoding="utf-8")
     if SETUP_MARKER not in html:
         return 0
-    code = f"LANGS = {SETUP_LANGS!r}\n" + _RENDER_SETUP
-    result = subprocess.run([sys.executable, "-c", code], cwd=out, capture_output=True, text=True)
-    if result.returncode != 0:
-        raise SystemExit(f"build: the new-game form could not be drawn:\n{result.stderr}")
-    forms = json.loads(result.stdout)
     if any("<script" in form or " style=" in form for form in forms.values()):
         raise SystemExit("build: the new-game form holds a script or a style attribute (refused by the policy)")
-    templates = "\n".join(f'<template id="setup-{lang}">{forms[lang]}</template>' for lang in SETUP_LANGS)
+    templates = "\n".join(f'<template id="setup-{lang}">{form}</template>' for lang, form in forms.items())
     index.write_text(html.replace(SETUP_MARKER, templates), encoding="utf-8")
     return len(forms)
+
+
+def _fill(text: str, words: dict[str, str], quote: Callable[[str], str], name: str) -> str:
+    def word(match: re.Match) -> str:
+        if match[1] not in words:
+            raise SystemExit(f"build: {name} names {{{{{match[1]}}}}}, which the catalogues lack")
+        return quote(words[match[1]])
+    return PLACEHOLDER.sub(word, text)
+
+
+def inline_words(out: Path, boot: dict[str, dict[str, str]], words: dict[str, str]) -> None:
+    """index.html's and the manifest's ``{{key}}`` in the default language; boot.js's words
+    in every language, as JSON in index.html's ``<template id="boot-words">`` (text, never run)."""
+    index = out / "index.html"
+    html = _fill(index.read_text(encoding="utf-8"), words, lambda w: escape(w), "index.html")
+    block = escape(json.dumps(boot, ensure_ascii=False, separators=(",", ":")), quote=False)
+    html = html.replace(WORDS_MARKER, f'<template id="boot-words">{block}</template>')  # data, never run
+    index.write_text(html, encoding="utf-8")
+    manifest = out / MANIFEST_SOURCE
+    text = _fill(manifest.read_text(encoding="utf-8"), words, lambda w: json.dumps(w, ensure_ascii=False)[1:-1],
+                 MANIFEST_SOURCE)
+    manifest.write_text(text, encoding="utf-8")
 
 
 def install_web_app(out: Path) -> None:
@@ -178,14 +215,15 @@ def python_files(out: Path) -> list[str]:
 
 
 def bundle_python(out: Path) -> int:
-    """Zip the [files] (as built), each with its bytecode, into web/python-modules.zip and take
+    """Zip the [files] (as built), each module with its bytecode, into web/python-modules.zip and take
     them out of the built pyscript.toml. Same files, same bytes (fixed dates and order)."""
     names = python_files(out)
     sources = {name: (out / name).read_bytes() for name in names}
+    modules = [name for name in names if name.endswith(".py")]  # the others are data (the catalogues)
     pyscript = bytecode.pyscript_sources(out / "vendor" / "pyscript")  # PyScript writes their source
-    compiled = bytecode.modules({**sources, **pyscript})
+    compiled = bytecode.modules({**{name: sources[name] for name in modules}, **pyscript})
     entries = [(name, sources[name]) for name in names]
-    entries += [(bytecode.pycache_name(name), compiled[name]) for name in names + sorted(pyscript)]
+    entries += [(bytecode.pycache_name(name), compiled[name]) for name in modules + sorted(pyscript)]
     with zipfile.ZipFile(out / PYTHON_BUNDLE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
         for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
@@ -255,7 +293,9 @@ def finish(out: Path) -> str:
     """All delivery steps on a built site; returns a one-line summary."""
     preloads = inject_preloads(out)
     styles = inline_styles(out)
-    forms = inline_setup_form(out)
+    drawn = page_words(out)
+    forms = inline_setup_form(out, drawn["forms"])
+    inline_words(out, drawn["boot"], drawn["words"])
     install_web_app(out)
     modules = bundle_python(out)
     stdlib = precompile_stdlib(out)

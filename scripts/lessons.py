@@ -26,7 +26,7 @@ from tarot.actions import Action, Bid, Play, Poignee  # noqa: E402
 from tarot.bots import make_bot  # noqa: E402
 from tarot.cards import CARDS, EXCUSE_ID, JACK, PETIT_BIT, QUEEN, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
 from tarot.hints import explain  # noqa: E402
-from tarot.i18n import french_spaces  # noqa: E402
+from tarot.words import fill, t  # noqa: E402
 from tarot.result import DealResult  # noqa: E402
 from tarot.bots.evaluation import THRESHOLDS  # noqa: E402
 from tarot.rules import PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, POIGNEE_TRUMPS, TARGETS, Contract, Rules  # noqa: E402
@@ -35,6 +35,9 @@ from tarot.state import Deal  # noqa: E402
 from tarot.view import SeatView  # noqa: E402
 
 OUT = ROOT / "lessons"
+# The languages the lessons' own text is written in (each text below: one per language, in this
+# order); the words they share with the game (navigation, captions...) are the catalogues'.
+LANGS = ("fr", "en")
 PAUSE_MS = 600
 SEARCH_DEALS = 4000
 
@@ -213,9 +216,14 @@ def find(moment: Moment, players: int = 4, skip: int = 0,
 class Table:
     found: Found
     mode: str  # "exercise" or "steps"
-    caption: tuple[str, str]  # (French, English)
+    caption: tuple[str, str]  # (French, English): what the table shows, after "Exercice :" or "Pas à pas :"
     open_hands: bool = False
     back: int = 0  # start this many record actions before the moment (steps)
+    captioned_alone: bool = False  # the caption without "Exercice :" nor "Pas à pas :"
+
+    def title(self, lang: str) -> str:
+        what = _typography(lang)(self.caption[LANGS.index(lang)])
+        return what if self.captioned_alone else t(CAPTION_WORDS[self.mode], lang, what=what)
 
     def src(self, lang: str) -> str:
         at = max(0, self.found.at - self.back)
@@ -266,9 +274,9 @@ def lessons() -> list[Lesson]:
              "Exercise: you have no card of the suit and a trump is already in the trick. Which card? "
              "Click a card the rules refuse: the table says why."),
         ), (
-            Table(find(_overtrump_forced), "exercise", ("Exercice : monter", "Exercise: overtrump")),
+            Table(find(_overtrump_forced), "exercise", ("monter", "overtrump")),
             Table(find(_reason("undertrump_forced")), "steps",
-                  ("Pas à pas : pisser sous l'atout", "Step by step: undertrumping"), open_hands=True, back=2),
+                  ("pisser sous l'atout", "undertrumping"), open_hands=True, back=2),
         )),
         Lesson("excuse", ("L'Excuse", "The Excuse"),
                ("La jouer à temps, et la basse carte donnée en échange.", "Playing it in time, and the low card given in exchange."), (
@@ -282,9 +290,9 @@ def lessons() -> list[Lesson]:
              "In the last trick the Excuse changes sides (except in a chelem): play it before then."),
         ), (
             Table(find(_reason("excuse_before_last")), "exercise",
-                  ("Exercice : deux cartes en main", "Exercise: two cards in hand")),
+                  ("deux cartes en main", "two cards in hand")),
             Table(find(_reason("excuse_save")), "steps",
-                  ("Pas à pas : l'Excuse garde vos points", "Step by step: the Excuse keeps your points"),
+                  ("l'Excuse garde vos points", "the Excuse keeps your points"),
                   open_hands=True, back=1),
         )),
         Lesson("encheres", ("Les enchères", "Bidding"),
@@ -304,8 +312,8 @@ def lessons() -> list[Lesson]:
              f"voids; a prise needs {prise} points with 4 players, a garde {garde}. The exercise's answer gives the count; "
              "in a game, “Hand strength” details it item by item before you bid."),
         ), (
-            Table(find(_first_bid(Contract.GARDE)), "exercise", ("Exercice : une main à garder", "Exercise: a hand for a garde")),
-            Table(find(_first_bid(None)), "exercise", ("Exercice : une main à passer", "Exercise: a hand to pass")),
+            Table(find(_first_bid(Contract.GARDE)), "exercise", ("une main à garder", "a hand for a garde")),
+            Table(find(_first_bid(None)), "exercise", ("une main à passer", "a hand to pass")),
         )),
         Lesson("ecart", ("L'écart", "The écart"),
                ("Ce que le preneur écarte, et l'enchère d'une main.", "What the taker discards, and a hand's bid."), (
@@ -320,10 +328,10 @@ def lessons() -> list[Lesson]:
              "king, keep kings and trumps. Ask for a hint, or step forward to see the book's écart. The "
              "hand's strength comes first: it decides the bid."),
         ), (
-            Table(ecart, "steps", ("L'écart du preneur", "The taker's écart")),
+            Table(ecart, "steps", ("L'écart du preneur", "The taker's écart"), captioned_alone=True),
             Table(Found(ecart.record, next(i for i, a in enumerate(ecart.record["actions"])
                                            if a["seat"] == ecart.seat and a["type"] == "bid"), ecart.seat),
-                  "exercise", ("Exercice : l'enchère de cette main", "Exercise: this hand's bid")),
+                  "exercise", ("l'enchère de cette main", "this hand's bid")),
         )),
         Lesson("poignee", ("La poignée", "The poignée"),
                ("Montrer ses atouts : combien, quand, et pour qui la prime.", "Showing your trumps: how many, when, and who gets the bonus."), (
@@ -342,9 +350,9 @@ def lessons() -> list[Lesson]:
              "The bonus goes to the side that wins the deal, even when the defence showed it: a poignée "
              "helps the other side read your hand, so show it when you expect to win."),
         ), (
-            Table(find(_poignee), "exercise", ("Exercice : la montrer ?", "Exercise: show it?")),
+            Table(find(_poignee), "exercise", ("la montrer ?", "show it?")),
             Table(find(_poignee, players=5), "steps",
-                  ("Pas à pas : une poignée à 5 joueurs", "Step by step: a poignée with 5 players")),
+                  ("une poignée à 5 joueurs", "a poignée with 5 players")),
         )),
         Lesson("petit-en-danger", ("Le Petit en danger", "The Petit in danger"),
                ("Le chasser en attaque, le sauver en défense.", "Hunting it in attack, saving it in defence."), (
@@ -375,12 +383,12 @@ def lessons() -> list[Lesson]:
              "all, is still worth leading: the Petit goes under it."),
         ), (
             Table(find(_reason("save_petit")), "exercise",
-                  ("Exercice : le pli de votre partenaire est sûr", "Exercise: your partner's trick is safe")),
+                  ("le pli de votre partenaire est sûr", "your partner's trick is safe")),
             Table(find(_hunt_petit, outcome=_petit_taken), "steps",
-                  ("Pas à pas : la chasse au Petit", "Step by step: hunting the Petit"), open_hands=True),
+                  ("la chasse au Petit", "hunting the Petit"), open_hands=True),
             Table(find(_save_partner_petit), "exercise",
-                  ("Exercice : votre partenaire a joué un gros atout puis un petit",
-                   "Exercise: your partner played a high trump then a low one")),
+                  ("votre partenaire a joué un gros atout puis un petit",
+                   "your partner played a high trump then a low one")),
         )),
         Lesson("petit-au-bout", ("Le Petit au bout", "Petit au bout"),
                ("Mener le Petit jusqu'au dernier pli.", 'Bringing the Petit to the last trick.'), (
@@ -391,8 +399,8 @@ def lessons() -> list[Lesson]:
              "times the contract (whether it wins the deal or not). A taker with the master trumps first "
              "draws the defence's trumps, then keeps the Petit for the end."),
         ), (
-            Table(pab, "exercise", ("Exercice : préparer le Petit au bout", "Exercise: preparing the Petit au bout")),
-            Table(pab_end, "steps", ("Pas à pas : les trois derniers plis", "Step by step: the last three tricks"),
+            Table(pab, "exercise", ("préparer le Petit au bout", "preparing the Petit au bout")),
+            Table(pab_end, "steps", ("les trois derniers plis", "the last three tricks"),
                   open_hands=True),
         )),
         Lesson("decompte", ("Le décompte", "Counting the score"),
@@ -420,9 +428,9 @@ def lessons() -> list[Lesson]:
              "it when the contract fails. Step to the end of the deal: the table writes out the count."),
         ), (
             Table(last_trick(4, lambda r: r.contract is Contract.GARDE and r.score is not None and r.score.made),
-                  "steps", ("Pas à pas : une garde réussie", "Step by step: a garde made"), open_hands=True),
+                  "steps", ("une garde réussie", "a garde made"), open_hands=True),
             Table(last_trick(4, lambda r: r.contract is Contract.PRISE and r.score is not None and not r.score.made),
-                  "steps", ("Pas à pas : une prise chutée", "Step by step: a prise that fails"), open_hands=True),
+                  "steps", ("une prise chutée", "a prise that fails"), open_hands=True),
         )),
         Lesson("appel-au-roi", ("Jouer à cinq : l'appel au roi", "Five players: calling a king"),
                ("Le partenaire secret du preneur, et le partage des points.",
@@ -453,9 +461,9 @@ def lessons() -> list[Lesson]:
              f"× {taker_share}, his partner × {partner_share}. Alone against four, the taker receives the total "
              f"× {alone_share}. When they fail, all is reversed: each defender receives the total."),
         ), (
-            Table(find(_call_king, players=5), "exercise", ("Exercice : quel roi appeler ?", "Exercise: which king to call?")),
+            Table(find(_call_king, players=5), "exercise", ("quel roi appeler ?", "which king to call?")),
             Table(trick_start(called, 5), "steps",
-                  ("Pas à pas : le partenaire se découvre", "Step by step: the partner shows up"), open_hands=True),
+                  ("le partenaire se découvre", "the partner shows up"), open_hands=True),
         )),
         Lesson("defense", ("Jouer en défense", "Playing in defence"),
                ("Charger, garder ses honneurs, faire couper le preneur.",
@@ -477,12 +485,12 @@ def lessons() -> list[Lesson]:
              "trumps, and each trump so spent is one he lacks later. A taker strong in trumps who must trump often can no longer "
              "hunt the Petit or bring it to the last trick."),
         ), (
-            Table(find(_load_honour), "exercise", ("Exercice : le pli de votre partenaire est sûr",
-                                                   "Exercise: your partner's trick is safe")),
-            Table(find(_keep_honour), "exercise", ("Exercice : le preneur mène le pli",
-                                                   "Exercise: the taker is winning the trick")),
+            Table(find(_load_honour), "exercise", ("le pli de votre partenaire est sûr",
+                                                   "your partner's trick is safe")),
+            Table(find(_keep_honour), "exercise", ("le preneur mène le pli",
+                                                   "the taker is winning the trick")),
             Table(find(_reason("make_taker_cut")), "steps",
-                  ("Pas à pas : le preneur doit couper", "Step by step: the taker must trump"), open_hands=True),
+                  ("le preneur doit couper", "the taker must trump"), open_hands=True),
         )),
         Lesson("signalisations", ("Les signalisations de la défense", "The defence's signals"),
                ('Ce que disent les entames de la défense.', "What the defence's leads say."), (
@@ -496,9 +504,9 @@ def lessons() -> list[Lesson]:
              "fewer than seven."),
         ), (
             Table(find(_partner_signal), "exercise",
-                  ("Exercice : votre partenaire a signalé", "Exercise: your partner signalled")),
+                  ("votre partenaire a signalé", "your partner signalled")),
             Table(find(_signal_lead), "steps",
-                  ("Pas à pas : une entame qui signale", "Step by step: a lead that signals"), open_hands=True),
+                  ("une entame qui signale", "a lead that signals"), open_hands=True),
         )),
     ]
 
@@ -518,58 +526,86 @@ CSP = ("default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self';
        "object-src 'none'; base-uri 'none'; form-action 'none'")
 
 
+CAPTION_WORDS = {"exercise": "lesson_exercise", "steps": "lesson_steps"}  # a table's caption, by its mode
+
+
 def _typography(lang: str) -> Callable[[str], str]:
-    """French typography (no line starts with "?" or ":") for French words; others as they are."""
-    return french_spaces if lang == "fr" else str
+    """A lesson's own text as the catalogues' words are written (French typography in French)."""
+    return lambda text: fill(text, lang, {})
+
+
+def _other(lang: str) -> str:
+    """The language the lesson's language link goes to."""
+    return LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
 
 
 def page(lesson: Lesson, lang: str, all_lessons: list[Lesson]) -> str:
-    i = 0 if lang == "fr" else 1
-    other = "en" if lang == "fr" else "fr"
+    """A lesson's page in ``lang``: its own text, its tables, and the lessons' shared words (the catalogues')."""
+    i = LANGS.index(lang)
+    other = _other(lang)
     say = _typography(lang)
     current = ' aria-current="page"'
     nav = " ".join(f'<a href="{escape(x.slug)}.html"{current if x is lesson else ""}>'
                    f'{escape(say(x.title[i]))}</a>' for x in all_lessons)
     body = "".join(f"<p>{escape(say(p[i]))}</p>" for p in lesson.paragraphs)
     figures = "".join(
-        f'<figure><figcaption>{escape(say(t.caption[i]))}</figcaption>'
-        f'<iframe title="{escape(say(t.caption[i]))}" loading="lazy" src="{escape(t.src(lang))}"></iframe></figure>'
-        for t in lesson.tables)
-    back = ("Toutes les leçons", "All lessons")[i]
-    switch = ("English", "Français")[i]
-    top_label = ("Retour et langue", "Back and language")[i]
-    lessons_label = ("Les leçons", "The lessons")[i]
+        f'<figure><figcaption>{escape(table.title(lang))}</figcaption>'
+        f'<iframe title="{escape(table.title(lang))}" loading="lazy" src="{escape(table.src(lang))}"></iframe></figure>'
+        for table in lesson.tables)
+    title = t("lesson_title", lang, title=say(lesson.title[i]))
     return (f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f'<title>{escape(say(lesson.title[i]))} — Tarot</title>\n'
+            f'<title>{escape(title)}</title>\n'
             f'<link rel="icon" href="../../web/icon.svg" type="image/svg+xml">\n'
             f'<link rel="stylesheet" href="../lessons.css">\n</head>\n<body>\n<main>\n'
-            f'<nav aria-label="{top_label}"><a href="../index.html">{back}</a> <a href="../{other}/{lesson.slug}.html" lang="{other}">{switch}</a></nav>\n'
-            f'<h1>{escape(say(lesson.title[i]))}</h1>\n{body}\n{figures}\n<nav aria-label="{lessons_label}">{nav}</nav>\n</main>\n</body>\n</html>\n')
+            f'<nav aria-label="{escape(t("lessons_top_label", lang))}"><a href="../index.html">'
+            f'{escape(t("lessons_all", lang))}</a> <a href="../{other}/{lesson.slug}.html" lang="{other}">'
+            f'{escape(t("language_name", other))}</a></nav>\n'
+            f'<h1>{escape(say(lesson.title[i]))}</h1>\n{body}\n{figures}\n'
+            f'<nav aria-label="{escape(t("lessons_nav_label", lang))}">{nav}</nav>\n</main>\n</body>\n</html>\n')
 
 
 def index(all_lessons: list[Lesson]) -> str:
-    def items(i: int, lang: str) -> str:
-        say = _typography(lang)
+    """The lessons' index, in every language at once (the first one's words first)."""
+    first = LANGS[0]
+
+    def tagged(lang: str) -> str:
+        return "" if lang == first else f' lang="{lang}"'
+
+    def items(lang: str) -> str:
+        i, say = LANGS.index(lang), _typography(lang)
         return "".join(f'<li><a href="{lang}/{x.slug}.html">{escape(say(x.title[i]))}</a> — '
                        f'{escape(say(x.summary[i]))}</li>' for x in all_lessons)
-    return (f'<!doctype html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n'
+
+    def said(key: str, lang: str) -> str:
+        """The words ``key`` as HTML, its fields ``{iframe}`` and ``{share}`` as markup."""
+        markup = {"iframe": "<code>&lt;iframe&gt;</code>", "share": f'<em>{escape(t("share", lang), quote=False)}</em>'}
+        text = escape(t(key, lang, **{name: f"\x00{name}\x00" for name in markup}), quote=False)
+        for name, html in markup.items():
+            text = text.replace(f"\x00{name}\x00", html)
+        return text
+
+    def also(key: str) -> str:
+        """The words ``key`` in the first language, then in the others (each in its own span)."""
+        return " ".join([said(key, first)] + [f'<span lang="{lang}">{said(key, lang)}</span>' for lang in LANGS[1:]])
+
+    titles = " — ".join(t("lessons_index_title", lang) for lang in LANGS)
+    heading = escape(t("lessons_index_title", first)) + "".join(
+        f' <small lang="{lang}">· {escape(t("lessons_index_title", lang))}</small>' for lang in LANGS[1:])
+    lists = "".join(f'<h2{tagged(lang)}>{escape(t("lessons_in_language", lang))}</h2>\n'
+                    f'<ul{tagged(lang)}>{items(lang)}</ul>\n' for lang in LANGS)
+    play = " · ".join(escape(t("lessons_play", lang)) for lang in LANGS)
+    return (f'<!doctype html>\n<html lang="{first}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f'<title>Leçons de tarot — Tarot lessons</title>\n<link rel="stylesheet" href="lessons.css">\n'
+            f'<title>{escape(titles)}</title>\n<link rel="stylesheet" href="lessons.css">\n'
             f'<link rel="icon" href="../web/icon.svg" type="image/svg+xml">\n'
-            f'</head>\n<body>\n<main>\n<h1>Leçons de tarot <small lang="en">· Tarot lessons</small></h1>\n'
-            f'<p>Chaque leçon montre la table sur des donnes choisies\u00a0: exercices et pas à pas. '
-            f'<span lang="en">Each lesson shows the table on chosen deals: exercises and step by step.</span></p>\n'
-            f'<h2>En français</h2>\n<ul>{items(0, "fr")}</ul>\n'
-            f'<h2 lang="en">In English</h2>\n<ul lang="en">{items(1, "en")}</ul>\n'
-            f'<p>Pour un cours\u00a0: chaque table est un <code>&lt;iframe&gt;</code> de la page du jeu\u00a0; '
-            f'à la table, <em>Partager cette situation</em> écrit le lien et l\'iframe du moment affiché. '
-            f'<span lang="en">For a class: each table is an <code>&lt;iframe&gt;</code> of the game\'s page; '
-            f'at the table, <em>Share this situation</em> writes the link and the iframe for the moment on show.'
-            f'</span></p>\n'
-            f'<p><a href="../index.html">Jouer · Play</a></p>\n</main>\n</body>\n</html>\n')
+            f'</head>\n<body>\n<main>\n<h1>{heading}</h1>\n'
+            f'<p>{also("lessons_index_intro")}</p>\n'
+            f'{lists}'
+            f'<p>{also("lessons_for_class")}</p>\n'
+            f'<p><a href="../index.html">{play}</a></p>\n</main>\n</body>\n</html>\n')
 
 
 def files() -> dict[str, str]:
@@ -577,7 +613,7 @@ def files() -> dict[str, str]:
     all_lessons = lessons()
     out = {"index.html": index(all_lessons), "lessons.css": STYLE}
     for lesson in all_lessons:
-        for lang in ("fr", "en"):
+        for lang in LANGS:
             out[f"{lang}/{lesson.slug}.html"] = page(lesson, lang, all_lessons)
     return out
 

@@ -2,7 +2,7 @@
 
 :func:`explain` says why an action makes sense from one seat's view
 (:class:`~tarot.view.SeatView`), as a :class:`Reason`: a stable code with
-parameters (the words are in :mod:`tarot.reason_words`, written out by
+parameters (the words are the catalogues' ``reason_CODE``, :mod:`tarot.words`, written out by
 :mod:`tarot.i18n`).  :func:`hint` asks a recommender bot (the Standard bot by
 default) for the action and explains it.  Only the seat's own view is read, so a
 reason never tells a hidden card.
@@ -28,8 +28,7 @@ from .bots.knowledge import LOW_SIGNAL_RANK, TRUMP_PROMISES, Knowledge, false_si
 from .bots.play import TrickState, discard, excuse_saves, opponents_after, opponents_trumps, petit_au_bout_sound
 from .cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, MASK_FOR_SUIT, PETIT_BIT, QUEEN,
                     RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count, mask_of, suit_card)
-from .i18n import CONTRACT_NAMES, explain as explain_code
-from .reason_words import REASONS
+from .i18n import contract_name, explain as explain_code
 from .rules import Contract
 from .view import SeatView
 
@@ -40,7 +39,7 @@ Recommender = Callable[[SeatView], Action]
 
 @dataclass(frozen=True)
 class Reason:
-    """Why an action: a code of :data:`tarot.reason_words.REASONS` and its parameters
+    """Why an action: a code of :data:`REASON_CODES` and its parameters
     (cards in record notation, suits as numbers, contracts by code)."""
 
     code: str
@@ -51,7 +50,7 @@ class Reason:
         for key in ("contract",):
             value = words.get(key)
             if isinstance(value, str):
-                words[key] = CONTRACT_NAMES[lang].get(value, value)
+                words[key] = contract_name(value, lang)
         return explain_code(self.code, words, lang)
 
     def to_json(self) -> dict[str, object]:
@@ -294,6 +293,19 @@ def _lead(k: Knowledge, card: Card) -> Reason:
     return Reason("lead_low", {"card": str(card)})
 
 
-REASON_CODES = tuple(REASONS)
+# Every reason's code, in the order of the catalogues (its words: the key "reason_" + code).
+REASON_CODES = (
+    "only_card", "excuse_before_last", "excuse_save", "excuse_keeps", "excuse_lead", "excuse_anytime",
+    "follow_low_taker_wins", "follow_low_lost", "follow_low_unsure", "load_partner_trick", "load_partner_likely",
+    "save_petit", "petit_to_partner", "low_on_partner_trick", "low_partner_leads", "win_cheaply", "win_for_now",
+    "trump_to_win", "trump_void", "undertrump_forced", "petit_au_bout", "hunt_petit", "draw_trumps",
+    "draw_for_petit_au_bout", "find_partner", "cash_master_king", "cash_master", "cash_master_suit", "long_suit",
+    "lead_to_partner_signal", "lead_to_partner_signal_queen", "lead_to_partner_signal_king", "lead_to_partner_suit",
+    "signal_honour", "make_taker_cut", "lead_no_honour", "trump_lead_signal", "trump_lead_promise", "return_trumps",
+    "trump_lead", "signal_petit_danger", "save_partner_petit", "lead_low", "last_trumps", "bid_points", "pass_weak",
+    "pass_outbid", "call_king", "call_alone", "call_partner", "no_call", "no_call_purchase", "no_call_stake",
+    "ecart_voids", "ecart_points", "ecart_hidden", "ecart_trumps_forced", "purchase_king", "purchase_card",
+    "chelem_sure", "no_chelem", "poignee_attack", "poignee_defence", "misere", "by_the_book",
+)
 
 __all__ = ["Reason", "Recommender", "REASON_CODES", "explain", "hint", "standard_recommender"]

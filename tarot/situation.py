@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from .errors import RecordError
 from .inputs import InputError, load_json, whole_number
+from .words import t
 
 if TYPE_CHECKING:
     from .state import Deal
@@ -39,26 +40,12 @@ MAX_NOTE_CHARS = 500
 MAX_STEP = 999  # a deal has fewer actions
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
-# code -> (French, English): what the page says about a situation it cannot open.
-MESSAGES: dict[str, tuple[str, str]] = {
-    "too_long": ("La situation de l'adresse est trop longue.", "The situation in the address is too long."),
-    "not_base64": ("La situation de l'adresse est illisible (caractères inattendus).",
-                   "The situation in the address is unreadable (unexpected characters)."),
-    "not_deflate": ("La situation de l'adresse est illisible (données compressées invalides).",
-                    "The situation in the address is unreadable (bad compressed data)."),
-    "cut": ("La situation de l'adresse est coupée : le lien est incomplet.",
-            "The situation in the address is cut short: the link is incomplete."),
-    "not_json": ("La situation de l'adresse n'est pas un enregistrement de donne.",
-                 "The situation in the address is not a deal record."),
-    "bad_record": ("La situation de l'adresse n'est pas valide : {detail}.",
-                   "The situation in the address is not valid: {detail}."),
-    "bad_notes": ("Les commentaires de l'adresse sont illisibles : ils sont ignorés.",
-                  "The comments in the address are unreadable: they are ignored."),
-}
+# What the page says about a situation it cannot open: the catalogues' "situation_" + code (tarot.words).
+CODES = ("too_long", "not_base64", "not_deflate", "cut", "not_json", "bad_record", "bad_notes")
 
 
 class SituationError(ValueError):
-    """A situation text that cannot be opened; ``code`` is a key of :data:`MESSAGES`."""
+    """A situation text that cannot be opened; ``code`` is one of :data:`CODES`."""
 
     def __init__(self, code: str, detail: str = "") -> None:
         self.code = code
@@ -66,8 +53,7 @@ class SituationError(ValueError):
         super().__init__(f"{code}: {detail}" if detail else code)
 
     def explain(self, lang: str = "en") -> str:
-        template = MESSAGES[self.code][0 if lang == "fr" else 1]
-        return template.format(detail=self.detail)
+        return t(f"situation_{self.code}", lang, detail=self.detail)
 
 
 def encode(record: dict[str, object]) -> str:

@@ -375,7 +375,7 @@ class Deal:
         if seat is not None and seat != self.to_act:
             return IllegalAction("not_your_turn", seat=seat, expected=self.to_act)
         if kind is not None and self.phase is not _PHASE_OF[kind]:
-            return IllegalAction("wrong_phase", action=_ACTION_WORDS[kind], phase=self.phase.value)
+            return IllegalAction("wrong_phase", action=_ACTION_CODES[kind], phase=self.phase.value)
         return None
 
     # ------------------------------------------------- one card of a choice
@@ -904,7 +904,7 @@ _CHECKS: dict[type, Callable[[Deal, Any], IllegalAction | None]] = {
 }
 _PHASE_OF = {Bid: Phase.BIDDING, Call: Phase.CALLING, Ecart: Phase.ECART, Chelem: Phase.CHELEM,
              Poignee: Phase.PLAY, Misere: Phase.PLAY, Purchase: Phase.PURCHASE, Play: Phase.PLAY}
-_ACTION_WORDS = {Bid: "bid", Call: "call", Ecart: "ecart", Chelem: "chelem", Poignee: "poignee",
+_ACTION_CODES = {Bid: "bid", Call: "call", Ecart: "ecart", Chelem: "chelem", Poignee: "poignee",
                  Misere: "misere", Purchase: "purchase", Play: "play"}
 
 

@@ -4,8 +4,8 @@
 21, the Excuse, the Petit with its trumps, the trumps, long trumps, major trumps, kings,
 a queen with her king, lone honours, long suits, voids), each with its points;
 they add up to ``hand_points`` (a test checks it on many hands), and
-:func:`suggestion` gives the contract the scale suggests.  Words for each item are
-in :data:`WORDS`.
+:func:`suggestion` gives the contract the scale suggests.  Each item's code is in
+:data:`CODES`; its words are the catalogues' ``strength_CODE`` (:mod:`tarot.words`).
 
 >>> from tarot.cards import parse_cards
 >>> hand = parse_cards("T21 EX T1 T5 T8 KH QH 2S".split())
@@ -19,24 +19,13 @@ from dataclasses import dataclass, field
 
 from .bots.evaluation import THRESHOLDS, contract_for, hand_points, scale_items
 from .cards import (Card, mask_of)
-from .i18n import french_spaces
+from .words import t
 from .rules import Contract
 
-# code -> (French, English); {n} a count ({s}: its plural's "s"), {suit} a suit symbol.
-WORDS: dict[str, tuple[str, str]] = {
-    "vingt_et_un": ("Le 21", "The 21"),
-    "excuse": ("L'Excuse", "The Excuse"),
-    "petit": ("Le Petit, gardé par {n} atout{s}", "The Petit, guarded by {n} trump{s}"),
-    "trumps": ("{n} atout{s} (2 points chacun)", "{n} trump{s} (2 points each)"),
-    "long_trumps": ("Atouts longs : {n} de plus que la moyenne", "Long trumps: {n} more than average"),
-    "major_trumps": ("{n} gros atout{s} (16 à 20)", "{n} major trump{s} (16 to 20)"),
-    "king": ("Roi {suit}", "King {suit}"),
-    "mariage": ("Dame avec son roi {suit}", "Queen with her king {suit}"),
-    "queen": ("Dame sans roi {suit}", "Queen without her king {suit}"),
-    "knight": ("Cavalier {suit}", "Knight {suit}"),
-    "long_suit": ("Longue {suit} : {n} cartes", "Long suit {suit}: {n} cards"),
-    "void": ("Coupe franche {suit} avec des atouts longs", "Void {suit} with long trumps"),
-}
+# Every item's code (its words: the catalogues' "strength_" + code; {n} a count, {s} its plural's "s",
+# {suit} a suit symbol).
+CODES = ("vingt_et_un", "excuse", "petit", "trumps", "long_trumps", "major_trumps", "king", "mariage", "queen",
+         "knight", "long_suit", "void")
 SUITS = "♠♥♦♣"
 
 
@@ -49,9 +38,7 @@ class Item:
     def words(self, lang: str = "fr") -> str:
         n = self.params.get("n")
         plural = "s" if not isinstance(n, int) or n > 1 else ""
-        if lang != "fr":
-            return WORDS[self.code][1].format(s=plural, **self.params)
-        return french_spaces(WORDS[self.code][0].format(s=plural, **self.params))
+        return t(f"strength_{self.code}", lang, s=plural, **self.params)
 
 
 def items(hand: Iterable[Card], players: int = 4) -> list[Item]:

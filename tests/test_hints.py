@@ -9,8 +9,7 @@ import tarot.situation
 from tarot.actions import BIDS, NO_CALL, Bid, Call, Chelem, Ecart, Play, Poignee
 from tarot.bots import make_bot
 from tarot.hints import REASON_CODES, Reason, explain, hint
-from tarot.i18n import MESSAGES
-from tarot.reason_words import REASONS
+from tarot.words import LANGS, catalogue, known
 from tarot.rules import Rules
 from tarot.state import Deal
 
@@ -229,15 +228,16 @@ def test_at_4_players_the_called_kings_holder_is_advised_as_the_takers_partner()
 def test_every_reason_has_both_languages():
     fields = {"card": "KH", "suit": 1, "suits": "♥", "points": 30, "threshold": 29, "contract": "prise", "times": 3}
     written_from = {"the_card": "card", "The_card": "card"}  # the card with its article
-    for code, (fr, en) in REASONS.items():
-        assert code not in MESSAGES  # no reason shares a refusal's code
-        names = {written_from.get(f, f) for text in (fr, en) for _, f, _, _ in string.Formatter().parse(text) if f}
+    for code in REASON_CODES:
+        assert not known(f"refusal_{code}")  # no reason shares a refusal's code
+        texts = [catalogue(lang)[f"reason_{code}"] for lang in LANGS]
+        names = {written_from.get(f, f) for text in texts for _, f, _, _ in string.Formatter().parse(text) if f}
         assert names <= set(fields), (code, names)
         reason = Reason(code, {k: fields[k] for k in names})
         assert reason.explain("fr") != reason.explain("en"), code
         for lang in ("fr", "en"):
             assert "{" not in reason.explain(lang)
-    assert REASON_CODES == tuple(REASONS)
+    assert REASON_CODES == tuple(k.removeprefix("reason_") for k in catalogue("fr") if k.startswith("reason_"))
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -249,7 +249,7 @@ def test_every_decision_of_a_played_deal_has_a_reason_in_words(players):
         view = deal.view(seat)
         action = bots[seat].choose(view)
         reason = explain(view, action)
-        assert reason.code in REASONS
+        assert reason.code in REASON_CODES
         assert reason.explain("fr") and reason.explain("en")
         deal.apply(action, seat=seat)
 

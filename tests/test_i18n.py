@@ -5,24 +5,30 @@ from pathlib import Path
 
 import tarot.state
 from tarot.errors import IllegalAction
-from tarot.i18n import MESSAGES, explain
+from tarot.i18n import explain
+from tarot.words import LANGS, catalogue, t
+
+
+def _refusals() -> set[str]:
+    """The codes that have a refusal's sentence in the catalogues."""
+    return {key.removeprefix("refusal_") for key in catalogue("fr") if key.startswith("refusal_")}
 
 
 def test_every_refusal_code_of_the_engine_has_both_sentences():
     codes = set(re.findall(r'IllegalAction\("([a-z_]+)"', inspect.getsource(tarot.state)))
     assert codes, "no refusal found"
-    missing = codes - set(MESSAGES)
+    missing = codes - _refusals()
     assert not missing
     for code in codes:
-        fr, en = MESSAGES[code]
-        assert fr and en
+        for lang in LANGS:
+            assert catalogue(lang)[f"refusal_{code}"]
 
 
 def test_every_sentence_belongs_to_a_refusal_the_engine_raises():
     package = Path(tarot.state.__file__).parent
     source = "".join(p.read_text(encoding="utf-8") for p in package.rglob("*.py") if p.name != "i18n.py")
     raised = set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', source))
-    assert not set(MESSAGES) - raised
+    assert not _refusals() - raised
 
 
 def test_an_unknown_code_falls_back_to_the_code_itself():
@@ -64,28 +70,17 @@ def _filled(template: str) -> str:
 
 
 def test_english_sentences_put_no_space_before_a_colon_or_question_mark():
-    import tarot.reason_words
-    import tarot.strength
-    import web.labels
-    import web.teaching
-    import web.words
-    tables = {"labels": web.labels.TEXT, "words": web.words.WORDS, "teaching": web.teaching.TEXT,
-              "refusals": MESSAGES, "reasons": tarot.reason_words.REASONS, "strength": tarot.strength.WORDS}
-    for name, table in tables.items():
-        for key, (_fr, en) in table.items():
-            assert not re.search(r" [:;!?]", _filled(en)), f"{name}.{key}: {en!r}"
+    for key, en in catalogue("en").items():
+        assert not re.search(r" [:;!?]", _filled(en)), f"{key}: {en!r}"
 
 
 def test_each_way_to_french_text_keeps_a_colon_or_question_mark_on_its_line():
     import tarot.strength
-    import web.labels
-    import web.teaching
-    import web.words
     from tarot.cards import parse_card
-    assert web.labels.t("dealer", "fr", name="Basile") == "donneur\u00a0: Basile"
-    assert web.labels.t("dealer", "en", name="Basile") == "dealer: Basile"
-    assert web.words.w("review_short", "fr") == web.words.WORDS["review_short"][0]  # nothing to change
-    assert web.teaching.t("why", "fr") == "Pourquoi\u00a0?"
+    assert t("dealer", "fr", name="Basile") == "donneur\u00a0: Basile"
+    assert t("dealer", "en", name="Basile") == "dealer: Basile"
+    assert t("review_short", "fr") == catalogue("fr")["review_short"]  # nothing to change
+    assert t("why", "fr") == "Pourquoi\u00a0?"
     assert explain("must_overtrump", {"card": parse_card("T10")}, "fr").startswith("Vous devez monter\u00a0:")
     item = tarot.strength.Item("long_suit", 1, {"suit": "♦", "n": 6})
     assert item.words("fr") == "Longue ♦\u00a0: 6 cartes" and item.words("en") == "Long suit ♦: 6 cards"

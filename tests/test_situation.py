@@ -9,9 +9,10 @@ import pytest
 from tarot.bots import make_bot
 from tarot.match import play_out
 from tarot.rules import Rules
-from tarot.situation import (MAX_TEXT_CHARS, MESSAGES, SituationError, decode, decode_notes, encode,
+from tarot.situation import (CODES, MAX_TEXT_CHARS, SituationError, decode, decode_notes, encode,
                              fragment, load, record_from_fragment, rotate)
 from tarot.state import Deal
+from tarot.words import catalogue
 
 
 def _finished(players: int, seed: int = 3) -> Deal:
@@ -125,7 +126,8 @@ def test_random_bytes_are_refused_cleanly():
 
 
 def test_every_refusal_has_both_languages():
-    for code, (fr, en) in MESSAGES.items():
+    for code in CODES:
+        fr, en = (catalogue(lang)[f"situation_{code}"] for lang in ("fr", "en"))
         assert fr and en and fr != en, code
 
 

@@ -8,7 +8,8 @@ from tarot.bots.evaluation import hand_points
 from tarot.cards import CARDS, mask_of
 from tarot.rng import Rng
 from tarot.rules import Contract, Rules
-from tarot.strength import WORDS, items, suggestion
+from tarot.strength import CODES, items, suggestion
+from tarot.words import catalogue
 
 from .helpers import cards
 
@@ -36,7 +37,8 @@ def test_a_strong_hand_suggests_a_garde_and_a_weak_one_a_pass():
 
 
 def test_every_item_has_both_languages():
-    for code, (fr, en) in WORDS.items():
+    for code in CODES:
+        fr, en = (catalogue(lang)[f"strength_{code}"] for lang in ("fr", "en"))
         assert fr and en and fr != en, code
 
 

@@ -41,29 +41,16 @@ function startPython() {
 requestAnimationFrame(() => setTimeout(startPython));
 setTimeout(startPython, FIRST_FRAME_WAIT_MS);
 
-const TEXT = {
-  fr: {
-    loading: "Chargement du jeu…",
-    download: "Téléchargement de Python",
-    start: "Démarrage de Python",
-    game: "Chargement du jeu",
-    update: "Nouvelle version disponible",
-    reload: "Recharger",
-  },
-  en: {
-    loading: "Loading the game…",
-    download: "Downloading Python",
-    start: "Starting Python",
-    game: "Loading the game",
-    update: "New version available",
-    reload: "Reload",
-  },
-};
+// The words shown before Python, in every language: the build writes them into index.html
+// from the catalogues (tarot/locale/LANG.json), as JSON in <template id="boot-words">.
+const WORDS = JSON.parse(document.getElementById("boot-words")?.content.textContent || "{}");
+const wordsOf = (lang) => WORDS[lang] || WORDS[DEFAULT_LANG] || {};
 
 // Shared with Python (web/params.py, web/session.py): written by `python3 -m web.bootwords --write`.
 const URL_YES = ["", "1", "true", "yes", "on", "oui"];
 const URL_NO = ["0", "false", "no", "off", "non"];
-const URL_LANGS = ["fr", "en"];
+const URL_LANGS = ["fr", "en", "xx"];
+const DEFAULT_LANG = "fr";
 const SAVE_KEY = "tarot.table";
 // End of the words shared with Python.
 
@@ -89,12 +76,13 @@ function startLang() {
   if (!embedded) {
     try {
       const saved = JSON.parse(localStorage.getItem(SAVE_KEY) || "null");
-      if (saved && saved.settings && saved.settings.lang === "en") return "en";
+      const kept = saved && saved.settings && saved.settings.lang;
+      if (URL_LANGS.includes(kept)) return kept;
     } catch {
       // no storage (blocked in this frame) or a damaged save: French
     }
   }
-  return "fr";
+  return DEFAULT_LANG;
 }
 
 const table = document.getElementById("table");
@@ -104,7 +92,7 @@ if (embedded) table.classList.add("embed");
 // ------------------------------------------------------------------ stages
 const lang = startLang();
 if (loading) {
-  for (const el of loading.querySelectorAll("[data-text]")) el.textContent = TEXT[lang][el.dataset.text];
+  for (const el of loading.querySelectorAll("[data-text]")) el.textContent = wordsOf(lang)[el.dataset.text];
   loading.lang = lang;
 }
 
@@ -273,10 +261,10 @@ let reloadAsked = false;
 function offerUpdate(waiting) {
   const banner = document.getElementById("update");
   if (!banner) return;
-  const words = TEXT[table.dataset.lang === "en" ? "en" : "fr"];
-  banner.querySelector("[data-text=update]").textContent = words.update;
+  const words = wordsOf(table.dataset.lang);
+  for (const el of banner.querySelectorAll("[data-text]")) el.textContent = words[el.dataset.text];
+  banner.lang = table.dataset.lang || DEFAULT_LANG;
   const button = banner.querySelector("[data-action=reload-update]");
-  button.textContent = words.reload;
   button.onclick = () => {
     reloadAsked = true;
     button.disabled = true;

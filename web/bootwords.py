@@ -1,8 +1,10 @@
-"""The words ``web/boot.js`` shares with Python: the URL's yes/no words and languages, the save key.
+"""What ``web/boot.js`` shares with Python: the URL's yes/no words and languages, the save key.
 
 ``boot.js`` runs before Python starts, so it cannot ask :mod:`web.params` or
 :mod:`web.session`; it holds a copy of their words between two marker lines,
-written from them (the Python side is the one definition):
+written from them (the Python side is the one definition).  The words it shows a
+player are not here: the build writes them into index.html from the catalogues
+(``scripts/delivery.py``, :func:`boot_words`).
 
     python3 -m web.bootwords                  # print the block
     python3 -m web.bootwords --write          # rewrite it in web/boot.js
@@ -15,6 +17,7 @@ import json
 import sys
 from pathlib import Path
 
+from tarot.words import LANGS as OFFERED, catalogue
 from web.params import LANGS, NO, YES
 from web.session import SAVE_KEY
 
@@ -30,9 +33,19 @@ def block() -> str:
         f"const URL_YES = {json.dumps(list(YES))};",
         f"const URL_NO = {json.dumps(list(NO))};",
         f"const URL_LANGS = {json.dumps(list(LANGS))};",
+        f"const DEFAULT_LANG = {json.dumps(OFFERED[0])};",
         f"const SAVE_KEY = {json.dumps(SAVE_KEY)};",
         END,
     ]) + "\n"
+
+
+# The words boot.js shows (the loading stages, the new version's banner): data-text keys of index.html.
+BOOT_KEYS = ("loading", "boot_download", "boot_start", "boot_game", "update_available", "update_reload")
+
+
+def boot_words() -> dict[str, dict[str, str]]:
+    """The words boot.js shows, in every language the URL may ask for (index.html's data block)."""
+    return {lang: {key: catalogue(lang)[key] for key in BOOT_KEYS} for lang in LANGS}
 
 
 def with_block(text: str) -> str:

@@ -8,9 +8,8 @@ from __future__ import annotations
 from html import escape
 
 from tarot.cards import EXCUSE_ID, FIRST_TRUMP, NOTATION, RANK_OF, SUIT_OF, SUITS
-from tarot.i18n import card_name
-
-from .labels import RANK_LETTERS
+from tarot.i18n import CORNER_WORDS, card_name
+from tarot.words import t
 
 SUIT_CLASS = ("spades", "hearts", "diamonds", "clubs")
 
@@ -24,7 +23,7 @@ def _inner(card: int, lang: str) -> str:
         return ('<span class="corner" aria-hidden="true"><span class="rank">★</span></span>'
                 '<span class="center" aria-hidden="true">'
                 '<svg class="big" aria-hidden="true" focusable="false"><use href="#pip-star"/></svg>'
-                '<span class="word">Excuse</span></span>'
+                f'<span class="word">{escape(t("card_face_excuse", lang))}</span></span>'
                 '<span class="corner far" aria-hidden="true"><span class="rank">★</span></span>')
     rank = RANK_OF[card]
     if card >= FIRST_TRUMP:
@@ -32,7 +31,7 @@ def _inner(card: int, lang: str) -> str:
                 f'<span class="center" aria-hidden="true"><span class="number">{rank}</span></span>'
                 f'<span class="corner far" aria-hidden="true"><span class="rank">{rank}</span></span>')
     suit = SUIT_OF[card]
-    letter = RANK_LETTERS[lang].get(rank, str(rank))
+    letter = escape(t(CORNER_WORDS[rank], lang)) if rank in CORNER_WORDS else str(rank)
     if rank > 10:
         middle = f'<span class="face-letter">{letter}</span>{pip(suit, "big faded")}'
     else:

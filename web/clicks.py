@@ -14,6 +14,7 @@ from typing import Protocol
 
 from .duplicate import PracticeSession
 from .extras import Extras, open_review
+from .labels import other_lang
 from .page import PageState
 from .screen import Ui
 from .session import Session
@@ -97,7 +98,7 @@ def _no_poignee(state: PageState, clicked: Clicked) -> Outcome:
 
 def _lang(state: PageState, clicked: Clicked) -> Outcome:
     settings = state.session.settings
-    settings.lang = "en" if settings.lang == "fr" else "fr"
+    settings.lang = other_lang(settings.lang)
     return SAVE
 
 
@@ -205,6 +206,7 @@ def _teaching(action: str) -> Handler:
     return handler
 
 
+# The finished deals' tools: they leave the menu as it is.
 REVIEW_TOOLS: dict[str, Handler] = {
     "review-deal": _review(reference=False),
     "review-reference": _review(reference=True),
@@ -219,8 +221,8 @@ REVIEW_TOOLS: dict[str, Handler] = {
     "import-close": _import_open(False),
     "import-paste": _import_paste,
 }
-"""The finished deals' tools: they leave the menu as it is."""
 
+# Every click the page knows, by its key (:func:`click_key`).
 CLICKS: dict[str, Handler] = {
     "bid": _game(lambda s, clicked: s.bid(str(clicked("data-bid")))),
     "card": _game(lambda s, clicked: s.click_card(str(clicked("data-card")))),
@@ -256,6 +258,5 @@ CLICKS: dict[str, Handler] = {
     **REVIEW_TOOLS,
     **{action: _teaching(action) for action in TEACHING_CLICKS},
 }
-"""Every click the page knows, by its key (:func:`click_key`)."""
 
 KEEP_MENU = frozenset({"menu", *REVIEW_TOOLS})

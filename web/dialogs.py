@@ -6,7 +6,9 @@ from html import escape
 
 from .cardface import card_html
 from .history import match_totals
-from .labels import level_name, option_name, seat_name, signed, t
+from tarot.words import LANGS, t
+
+from .labels import level_name, option_name, seat_name, signed
 from .duplicateview import setup_fieldset
 from .parts import button, event_text, explain, player_name, player_name_within
 from .records import import_dialog
@@ -57,7 +59,7 @@ def _setup_choices(screen: Screen) -> str:
         for o in screen.options)
     langs = "".join(
         f'<label class="choice"><input type="radio" name="lang" value="{code}"{" checked" if lang == code else ""}>'
-        f'<span lang="{code}">{label}</span></label>' for code, label in (("fr", "Français"), ("en", "English")))
+        f'<span lang="{code}">{escape(t("language_name", code))}</span></label>' for code in LANGS)
     return (f'<fieldset><legend>{escape(t("players", lang))}</legend><div class="choices">{players}</div></fieldset>'
             f'<label class="field"><span>{escape(t("level", lang))}</span><select name="level">{levels}</select></label>'
             f'<fieldset><legend>{escape(t("options", lang))}</legend>{options}</fieldset>'
@@ -175,8 +177,11 @@ def render_settings(screen: "Screen") -> str:
             f'<label class="choice"><input type="radio" name="{name}" value="{value}"{" checked" if value == chosen else ""}>'
             f'<span>{escape(label)}</span></label>' for value, label in choices)
 
-    paces = radios("pace", [(p, t("pace_" + p, lang)) for p in ("slow", "normal", "fast")], s.pace)
-    langs = radios("lang", [("fr", "Français"), ("en", "English")], lang)
+    paces = radios("pace", [("slow", t("pace_slow", lang)), ("normal", t("pace_normal", lang)),
+                            ("fast", t("pace_fast", lang))], s.pace)
+    langs = "".join(  # each language named in its own words
+        f'<label class="choice"><input type="radio" name="lang" value="{code}"{" checked" if code == lang else ""}>'
+        f'<span lang="{code}">{escape(t("language_name", code))}</span></label>' for code in LANGS)
     upcoming = s.next_level or s.level
     levels = "".join(f'<option value="{escape(lv)}"{" selected" if upcoming == lv else ""}>'
                      f'{escape(level_name(lv, lang))}</option>' for lv in screen.levels)

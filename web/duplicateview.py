@@ -6,13 +6,14 @@ from __future__ import annotations
 from html import escape
 
 from tarot.duplicate import SEAT, seat_score
-from tarot.i18n import CONTRACT_NAMES
+from tarot.i18n import contract_name
 from tarot.result import DealResult
+
+from tarot.words import t
 
 from .duplicate import TOURNAMENT_SIZES
 from .labels import seat_name, signed
 from .screen import Screen
-from .words import w
 
 
 def tool_button(action: str, label: str, cls: str = "btn", attrs: str = "") -> str:
@@ -33,14 +34,14 @@ def setup_fieldset(screen: Screen) -> str:
     chosen = draft.get("duplicate", current)
     mode = "".join(
         f'<label class="choice"><input type="radio" name="mode" value="{value}"'
-        f'{" checked" if (chosen > 0) == (value == "duplicate") else ""}><span>{escape(w(key, lang))}</span></label>'
+        f'{" checked" if (chosen > 0) == (value == "duplicate") else ""}><span>{escape(t(key, lang))}</span></label>'
         for value, key in (("match", "mode_match"), ("duplicate", "mode_duplicate")))
     sizes = "".join(f'<option value="{n}"{" selected" if n == (chosen or 4) else ""}>'
-                    f'{escape(w("duplicate_n", lang, n=n))}</option>' for n in TOURNAMENT_SIZES)
-    return (f'<fieldset class="mode"><legend>{escape(w("mode", lang))}</legend>'
+                    f'{escape(t("duplicate_n", lang, n=n))}</option>' for n in TOURNAMENT_SIZES)
+    return (f'<fieldset class="mode"><legend>{escape(t("mode", lang))}</legend>'
             f'<div class="choices">{mode}</div>'
-            f'<label class="field"><span>{escape(w("duplicate_deals", lang))}</span>'
-            f'<select name="duplicate">{sizes}</select><small>{escape(w("duplicate_help", lang))}</small></label>'
+            f'<label class="field"><span>{escape(t("duplicate_deals", lang))}</span>'
+            f'<select name="duplicate">{sizes}</select><small>{escape(t("duplicate_help", lang))}</small></label>'
             f'</fieldset>')
 
 
@@ -48,20 +49,20 @@ def setup_fieldset(screen: Screen) -> str:
 def reference_sentence(result: DealResult, own: int, lang: str) -> str:
     """"À votre place, l'Expert a joué une garde, réussie de 12 : +222. Vous : +96. Duplicate : −126." """
     score = seat_score(result)
-    tail = " " + w("you_and_diff", lang, own=signed(own), diff=signed(own - score))
+    tail = " " + t("you_and_diff", lang, own=signed(own), diff=signed(own - score))
     taker = result.taker
     if result.redeal is not None or result.contract is None or taker is None:
         key = "ref_all_passed" if result.redeal == "all_passed" else "ref_redeal"
-        return w(key, lang, score=signed(score)) + tail
-    contract = CONTRACT_NAMES[lang].get(result.contract.code, result.contract.code).lower()
-    outcome = w("made_by" if result.made else "failed_by", lang, diff=str(result.difference))  # as the score counted it
+        return t(key, lang, score=signed(score)) + tail
+    contract = contract_name(result.contract.code, lang).lower()
+    outcome = t("made_by" if result.made else "failed_by", lang, diff=str(result.difference))  # as the score counted it
     if taker == SEAT:
-        text = w("ref_took", lang, contract=contract, outcome=outcome, score=signed(score))
+        text = t("ref_took", lang, contract=contract, outcome=outcome, score=signed(score))
     elif result.partner == SEAT:
-        text = w("ref_partner", lang, name=seat_name(taker, lang), contract=contract, outcome=outcome,
+        text = t("ref_partner", lang, name=seat_name(taker, lang), contract=contract, outcome=outcome,
                  score=signed(score))
     else:
-        text = w("ref_defended", lang, name=seat_name(taker, lang), contract=contract, outcome=outcome,
+        text = t("ref_defended", lang, name=seat_name(taker, lang), contract=contract, outcome=outcome,
                  score=signed(score))
     return text + tail
 
@@ -76,39 +77,39 @@ def duplicate_block(screen: Screen) -> str:
     result = screen.view.result
     own = 0 if result is None else result.scores[SEAT]
     if reference is None:
-        text = w("ref_failed", lang, error=screen.reference_error) if screen.reference_error \
-            else w("ref_computing", lang)
+        text = t("ref_failed", lang, error=screen.reference_error) if screen.reference_error \
+            else t("ref_computing", lang)
         return (f'<div class="duplicate-result" data-testid="reference-result" aria-busy="true">'
                 f'<p>{escape(text)}</p></div>')
     value = seat_score(reference)
-    buttons = tool_button("review-reference", w("review_ref", lang), "btn ghost", deal_attr(number))
+    buttons = tool_button("review-reference", t("review_ref", lang), "btn ghost", deal_attr(number))
     if tournament.over and tournament.complete:
-        buttons += tool_button("new-game", w("new_tournament", lang), "btn primary")
+        buttons += tool_button("new-game", t("new_tournament", lang), "btn primary")
     return (f'<div class="duplicate-result" data-testid="reference-result" data-value="{value}">'
             f'<p>{escape(reference_sentence(reference, own, lang))}</p>{buttons}</div>')
 
 
 def tournament_table(screen: Screen) -> str:
     """The tournament's deals, the person's score beside the reference's, and the total (side)."""
-    t, lang = screen.tournament, screen.lang
-    if t is None:
+    tour, lang = screen.tournament, screen.lang
+    if tour is None:
         return ""
     body = []
-    for i, row in enumerate(t.rows, 1):
+    for i, row in enumerate(tour.rows, 1):
         ref = "…" if row.reference is None else signed(row.reference)
         diff = "…" if row.difference is None else signed(row.difference)
         body.append(f'<tr data-deal="{row.deal_number}"><th scope="row">{i}</th><td class="num">{signed(row.own)}</td>'
                     f'<td class="num">{ref}</td><td class="num" data-diff="{"" if row.difference is None else row.difference}">'
-                    f'{diff}</td><td>{tool_button("review-deal", w("review_short", lang), "btn ghost", deal_attr(row.deal_number))}</td></tr>')
-    progress = w("tournament_over", lang, total=signed(t.total)) if t.complete else \
-        w("tournament_progress", lang, k=min(len(t.rows) + (0 if screen.finished else 1), t.size), n=t.size)
+                    f'{diff}</td><td>{tool_button("review-deal", t("review_short", lang), "btn ghost", deal_attr(row.deal_number))}</td></tr>')
+    progress = t("tournament_over", lang, total=signed(tour.total)) if tour.complete else \
+        t("tournament_progress", lang, k=min(len(tour.rows) + (0 if screen.finished else 1), tour.size), n=tour.size)
     return (f'<section class="tournament" aria-labelledby="tournament-title">'
-            f'<h2 class="side-title" id="tournament-title">{escape(w("tournament", lang))}</h2>'
+            f'<h2 class="side-title" id="tournament-title">{escape(t("tournament", lang))}</h2>'
             f'<p class="tournament-progress">{escape(progress)}</p>'
-            f'<p class="tournament-number">{escape(w("tournament_number", lang, n=t.first_deal))}</p>'
-            f'<table class="sheet" data-testid="duplicate-table"><thead><tr><th scope="col">{escape(w("col_deal", lang))}</th>'
-            f'<th scope="col">{escape(w("col_you", lang))}</th><th scope="col">{escape(w("col_expert", lang))}</th>'
-            f'<th scope="col">{escape(w("col_diff", lang))}</th><td></td></tr></thead><tbody>{"".join(body)}</tbody>'
-            f'<tfoot><tr><th scope="row">{escape(w("total", lang))}</th><td colspan="2"></td>'
-            f'<td class="num" data-testid="duplicate-total" data-value="{t.total}" data-complete="{str(t.complete).lower()}">'
-            f'{signed(t.total)}</td><td></td></tr></tfoot></table></section>')
+            f'<p class="tournament-number">{escape(t("tournament_number", lang, n=tour.first_deal))}</p>'
+            f'<table class="sheet" data-testid="duplicate-table"><thead><tr><th scope="col">{escape(t("col_deal", lang))}</th>'
+            f'<th scope="col">{escape(t("col_you", lang))}</th><th scope="col">{escape(t("col_expert", lang))}</th>'
+            f'<th scope="col">{escape(t("col_diff", lang))}</th><td></td></tr></thead><tbody>{"".join(body)}</tbody>'
+            f'<tfoot><tr><th scope="row">{escape(t("total", lang))}</th><td colspan="2"></td>'
+            f'<td class="num" data-testid="duplicate-total" data-value="{tour.total}" data-complete="{str(tour.complete).lower()}">'
+            f'{signed(tour.total)}</td><td></td></tr></tfoot></table></section>')

@@ -10,7 +10,7 @@ from tarot.rules import Rules
 
 from .cardface import card_html
 from .labels import seat_name
-from .teaching import t
+from tarot.words import t
 from .parts import teach_button as _button
 
 

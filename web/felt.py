@@ -5,15 +5,17 @@ from __future__ import annotations
 from html import escape
 
 from tarot.cards import NOTATION, Card
-from tarot.i18n import POIGNEE_NAMES as POIGNEE_WORDS, card_name
+from tarot.i18n import card_name, poignee_name
 from tarot.view import SeatView
+from tarot.words import LANGS, t
 
 from .cardface import card_back, card_html
-from .labels import COLON, plural_s, points_text, singular, t
+from .labels import colon, other_lang, plural_s, points_text, singular
 from .parts import button, contract_words, event_text, player_name
 from .records import replay_banner
 from .screen import Screen
 
+BOUT_WORDS = {"T1": "bout_T1", "T21": "bout_T21", "EX": "bout_EX"}
 # Where each seat sits, seat 0 at the bottom and play going counter-clockwise.
 POSITIONS = {
     3: ("bottom", "top-right", "top-left"),
@@ -30,14 +32,15 @@ def render_topbar(screen: Screen) -> str:
             f'<span>{escape(t("dealer", lang, name=player_name(screen, v.dealer)))}</span>']
     if v.contract is not None:
         info.append(f'<span class="contract-info"><b>{escape(contract_words(v.contract.code, lang))}</b> · '
-                    f'{escape(t("taker", lang))}{COLON[lang]}{escape(player_name(screen, v.taker))}</span>')
+                    f'{escape(t("taker", lang))}{colon(lang)}{escape(player_name(screen, v.taker))}</span>')
     if v.called is not None:
-        info.append(f'<span>{escape(t("called_card", lang))}{COLON[lang]}{escape(card_name(v.called, lang))}</span>')
+        info.append(f'<span>{escape(t("called_card", lang))}{colon(lang)}{escape(card_name(v.called, lang))}</span>')
         if v.partner_known:
             partner = (t("partner_is", lang, name=player_name(screen, v.partner)) if v.partner is not None
                        else t("partner_alone", lang))
             info.append(f'<span class="partner-info">{escape(partner)}</span>')
     last_disabled = not v.tricks
+    other = other_lang(lang)  # the language button speaks the language it switches to
     buttons = []
     if screen.can_undo:
         buttons.append(f'<button type="button" class="btn ghost" id="btn-undo" data-action="undo" '
@@ -55,16 +58,16 @@ def render_topbar(screen: Screen) -> str:
         f'<a class="btn ghost" id="btn-lessons" href="lessons/index.html" title="{escape(t("lessons_label", lang))}">'
         f'{escape(t("lessons", lang))}</a>',
         button(t("scores", lang), action="scores", ident="btn-sheet", cls="btn ghost only-narrow"),
-        f'<button type="button" class="btn ghost" id="btn-lang" data-action="lang" lang="{"en" if lang == "fr" else "fr"}" '
-        f'aria-label="{escape(t("lang_switch_label", lang))}" title="{escape(t("lang_switch_label", lang))}">'
-        f'{"EN" if lang == "fr" else "FR"}</button>',
+        f'<button type="button" class="btn ghost" id="btn-lang" data-action="lang" lang="{other}" '
+        f'aria-label="{escape(t("lang_switch_to", other))}" title="{escape(t("lang_switch_to", other))}">'
+        f'{escape(t("language_code", other))}</button>',
         button(t("new_game", lang), action="new-game", ident="btn-new-game", cls="btn"),
         '</span>',
     ]
     return (f'<div class="brand"><span class="logo" aria-hidden="true">'
             f'<svg class="pip"><use href="#pip-star"/></svg></span><h1>{escape(t("title", lang))}</h1></div>'
             f'<div class="info">{" · ".join(info)}</div>'
-            f'<nav class="tools{" open" if screen.ui.menu_open else ""}" aria-label="menu">{"".join(buttons)}</nav>')
+            f'<nav class="tools{" open" if screen.ui.menu_open else ""}" aria-label="{escape(t("menu", lang))}">{"".join(buttons)}</nav>')
 
 
 # --------------------------------------------------------------------- felt
@@ -92,7 +95,7 @@ def render_seat(screen: Screen, seat: int, position: str) -> str:
         bubble = f'<span class="{cls}" data-seat-bid="{bid}">{escape(contract_words(bid, lang))}</span>'
     for s, size, _ in v.poignees:
         if s == seat:
-            bubble += f'<span class="bubble poignee">{escape(POIGNEE_WORDS[lang][size])}</span>'
+            bubble += f'<span class="bubble poignee">{escape(poignee_name(size, lang))}</span>'
     for s, kind in v.miseres:
         if s == seat:
             bubble += f'<span class="bubble poignee">{escape(t("misere_" + kind, lang))}</span>'
@@ -175,7 +178,7 @@ def _tricks_n(n: int, lang: str) -> str:
 
 
 def _bouts_text(screen: "Screen", bouts: tuple[Card, ...]) -> str:
-    return ", ".join(t("bout_" + NOTATION[c], screen.lang) for c in bouts)
+    return ", ".join(t(BOUT_WORDS[NOTATION[c]], screen.lang) for c in bouts)
 
 
 def render_count(screen: "Screen") -> str:
@@ -193,10 +196,10 @@ def render_count(screen: "Screen") -> str:
                 points = t("points_n", lang, points=points)
             bouts = f' · {escape(t("bouts_n", lang, bouts=_bouts_text(screen, pile.bouts)))}' if pile.bouts else ""
             who = ", ".join(player_name(screen, s) for s in pile.seats) if key == "attack" else ""
-            title = t("side_" + ("attack" if key == "attack" else "defense"), lang).capitalize()
+            title = t("side_attack" if key == "attack" else "side_defense", lang).capitalize()
             rows.append(f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
                         f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
-                        f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")}{COLON[lang]}'
+                        f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")}{colon(lang)}'
                         f'{escape(_tricks_n(pile.tricks, lang))} · {escape(points)}{bouts}</li>')
     else:
         cells = []
@@ -224,7 +227,8 @@ def render_notice(screen: Screen) -> str:
     for key, params in screen.notices:
         words = dict(params)
         if "expected" in words:
-            words["expected"] = t(words["expected"], lang, levels=", ".join(screen.levels))
+            words["expected"] = t(words["expected"], lang, levels=", ".join(screen.levels), langs=", ".join(LANGS[:-1]),
+                                  last=LANGS[-1])
         items.append(f"<li>{escape(t(key, lang, **words))}</li>")
     return (replay_banner(screen) + f'<div class="notice" data-testid="url-notice" role="alert"><ul>{"".join(items)}</ul>'
             + button(t("dismiss", lang), action="dismiss-notice", ident="btn-dismiss-notice", cls="btn ghost")

@@ -1,4 +1,5 @@
-"""The Python files the page loads: the import closure of ``web/main.py`` (and its worker).
+"""The Python files the page loads: the import closure of ``web/main.py`` (and its worker),
+and the data files its modules read (the catalogues of words, ``tarot/locale/*.json``).
 
 PyScript copies the files listed in ``pyscript.toml``'s ``[files]`` into the
 browser's file system.  This module finds every module of ``tarot`` and ``web``
@@ -20,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("tarot", "web")
 ENTRIES = ("web/main.py", "web/worker.py")  # run as scripts by PyScript (page, bots' worker)
+DATA = {"tarot/words.py": "tarot/locale/*.json"}  # a module, and the files it reads beside it
 
 
 def _module_path(name: str) -> Path | None:
@@ -64,7 +66,7 @@ def _imports(path: Path) -> set[str]:
 
 
 def needed_files() -> list[str]:
-    """Paths (relative to the repository) of every module the page imports."""
+    """Paths (relative to the repository) of every module the page imports, and of the data they read."""
     todo = [ROOT / e for e in ENTRIES]
     seen: set[Path] = set()
     while todo:
@@ -80,7 +82,8 @@ def needed_files() -> list[str]:
                     todo.append(found)
     for entry in ENTRIES:
         seen.discard(ROOT / entry)
-    return sorted(p.relative_to(ROOT).as_posix() for p in seen)
+    data = {p for module, pattern in DATA.items() if ROOT / module in seen for p in ROOT.glob(pattern)}
+    return sorted(p.relative_to(ROOT).as_posix() for p in seen | data)
 
 
 def files_section() -> str:

@@ -6,10 +6,8 @@ from html import escape
 
 from tarot.actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
 from tarot.cards import cards_of, mask_of
-from tarot.i18n import CONTRACT_NAMES, card_name, card_with_article
-
-from .labels import t as page_t
-from .teaching import t
+from tarot.i18n import card_name, card_with_article, contract_name
+from tarot.words import t
 
 
 def same_move(a: Action, b: Action) -> bool:
@@ -26,7 +24,7 @@ def _decision(action: Action, lang: str) -> tuple[str, dict[str, object]] | None
     if isinstance(action, Play):
         return "play", {"card": card_with_article(action.card, lang)}
     if isinstance(action, Bid):
-        return "bid", {"bid": CONTRACT_NAMES[lang][action.code]}
+        return "bid", {"bid": contract_name(action.code, lang)}
     if isinstance(action, Call):
         if action.card is None:
             return "no_call", {}
@@ -44,16 +42,24 @@ def _decision(action: Action, lang: str) -> tuple[str, dict[str, object]] | None
     return None
 
 
+# A decision's words by the ending :func:`_decision` gives: as a hint gives it, and as the table tells it.
+MOVE_WORDS = {"play": "move_play", "bid": "move_bid", "call": "move_call", "no_call": "move_no_call",
+              "ecart": "move_ecart", "chelem": "move_chelem", "no_chelem": "move_no_chelem",
+              "poignee": "move_poignee", "misere": "move_misere", "purchase": "move_purchase"}
+DID_WORDS = {"no_call": "did_no_call", "ecart": "did_ecart", "chelem": "did_chelem", "no_chelem": "did_no_chelem",
+             "poignee": "did_poignee", "misere": "did_misere", "purchase": "did_purchase",
+             "purchase_unseen": "did_purchase_unseen",
+             # told as the live region tells them
+             "play": "plays", "bid": "bids", "pass": "passes", "call": "calls"}
+
+
 def move_words(action: Action, lang: str) -> str:
     """A decision in words, as a hint gives it ("jouer le Roi de cœur", "Garde")."""
     decision = _decision(action, lang)
     if decision is None:
         return str(action)
     ending, words = decision
-    return t(f"move_{ending}", lang, **words)
-
-
-_EVENT_WORDS = {"play": "plays", "bid": "bids", "pass": "passes", "call": "calls"}  # told as the live region tells them
+    return t(MOVE_WORDS[ending], lang, **words)
 
 
 def told(action: Action, name: str, lang: str, gift_seen: bool = False) -> str:
@@ -62,17 +68,14 @@ def told(action: Action, name: str, lang: str, gift_seen: bool = False) -> str:
     purchase unless ``gift_seen``."""
     decision = _decision(action, lang)
     if decision is None:
-        return f"{name} : {action}." if lang == "fr" else f"{name}: {action}."
+        return t("review_action", lang, name=name, what=str(action)) + "."
     ending, words = decision
     if ending == "purchase" and not gift_seen:
         ending = "purchase_unseen"
     if isinstance(action, Bid):  # said as at the table: "Élise passe.", "Damien annonce une garde."
         ending = "pass" if action.contract is None else ending
         words = {"bid": str(words["bid"]).lower()}
-    event = _EVENT_WORDS.get(ending)
-    if event is not None:
-        return page_t(event, lang, name=name, **words)
-    return t(f"did_{ending}", lang, name=name, **words)
+    return t(DID_WORDS[ending], lang, name=name, **words)
 
 
 def move_attrs(action: Action) -> str:

@@ -179,35 +179,41 @@ class PageState:
             self.unsaved_told = True
             self.session.notices = (*self.session.notices, ("save_failed", {}))
 
-    def take_other_tab(self, key: str | None, raw: str | None) -> str:
-        """Another tab wrote ``key``: the kept matches or hinted deals are read again
-        (``"changed"``); its game is taken up as it stands, with this tab's dialogs
-        (``"follow"``: this tab now follows that one, and leaves it the bots).  A replay goes
-        on: leaving it shows that game.  ``""``: nothing to show."""
+    def read_again(self, key: str | None, raw: str | None) -> bool:
+        """Another tab wrote ``key``: the kept matches or the hinted deals are read again
+        (``True``); the lease and the match itself are the binding's (web.tabs, :meth:`take_up`)."""
         if self.shows_its_own_deal():
-            return ""
+            return False
         if key == HISTORY_KEY:
             self.history = self._read_history()
             self.session.history = tuple(self.history)
-            return "changed"
+            return True
         if key == HINTS_KEY:
             self.restore_hints(raw, self.session)
-            return "changed"
-        if key != SAVE_KEY or not raw:
-            return ""
+            return True
+        return False
+
+    def take_up(self, raw: str | None) -> bool:
+        """The saved match ``raw`` in this tab, with this tab's dialogs; whether it changed.
+        A replay goes on: leaving it shows that match."""
+        if not raw:
+            return False
+        if not isinstance(self.session, PracticeSession) and raw == self.session.save_text():
+            return False
         try:
             session = load_session(raw)
         except SaveError:
-            return ""
+            return False
         session.history = tuple(self.history)
+        self.restore_hints(self.store.get(HINTS_KEY), session)
         if isinstance(self.session, PracticeSession):
             self.extras.saved = session
-            return ""
+            return False
         session.notices = self.session.notices
         session.ui = self.session.ui
         session.ui.message = None
         self.session = session
-        return "follow"
+        return True
 
     # --------------------------------------------------------------- drawing
     def screen(self) -> Screen:

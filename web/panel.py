@@ -5,11 +5,12 @@ from html import escape
 
 from tarot.actions import Bid, Call
 from tarot.cards import NOTATION, SUIT_MASKS, Card, cards_of, mask_of
-from tarot.i18n import POIGNEE_NAMES as POIGNEE_WORDS, card_name
+from tarot.i18n import CORNER_WORDS, card_name, poignee_name
 from tarot.state import purchasable
+from tarot.words import t
 
 from .cardface import card_button, card_html, suit_colour
-from .labels import COLON, t
+from .labels import colon
 from .duplicateview import duplicate_block
 from .parts import button, contract_words, event_text, explain, player_name
 from .records import review_opener
@@ -34,6 +35,7 @@ def render_message(screen: Screen) -> str:
     return f'<p class="{cls}" data-testid="message" role="status">{escape(text)}</p>'
 
 
+# The panel of each phase.
 PANELS = {
     "bidding": lambda screen: _panel_bidding(screen),
     "calling": lambda screen: _panel_calling(screen),
@@ -43,7 +45,6 @@ PANELS = {
     "play": lambda screen: _panel_play(screen),
     "done": lambda screen: _panel_done(screen),
 }
-"""The panel of each phase."""
 
 
 def render_panel(screen: Screen) -> str:
@@ -55,7 +56,7 @@ def render_panel(screen: Screen) -> str:
 
 def _panel_bidding(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
-    said = " · ".join(f'{escape(player_name(screen, s))}{COLON[lang]}{escape(contract_words(c, lang))}' for s, c in v.bids)
+    said = " · ".join(f'{escape(player_name(screen, s))}{colon(lang)}{escape(contract_words(c, lang))}' for s, c in v.bids)
     out = f'<h2 class="panel-title optional">{escape(t("bids_title", lang))}</h2>'
     out += f'<p class="bids-so-far">{said or "&nbsp;"}</p>'
     if v.to_act == 0:
@@ -94,7 +95,6 @@ def _panel_calling(screen: Screen) -> str:
 
 
 _SUIT_SIGNS = "♠♥♦♣"
-_RANK_SIGNS = {1: "1", 11: "V", 12: "C", 13: "D", 14: "R"}
 
 
 def _panel_purchase(screen: Screen) -> str:
@@ -108,7 +108,7 @@ def _panel_purchase(screen: Screen) -> str:
     for suit in range(4):
         buttons = []
         for c in cards_of(purchasable(mask_of(v.hand), mask_of(v.ecart)) & SUIT_MASKS[suit]):
-            label = _RANK_SIGNS.get(c.rank, str(c.rank)) + _SUIT_SIGNS[suit]
+            label = (t(CORNER_WORDS[c.rank], lang) if c.rank in CORNER_WORDS else str(c.rank)) + _SUIT_SIGNS[suit]
             red = " red" if suit_colour(suit) == "red" else ""
             buttons.append(f'<button type="button" class="buy-choice{red}" data-action="buy" data-buy="{NOTATION[c]}" '
                            f'aria-pressed="{"true" if c == chosen else "false"}" '
@@ -194,7 +194,7 @@ def _poignee_offers(screen: Screen) -> str:
     lang = screen.lang
     out = f'<h2 class="panel-title">{escape(t("poignee_offer", lang))}</h2><div class="actions">'
     for name, n in screen.poignee_offers:
-        label = t("poignee_size_button", lang, name=POIGNEE_WORDS[lang][name], n=n)
+        label = t("poignee_size_button", lang, name=poignee_name(name, lang), n=n)
         out += button(label, action="choose-poignee", extra_attrs=f' data-size="{name}"', ident=f"btn-poignee-{name}")
     out += button(t("no_poignee", lang), action="no-poignee", ident="btn-no-poignee", cls="btn primary",
                   extra_attrs=" data-autofocus")

@@ -3,7 +3,8 @@
     ?players=3&level=standard&lang=en&misere=1&deal=1234&embed=1&sheet=1&pause=0
 
 - ``players``: 3, 4 or 5; ``level``: a bot level of ``tarot.bots.LEVELS``
-  (``débutant`` is read as ``debutant``); ``lang``: ``fr`` or ``en``;
+  (``débutant`` is read as ``debutant``); ``lang``: ``fr`` or ``en`` (or ``xx``, the pseudo-locale
+  that marks every word: :mod:`tarot.words`);
 - each rule option by its engine name (``Rules.options()``: ``misere``,
   ``petit_au_bout_within``, ``purchase``, ``traditional_scoring``…), ``1`` or ``0``;
 - ``deal``: the deal number (the same number gives the same cards);
@@ -42,16 +43,17 @@ from tarot.duplicate import REFERENCE_BUDGET, Budget
 from tarot.inputs import excerpt, whole_number
 from tarot.rules import Rules
 from tarot.situation import record_from_fragment
+from tarot.words import ALL_LANGS
 
 from .settings import Settings, parse_deal_number
 
 # web/boot.js holds a copy of these words (python3 -m web.bootwords).
 YES = ("", "1", "true", "yes", "on", "oui")
 NO = ("0", "false", "no", "off", "non")
-LANGS = ("fr", "en")
+LANGS = ALL_LANGS  # the languages offered, and the pseudo-locale
 MAX_PAUSE_MS = 10_000
 
-# What a refused parameter should have been: a key of web.labels.TEXT.
+# What a refused parameter should have been: a key of the catalogues (tarot.words).
 EXPECTED = {
     "players": "url_expect_players",
     "level": "url_expect_level",
@@ -285,6 +287,7 @@ def _read_teaching(name: str) -> Callable[[PageParams, str], bool]:
     return read
 
 
+# Each parameter's reader: it sets the value read and says whether it was valid.
 READERS: dict[str, Callable[[PageParams, str], bool]] = {
     "players": _read_players, "level": _read_level, "lang": _read_lang, "deal": _read_deal,
     "pause": _read_pause, "mode": _read_mode, "duplicate": _read_duplicate, "refsamples": _read_refsamples,
@@ -292,7 +295,6 @@ READERS: dict[str, Callable[[PageParams, str], bool]] = {
     **{name: _read_option(name) for name in Rules.options()},
     **{name: _read_teaching(name) for name in TEACHING},
 }
-"""Each parameter's reader: it sets the value read and says whether it was valid."""
 
 
 def parse_params(query: str, fragment: str = "") -> PageParams:

@@ -6,9 +6,10 @@ from html import escape
 from typing import Any
 
 from tarot.errors import IllegalAction
-from tarot.i18n import CONTRACT_NAMES, POIGNEE_NAMES as POIGNEE_WORDS, card_with_article
+from tarot.i18n import card_with_article, contract_name, poignee_name
+from tarot.words import t
 
-from .labels import TEXT, seat_name, t
+from .labels import seat_name
 from .screen import Screen
 
 
@@ -29,7 +30,17 @@ def player_name_within(screen: Screen, seat: int | None) -> str:
 
 def contract_words(code: str | None, lang: str) -> str:
     """A contract's name ("Garde"), or a bid's ("Passe")."""
-    return CONTRACT_NAMES[lang].get(code or "", code or "")
+    return contract_name(code or "", lang)
+
+
+# Keys chosen at run time, each spelt out (tests/test_words.py finds every key the code names).
+YOU_WORDS = {  # what happened, said to the person: "Vous jouez", not "Vous joue"
+    "bids": "bids_you", "passes": "passes_you", "calls": "calls_you", "ecart_made": "ecart_made_you",
+    "taker_takes_chien": "taker_takes_chien_you", "chelem_announced": "chelem_announced_you",
+    "poignee_shown": "poignee_shown_you", "misere_declared": "misere_declared_you", "plays": "plays_you",
+    "trick_won": "trick_won_you", "purchase_made": "purchase_made_you", "petit_sec_shown": "petit_sec_shown_you",
+}
+SAVE_WORDS = {"version": "save_version", "unreadable": "save_unreadable"}  # why a save was not resumed
 
 
 def button(label: str, *, action: str = "", bid: str = "", extra_attrs: str = "", cls: str = "btn",
@@ -61,7 +72,7 @@ def explain(message: object, screen: Screen) -> str:
         return ""
     key, params = message
     if key == "save_damaged":
-        return t(key, lang, reason=t("save_" + params.get("reason", "unreadable"), lang))
+        return t(key, lang, reason=t(SAVE_WORDS.get(params.get("reason", ""), "save_unreadable"), lang))
     return t(key, lang, **params)
 
 
@@ -71,8 +82,8 @@ def event_text(event: tuple[str, dict[str, Any]], screen: Screen) -> str:
     lang = screen.lang
     if key == "bids" and p.get("bid") == "pass":
         key = "passes"
-    if p.get("seat") == 0 and key + "_you" in TEXT and not screen.settings.name:
-        key += "_you"  # "Vous jouez", not "Vous joue"
+    if p.get("seat") == 0 and key in YOU_WORDS and not screen.settings.name:
+        key = YOU_WORDS[key]  # "Vous jouez", not "Vous joue"
     words: dict[str, str] = {}
     for k, v in p.items():
         if k == "seat":
@@ -82,7 +93,7 @@ def event_text(event: tuple[str, dict[str, Any]], screen: Screen) -> str:
         elif k == "bid":
             words["bid"] = contract_words(v, lang).lower()
         elif k == "size":
-            words["size"] = POIGNEE_WORDS[lang][v].lower()
+            words["size"] = poignee_name(v, lang).lower()
         elif k == "kind":
             words["kind"] = t(f"misere_{v}", lang).lower()
     return t(key, lang, **words)

@@ -1,8 +1,8 @@
 // The Python runtime for the page and the bots' worker: the vendored Pyodide with
 // its standard library as bytecode (vendor/pyodide/python_stdlib.pyc.zip) and the
-// game's Python modules with theirs (web/python-modules.zip), both written by
-// scripts/build.py, the bytecode compiled by this same Pyodide: Python compiles no
-// module of its own or of the game when it starts.
+// game's Python modules with theirs (web/python-modules.zip, inflated by the browser
+// while the runtime loads), both written by scripts/build.py, the bytecode compiled by
+// this same Pyodide: Python compiles no module of its own or of the game when it starts.
 //
 // PyScript loads it as its interpreter (pyscript.toml: interpreter =
 // "./web/pyodide-loader.mjs") and calls loadPyodide(); web/boot.js calls start()
@@ -35,9 +35,11 @@ const SNAPSHOT_IMPORTS = [
   "import ast, asyncio, base64, codeop, html, inspect, json, pathlib, shutil, tempfile, textwrap, traceback, zipfile",
   "import pyodide._package_loader, pyodide.code",  // unpackArchive's, PyScript's
   // Every module of the game that web/table.py imports (tests/test_web_files.py checks it).
-  "import web.botstep, web.clicks, web.duplicate, web.extras, web.history, web.keys, web.labels, web.page, "
-    + "web.params, web.render, web.review, web.session, web.settings, web.storage, web.teacher, web.teaching, "
-    + "web.transfer, web.words, web.worker",
+  "import web.botstep, web.clicks, web.duplicate, web.extras, web.focus, web.forms, web.history, web.keys, "
+    + "web.labels, web.lease, web.page, web.params, web.render, web.review, web.session, web.settings, "
+    + "web.storage, web.tabs, web.teacher, web.teaching, web.transfer, web.worker",
+  // The catalogues of the languages offered, read once (tarot/locale/*.json).
+  "import tarot.words\nfor lang in tarot.words.LANGS: tarot.words.catalogue(lang)",
 ].join("\n");
 // A restored Python's random numbers would be the same on every visit: seeded afresh.
 const AFTER_RESTORE = "import sys\nif 'random' in sys.modules: sys.modules['random'].seed()";
@@ -50,6 +52,64 @@ async function fetchBundle() {
   const response = await fetch(BUNDLE_URL);
   if (!response.ok) throw new Error(`${BUNDLE_URL}: HTTP ${response.status}`);
   return response.arrayBuffer();
+}
+
+// The bundle's files, inflated by the browser (DecompressionStream) while the runtime
+// loads, so that Python has only to find them written (its own unpacking, zipfile in
+// WebAssembly, took a tenth of a second and more, after the runtime): [[path, bytes]].
+// The zip as scripts/delivery.py writes it: no comment, no data descriptors, no zip64.
+async function unzip(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = bytes.length - 22;
+  if (end < 0 || view.getUint32(end, true) !== 0x06054b50) throw new Error("not a zip without comment");
+  const names = new TextDecoder();
+  const files = [];
+  let entry = view.getUint32(end + 16, true);
+  for (let i = view.getUint16(end + 10, true); i > 0; i--) {
+    if (view.getUint32(entry, true) !== 0x02014b50) throw new Error("damaged central directory");
+    const method = view.getUint16(entry + 10, true);
+    const size = view.getUint32(entry + 20, true);
+    const nameLength = view.getUint16(entry + 28, true);
+    const local = view.getUint32(entry + 42, true);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const raw = bytes.subarray(start, start + size);
+    if (method !== 0 && method !== 8) throw new Error(`compression method ${method}`);
+    files.push([names.decode(bytes.subarray(entry + 46, entry + 46 + nameLength)), method === 0 ? raw : inflate(raw)]);
+    entry += 46 + nameLength + view.getUint16(entry + 30, true) + view.getUint16(entry + 32, true);
+  }
+  return Promise.all(files.map(async ([name, data]) => [name, await data]));
+}
+
+async function inflate(raw) {
+  const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// The bundle, inflated where the browser can (else the raw zip, for Python to unpack).
+async function readBundle() {
+  const buffer = await fetchBundle();
+  if (typeof DecompressionStream === "function") {
+    try {
+      return await unzip(new Uint8Array(buffer));
+    } catch (error) {
+      console.warn("Python modules unpacked by Python:", error);
+    }
+  }
+  return buffer;
+}
+
+// The game's modules in Python's file system, under HOME (on its sys.path).
+function install(pyodide, bundle) {
+  if (bundle instanceof ArrayBuffer) {
+    pyodide.unpackArchive(bundle, "zip", { extractDir: HOME });
+    return;
+  }
+  for (const [name, data] of bundle) {
+    const path = `${HOME}/${name}`;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, data);
+  }
+  pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
 }
 
 // The saved snapshot's entry (its body is read later, while Pyodide loads), or null.
@@ -102,9 +162,9 @@ async function startPython() {
 // A Python started for this only: in snapshot mode its `js` module is not usable.
 export async function makeSnapshot() {
   if (await savedSnapshot()) return false;
-  const bundle = fetchBundle();
+  const bundle = readBundle();
   const pyodide = await loadVendored({ ...pythonOptions(), _makeSnapshot: true });
-  pyodide.unpackArchive(await bundle, "zip", { extractDir: HOME });
+  install(pyodide, await bundle);
   pyodide.runPython(SNAPSHOT_IMPORTS);
   await saveSnapshot(pyodide.makeMemorySnapshot());
   return true;
@@ -116,9 +176,9 @@ export async function hasSnapshot() {
 
 export function start() {
   if (!started) {
-    const bundle = fetchBundle();
+    const bundle = readBundle();
     started = startPython().then(async (pyodide) => {
-      pyodide.unpackArchive(await bundle, "zip", { extractDir: HOME });
+      install(pyodide, await bundle);
       performance.mark("tarot:python-loaded");
       return pyodide;
     });

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from html import escape
 
+from tarot.words import t
+
 from .duplicateview import deal_attr, tool_button
-from .labels import COLON
+from .labels import colon
 from .screen import Screen
-from .words import w
 
 
 def records_tools(screen: Screen) -> str:
@@ -19,21 +20,21 @@ def records_tools(screen: Screen) -> str:
     reviews = ""
     if screen.tournament is None:  # a tournament's table has its own
         reviews = "".join(tool_button("review-deal", str(k), "btn ghost",
-                                      deal_attr(number) + f' aria-label="{escape(w("review_short", lang))} {k}"')
+                                      deal_attr(number) + f' aria-label="{escape(t("review_short", lang))} {k}"')
                           for k, (number, _) in enumerate(screen.sheet, 1))
         if reviews:
-            reviews = (f'<p class="review-list"><span>{escape(w("review_short", lang) + COLON[lang].rstrip())}'
+            reviews = (f'<p class="review-list"><span>{escape(t("review_short", lang) + colon(lang).rstrip())}'
                        f'</span> {reviews}</p>')
-    export = tool_button("export-match", w("export", lang), "btn ghost") if screen.sheet else ""
-    return (f'<section class="records-tools" aria-label="{escape(w("records_title", lang))}">{reviews}'
-            f'<p>{export}{tool_button("import-records", w("import", lang), "btn ghost")}</p></section>')
+    export = tool_button("export-match", t("export", lang), "btn ghost") if screen.sheet else ""
+    return (f'<section class="records-tools" aria-label="{escape(t("records_title", lang))}">{reviews}'
+            f'<p>{export}{tool_button("import-records", t("import", lang), "btn ghost")}</p></section>')
 
 
 def review_opener(screen: Screen) -> str:
     """Under a finished deal (not a replay's): its review."""
     if not screen.finished or screen.practice is not None:
         return ""
-    button = tool_button("review-deal", w("review", screen.lang), "btn ghost", deal_attr(screen.deal_number))
+    button = tool_button("review-deal", t("review", screen.lang), "btn ghost", deal_attr(screen.deal_number))
     return f'<p class="review-open">{button}</p>'
 
 
@@ -41,15 +42,15 @@ def import_dialog(screen: Screen) -> str:
     message = screen.importing or ""
     lang = screen.lang
     return (f'<div class="overlay" data-testid="import"><div class="dialog" role="dialog" aria-modal="true" '
-            f'aria-labelledby="import-title"><h2 id="import-title">{escape(w("import_title", lang))}</h2>'
-            f'<p class="intro">{escape(w("import_help", lang))}</p>'
+            f'aria-labelledby="import-title"><h2 id="import-title">{escape(t("import_title", lang))}</h2>'
+            f'<p class="intro">{escape(t("import_help", lang))}</p>'
             f'<p class="message{" shown" if message else ""}" data-testid="import-message" role="alert">{escape(message)}</p>'
-            f'<label class="field"><span>{escape(w("import_file", lang))}</span>'
+            f'<label class="field"><span>{escape(t("import_file", lang))}</span>'
             f'<input type="file" accept=".jsonl,.json,.txt,application/json" data-testid="import-file" id="import-file"></label>'
-            f'<label class="field"><span>{escape(w("import_paste", lang))}</span>'
+            f'<label class="field"><span>{escape(t("import_paste", lang))}</span>'
             f'<textarea id="import-text" rows="4" data-testid="import-text"></textarea></label>'
-            f'<div class="dialog-actions">{tool_button("import-close", w("close", lang), "btn ghost")}'
-            f'{tool_button("import-paste", w("import_show", lang), "btn primary")}</div></div></div>')
+            f'<div class="dialog-actions">{tool_button("import-close", t("close", lang), "btn ghost")}'
+            f'{tool_button("import-paste", t("import_show", lang), "btn primary")}</div></div></div>')
 
 
 def replay_banner(screen: Screen) -> str:
@@ -58,5 +59,5 @@ def replay_banner(screen: Screen) -> str:
         return ""
     number, upto = screen.practice
     return (f'<div class="notice replay" data-testid="replay-banner" role="status"><p>'
-            f'{escape(w("replaying", screen.lang, n=number, k=upto))}</p>'
-            f'{tool_button("end-replay", w("back_to_match", screen.lang), "btn primary")}</div>')
+            f'{escape(t("replaying", screen.lang, n=number, k=upto))}</p>'
+            f'{tool_button("end-replay", t("back_to_match", screen.lang), "btn primary")}</div>')

@@ -30,8 +30,8 @@ from .teachview import render_teaching
 __all__ = ["REGIONS", "calculation", "event_text", "explain", "phase_of", "render", "render_chart",
            "render_overlay", "root_attributes", "signed", "token_calculation"]
 
+# The regions index.html holds; teaching is created by the binding above panel.
 REGIONS = ("topbar", "notice", "felt", "count", "panel", "hand", "side", "overlay", "live")
-"""The regions index.html holds; ``teaching`` is created by the binding above ``panel``."""
 
 
 def phase_of(screen: Screen) -> str:

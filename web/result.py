@@ -5,14 +5,25 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from tarot.i18n import POIGNEE_NAMES as POIGNEE_WORDS
+from tarot.i18n import poignee_name
 from tarot.result import DealResult
 from tarot.scoring import DealScore
+from tarot.words import t
 
 from .cardface import card_html
-from .labels import plural_s, points_text, signed, t
+from .labels import plural_s, points_text, signed
 from .parts import contract_words, event_text, player_name, player_name_within
 from .screen import Screen
+
+
+# Keys chosen at run time, each spelt out (tests/test_words.py finds every key the code names).
+SIDE_WORDS = {"attack": "side_attack", "defense": "side_defense"}  # who took the Petit au bout
+CHELEM_WORDS = {"announced_made": "chelem_announced_made", "announced_failed": "chelem_announced_failed",
+                "unannounced_made": "chelem_unannounced_made", "defense": "chelem_defense"}
+TOKEN_WORDS = {"ante": "tok_ante", "top_up": "tok_top_up", "pot_doubled": "tok_pot_doubled", "pot_new": "tok_pot_new"}
+# The taker's share of the count: (receives, alone) -> its words.
+TAKER_SHARE_WORDS = {(True, False): "calc_taker_receives", (False, False): "calc_taker_pays",
+                     (True, True): "calc_taker_receives_alone", (False, True): "calc_taker_pays_alone"}
 
 
 def _each(value: int, lang: str) -> str:
@@ -39,7 +50,9 @@ Term = tuple[str, int | None]  # a line of the count, and the value it adds to t
 def _base(screen: Screen, result: Any, score: DealScore) -> Term:
     lang = screen.lang
     base = score.base if score.made else -score.base
-    key = ("calc_made" if score.made else "calc_failed") + ("_rounded" if score.unrounded != score.difference else "")
+    rounded = score.unrounded != score.difference
+    key = ("calc_made_rounded" if rounded else "calc_made") if score.made else \
+        ("calc_failed_rounded" if rounded else "calc_failed")
     return t(key, lang, diff=score.difference, exact=score.unrounded, mult=result.contract.multiplier,
              each=_each(base, lang)), base
 
@@ -48,7 +61,7 @@ def _petit_au_bout(screen: Screen, result: Any, score: DealScore) -> Term:
     lang, pab = screen.lang, result.petit_au_bout
     if not pab:
         return "", None
-    side = t("side_" + pab, lang)
+    side = t(SIDE_WORDS[pab], lang)
     if score.petit_au_bout:
         return t("calc_pab", lang, side=side, mult=result.contract.multiplier,
                  each=_each(score.petit_au_bout, lang)), score.petit_au_bout
@@ -63,7 +76,7 @@ def _poignees(screen: Screen, result: Any, score: DealScore) -> Term:
     if not side_poignees or not score.poignees:
         return "", None
     attack = {result.taker, result.partner}
-    names = ", ".join(f'{POIGNEE_WORDS[lang][size]} ({player_name(screen, s)})' for s, size in side_poignees)
+    names = ", ".join(f'{poignee_name(size, lang)} ({player_name(screen, s)})' for s, size in side_poignees)
     fixed = [screen.view.rules.poignee_always_defence(s in attack) for s, _ in side_poignees]
     key = "calc_poignee_defence" if all(fixed) else "calc_poignee_mixed" if any(fixed) else "calc_poignee"
     return t(key, lang, names=names, each=_each(score.poignees, lang)), score.poignees
@@ -73,7 +86,8 @@ def _chelem(screen: Screen, result: Any, score: DealScore) -> Term:
     if not result.chelem:
         return "", None
     lang = screen.lang
-    return t("calc_chelem", lang, kind=t("chelem_" + result.chelem, lang), each=_each(score.chelem, lang)), score.chelem
+    return t("calc_chelem", lang, kind=t(CHELEM_WORDS[result.chelem], lang), each=_each(score.chelem, lang)), \
+        score.chelem
 
 
 def _total(values: list[int], per_defender: int, lang: str) -> str:
@@ -91,27 +105,31 @@ def _shares(screen: Screen, result: Any, score: DealScore) -> list[str]:
     lang, rules = screen.lang, screen.view.rules
     d = score.per_defender
     partner = result.partner
-    verb = "receives" if d > 0 else "pays"
+    receives = d > 0
     # A partner was due (not an optional call) and there is none: the taker's larger share is said.
-    alone = "_alone" if rules.plays_alone(result.contract, partner) and not rules.call_optional(result.contract) else ""
-    lines = [t(f"calc_taker_{verb}{alone}", lang, name=player_name_within(screen, result.taker), value=abs(d),
-               k=result.shares[0], total=abs(score.taker))]
+    alone = rules.plays_alone(result.contract, partner) and not rules.call_optional(result.contract)
+    lines = [t(TAKER_SHARE_WORDS[receives, alone], lang, name=player_name_within(screen, result.taker),
+               value=abs(d), k=result.shares[0], total=abs(score.taker))]
     if partner is not None and score.partner is not None:
-        lines.append(t(f"calc_partner_{verb}", lang, name=player_name_within(screen, partner), value=abs(d)))
-    lines.append(t("calc_defender_" + ("pays" if d > 0 else "receives"), lang, value=abs(d)))
+        lines.append(t("calc_partner_receives" if receives else "calc_partner_pays", lang,
+                       name=player_name_within(screen, partner), value=abs(d)))
+    lines.append(t("calc_defender_pays" if receives else "calc_defender_receives", lang, value=abs(d)))
     return lines
 
 
 def _prime(screen: Screen, result: Any, prime: Any) -> str:
     """A prime (a misère, or a poignée paid as one) paid or received by its declarer."""
     lang, rules = screen.lang, screen.view.rules
-    what = t("misere_" + prime.name, lang) if prime.kind == "misere" else POIGNEE_WORDS[lang][prime.name]
+    what = t("misere_" + prime.name, lang) if prime.kind == "misere" else poignee_name(prime.name, lang)
     you = prime.seat == 0 and not screen.settings.name  # "Votre misère", not "Misère de Vous"
     defender_handful = prime.kind == "poignee" and rules.poignee_always_defence(prime.seat in {result.taker,
                                                                                               result.partner})
-    key = ("calc_prime_defence" if defender_handful else "calc_prime_won" if prime.won
-           else "calc_prime_lost") + ("_you" if you else "")
-    return t(key, lang, name=player_name(screen, prime.seat), what=what.lower() if you or lang == "en" else what,
+    if you:
+        key = "calc_prime_defence_you" if defender_handful else "calc_prime_won_you" if prime.won \
+            else "calc_prime_lost_you"
+    else:
+        key = "calc_prime_defence" if defender_handful else "calc_prime_won" if prime.won else "calc_prime_lost"
+    return t(key, lang, name=player_name(screen, prime.seat), what=what.lower() if you or lang != "fr" else what,
              value=prime.value, total=prime.value * (rules.players - 1))
 
 
@@ -121,7 +139,8 @@ def token_calculation(screen: Screen, result: Any) -> list[str]:
     lang = screen.lang
     calc = []
     if result.petit_au_bout and screen.view.rules.petit_au_bout_within and result.score is not None:
-        calc.append(t("calc_pab_within", lang, side=t("side_" + result.petit_au_bout, lang), target=result.score.target))
+        calc.append(t("calc_pab_within", lang, side=t(SIDE_WORDS[result.petit_au_bout], lang),
+                      target=result.score.target))
     for step in result.token_steps:
         calc += TOKEN_STEPS.get(step.rule, _token_plain)(screen, result, step)
     calc.append(t("pots_on_table", lang, pots=", ".join(str(p) for p in result.pots or ()) or "0"))
@@ -130,7 +149,7 @@ def token_calculation(screen: Screen, result: Any) -> list[str]:
 
 def _token_plain(screen: Screen, result: Any, step: Any) -> list[str]:
     """The ante, a pot topped up, doubled or new: one seat and an amount."""
-    return [t("tok_" + step.rule, screen.lang, name=player_name_within(screen, step.seat), amount=step.amount)]
+    return [t(TOKEN_WORDS[step.rule], screen.lang, name=player_name_within(screen, step.seat), amount=step.amount)]
 
 
 def _token_purchase(screen: Screen, result: Any, step: Any) -> list[str]:
@@ -142,7 +161,7 @@ def _token_purchase(screen: Screen, result: Any, step: Any) -> list[str]:
 def _token_declared(screen: Screen, result: Any, step: Any) -> list[str]:
     """A poignée, a misère or the petit au bout, paid or received by its declarer."""
     lang = screen.lang
-    what = (POIGNEE_WORDS[lang][step.name] if step.rule == "poignee"
+    what = (poignee_name(step.name, lang) if step.rule == "poignee"
             else t("misere_" + step.name, lang) if step.rule == "misere" else t("tok_petit_au_bout", lang))
     return [t("tok_declared_won" if step.won else "tok_declared_lost", lang, what=what,
               name=player_name_within(screen, step.seat), amount=step.amount,
@@ -153,8 +172,11 @@ def _token_game(screen: Screen, result: Any, step: Any) -> list[str]:
     """The game paid to the taker or by him, and the partner's share of it."""
     lang = screen.lang
     value, net = _game_value(step, result, lang)
-    lines = [t(("tok_game_net_to_" if net else "tok_game_to_") + ("taker" if step.won else "defence"),
-               lang, value=value, name=player_name_within(screen, step.seat), amount=step.amount)]
+    if net:
+        key = "tok_game_net_to_taker" if step.won else "tok_game_net_to_defence"
+    else:
+        key = "tok_game_to_taker" if step.won else "tok_game_to_defence"
+    lines = [t(key, lang, value=value, name=player_name_within(screen, step.seat), amount=step.amount)]
     if step.other is not None and step.paired is not None:
         partner_you = step.other == 0 and not screen.settings.name
         lines.append(t("tok_game_partner_you" if partner_you else "tok_game_partner", lang,
@@ -170,9 +192,9 @@ def _token_pot_won(screen: Screen, result: Any, step: Any) -> list[str]:
     return [t("tok_pot_won", screen.lang, name=name, amount=step.amount)]
 
 
+# Each kind of payment's lines; any other (ante, top_up, pot_doubled, pot_new) is plain.
 TOKEN_STEPS = {"purchase": _token_purchase, "poignee": _token_declared, "misere": _token_declared,
                "petit_au_bout": _token_declared, "game": _token_game, "pot_won": _token_pot_won}
-"""Each kind of payment's lines; any other (ante, top_up, pot_doubled, pot_new) is plain."""
 
 
 def _game_value(step: Any, result: Any, lang: str) -> tuple[str, bool]:
@@ -185,7 +207,7 @@ def _game_value(step: Any, result: Any, lang: str) -> tuple[str, bool]:
     if bonus:
         words.append((bonus, contract_words(result.contract.code, lang).lower()))
     if chelem:
-        words.append((chelem[0], f'chelem {t("chelem_" + result.chelem, lang)}'))
+        words.append((chelem[0], t("tok_chelem", lang, kind=t(CHELEM_WORDS[result.chelem], lang))))
     payment = 1 if step.won else -1  # to the taker, or from him
     net = any(x * payment < 0 for x, _ in words)
     sign = 1 if net else payment
@@ -236,7 +258,8 @@ def _head(screen: Screen, result: DealResult, score: DealScore) -> str:
     """The contract made or failed, and by how much; the attack's points and bouts."""
     lang, taker = screen.lang, result.taker
     diff = score.unrounded  # as the cards fell (rounded in the count)
-    key = ("made" if score.made else "failed") + ("_you" if taker == 0 and not screen.settings.name else "")
+    you = taker == 0 and not screen.settings.name
+    key = ("made_you" if you else "made") if score.made else ("failed_you" if you else "failed")
     code = result.contract.code if result.contract is not None else None
     lines = [t(key, lang, taker=player_name(screen, taker), contract=contract_words(code, lang), diff=diff,
                s=plural_s(diff, lang))]

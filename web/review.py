@@ -18,14 +18,14 @@ from tarot.bots import make_bot
 from tarot.cards import parse_card
 from tarot.duplicate import SEAT, same_decision
 from tarot.hints import Reason, hint
-from tarot.i18n import CONTRACT_NAMES, card_name
+from tarot.i18n import card_name, contract_name
 from tarot.record import decisions
 from tarot.review import ReviewStep, review
+from tarot.words import t
 
 from .botstep import bot_seed
 from .cardface import card_html
-from .labels import points_text, seat_name, signed, t
-from .words import w
+from .labels import points_text, seat_name, signed
 
 
 @dataclass
@@ -97,29 +97,29 @@ def describe(action: dict[str, Any], lang: str) -> str:
     """One decision in a few words: "Garde", "Roi de cœur", "Écart : …"."""
     kind = action.get("type")
     if kind == "bid":
-        return CONTRACT_NAMES[lang].get(str(action.get("bid")), str(action.get("bid")))
+        return contract_name(str(action.get("bid")), lang)
     if kind in ("play", "call"):
         return card_name(parse_card(action["card"]), lang)
     if kind == "ecart":
-        return w("ecart_of", lang, cards=", ".join(card_name(parse_card(c), lang) for c in action["cards"]))
+        return t("ecart_of", lang, cards=", ".join(card_name(parse_card(c), lang) for c in action["cards"]))
     if kind == "chelem":
-        return w("chelem_yes" if action.get("announce") else "chelem_no", lang)
+        return t("chelem_yes" if action.get("announce") else "chelem_no", lang)
     if kind == "declare":
         if action.get("kind") == "poignee":
-            return w("poignee_of", lang, n=len(action.get("cards", [])))
+            return t("poignee_of", lang, n=len(action.get("cards", [])))
         if action.get("kind") == "misere" and action.get("misere") in ("atout", "tetes"):
             return t(f"misere_{action['misere']}", lang)  # "Misère d'atout"
         return str(action.get("kind"))
     if kind == "purchase":
-        return w("purchase_of", lang, card=card_name(parse_card(action["card"]), lang))
+        return t("purchase_of", lang, card=card_name(parse_card(action["card"]), lang))
     return str(kind)
 
 
 def step_text(step: ReviewStep, lang: str) -> str:
     if step.action is None:
-        return w("review_start", lang)
+        return t("review_start", lang)
     who = seat_name(step.seat if step.seat is not None else 0, lang)
-    return w("review_action", lang, name=who, what=describe(step.action, lang))
+    return t("review_action", lang, name=who, what=describe(step.action, lang))
 
 
 # -------------------------------------------------------------- drawing
@@ -130,9 +130,9 @@ def _cards(cards: tuple[Any, ...] | list[Any], lang: str) -> str:
 def _seat_line(step: ReviewStep, seat: int, lang: str) -> str:
     tags = []
     if seat == step.taker:
-        tags.append(w("taker_tag", lang))
+        tags.append(t("taker_tag", lang))
     elif step.partner is not None and seat == step.partner:
-        tags.append(w("partner_tag", lang))
+        tags.append(t("partner_tag", lang))
     turn = " to-act" if step.to_act == seat else ""
     label = seat_name(seat, lang) + (f" ({', '.join(tags)})" if tags else "")
     return (f'<li class="review-seat{turn}" data-seat="{seat}"><span class="who">{escape(label)}</span>'
@@ -148,7 +148,7 @@ def render_review(panel: ReviewPanel, lang: str) -> str:
     return (f'<div class="overlay" data-testid="review"><div class="dialog review" role="dialog" aria-modal="true" '
             f'aria-labelledby="review-title" data-position="{panel.position}" data-last="{last}">'
             f'<h2 id="review-title">{escape(_title(panel, lang))}</h2>{_switch(panel, lang)}'
-            f'<div aria-live="polite"><p class="review-step">{escape(w("step_of", lang, k=panel.position, n=last))} — '
+            f'<div aria-live="polite"><p class="review-step">{escape(t("review_step_of", lang, k=panel.position, n=last))} — '
             f'{escape(step_text(step, lang))}</p>{_advice(panel, lang)}</div>'
             f'<ol class="review-hands">{hands}</ol>{_trick(step, lang)}<div class="reveals">{_aside(step, lang)}</div>'
             f'{_count(step, lang)}{_result(step, lang)}'
@@ -157,10 +157,10 @@ def render_review(panel: ReviewPanel, lang: str) -> str:
 
 def _title(panel: ReviewPanel, lang: str) -> str:
     if panel.source == "import":
-        return w("review_title_import", lang, k=panel.which + 1, n=len(panel.imported))
+        return t("review_title_import", lang, k=panel.which + 1, n=len(panel.imported))
     if panel.source == "reference":
-        return w("review_title_reference", lang, n=panel.deal_number)
-    return w("review_title", lang, n=panel.deal_number)
+        return t("review_title_reference", lang, n=panel.deal_number)
+    return t("review_title", lang, n=panel.deal_number)
 
 
 def _trick(step: ReviewStep, lang: str) -> str:
@@ -175,16 +175,16 @@ def _trick(step: ReviewStep, lang: str) -> str:
     winner = step.trick_winner
     name = "" if winner is None else seat_name(winner, lang)
     won = "" if winner is None else \
-        f'<p>{escape(w("trick_to", lang, name=name.lower() if winner == 0 else name))}</p>'
+        f'<p>{escape(t("trick_to", lang, name=name.lower() if winner == 0 else name))}</p>'
     return f'<div class="review-trick"><ol class="last-trick">{items}</ol>{won}</div>'
 
 
 def _aside(step: ReviewStep, lang: str) -> str:
     """The chien, and the écart once made."""
-    aside = f'<div class="reveal"><span class="caption">{escape(w("chien", lang))}</span>' \
+    aside = f'<div class="reveal"><span class="caption">{escape(t("chien", lang))}</span>' \
             f'<span class="row">{_cards(step.chien, lang)}</span></div>'
     if step.ecart:
-        aside += f'<div class="reveal"><span class="caption">{escape(w("ecart", lang))}</span>' \
+        aside += f'<div class="reveal"><span class="caption">{escape(t("ecart", lang))}</span>' \
                  f'<span class="row">{_cards(step.ecart, lang)}</span></div>'
     return aside
 
@@ -194,12 +194,12 @@ def _count(step: ReviewStep, lang: str) -> str:
     defence, attack = step.half_points
     count = (f'<p class="review-count" data-testid="review-count" data-attack="{attack}" data-defence="{defence}" '
              f'data-tricks-attack="{step.tricks_won[1]}" data-tricks-defence="{step.tricks_won[0]}">'
-             + escape(w("review_count", lang, ta=step.tricks_won[1], td=step.tricks_won[0],
+             + escape(t("review_count", lang, ta=step.tricks_won[1], td=step.tricks_won[0],
                         pa=points_text(attack / 2, lang), pd=points_text(defence / 2, lang))) + "</p>")
     if step.contract is not None and step.taker is not None:
-        contract = CONTRACT_NAMES[lang].get(step.contract, step.contract)
-        said = (w("contract_yours", lang, contract=contract.lower()) if step.taker == SEAT  # "Votre garde"
-                else w("contract_of", lang, contract=contract, name=seat_name(step.taker, lang)))
+        contract = contract_name(step.contract, lang)
+        said = (t("contract_yours", lang, contract=contract.lower()) if step.taker == SEAT  # "Votre garde"
+                else t("contract_of", lang, contract=contract, name=seat_name(step.taker, lang)))
         count = f'<p class="review-contract">{escape(said)}</p>' + count
     return count
 
@@ -212,10 +212,10 @@ def _advice(panel: ReviewPanel, lang: str) -> str:
         return ""
     if step.index in panel.advice:
         return (f'<p class="review-advice" data-testid="review-advice">'
-                f'{escape(w("advice", lang, yours=describe(nxt, lang), expert=describe(panel.advice[step.index], lang)))}</p>')
+                f'{escape(t("advice", lang, yours=describe(nxt, lang), expert=describe(panel.advice[step.index], lang)))}</p>')
     if step.index in panel.hints:
         proposed, reason = panel.hints[step.index]
-        said = w("hint_advice", lang, yours=describe(nxt, lang), hint=describe(proposed, lang), why=reason.explain(lang))
+        said = t("hint_advice", lang, yours=describe(nxt, lang), hint=describe(proposed, lang), why=reason.explain(lang))
         return f'<p class="review-advice" data-testid="review-hint">{escape(said)}</p>'
     return ""
 
@@ -237,7 +237,7 @@ def _switch(panel: ReviewPanel, lang: str) -> str:
         f'<button type="button" class="btn ghost" data-action="review-record" data-index="{i}"'
         f'{current if i == panel.which else ""}>{i + 1}</button>'
         for i in range(len(panel.imported)))
-    return f'<nav class="review-records" aria-label="{escape(w("records", lang))}">{switch}</nav>'
+    return f'<nav class="review-records" aria-label="{escape(t("records", lang))}">{switch}</nav>'
 
 
 def _buttons(panel: ReviewPanel, lang: str) -> str:
@@ -247,7 +247,7 @@ def _buttons(panel: ReviewPanel, lang: str) -> str:
         state = ' aria-disabled="true"' if disabled else ""
         return f'<button type="button" class="{cls}" data-action="{action}"{state}>{escape(label)}</button>'
 
-    return (button("review-prev", w("prev", lang), panel.position == 0)
-            + button("review-next", w("next", lang), panel.position == last, "btn primary")
-            + (button("replay-from-here", w("replay", lang)) if panel.can_replay() else "")
-            + button("review-close", w("close", lang), cls="btn ghost"))
+    return (button("review-prev", t("prev", lang), panel.position == 0)
+            + button("review-next", t("next", lang), panel.position == last, "btn primary")
+            + (button("replay-from-here", t("replay", lang)) if panel.can_replay() else "")
+            + button("review-close", t("close", lang), cls="btn ghost"))

@@ -10,6 +10,7 @@ from typing import Any
 from tarot.bots import LEVELS
 from tarot.inputs import whole_number
 from tarot.rules import Rules
+from tarot.words import ALL_LANGS
 
 MAX_DEAL_NUMBER = 10**12
 MAX_NAME_CHARS = 32
@@ -64,7 +65,7 @@ def _game_settings(data: dict[str, Any]) -> tuple[int, str, dict[str, bool], str
     if not isinstance(options, dict) or any(k not in Rules.options() or type(v) is not bool
                                             for k, v in options.items()):
         raise ValueError("bad rule options")
-    if lang not in ("fr", "en"):
+    if lang not in ALL_LANGS:
         raise ValueError("bad language")
     if type(first) is not int or not 0 <= first < MAX_DEAL_NUMBER:
         raise ValueError("bad deal number")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from html import escape
 
-from .labels import plural_s, signed, t
+from tarot.words import t
+
+from .labels import plural_s, signed
 from .duplicateview import tournament_table
 from .parts import button, contract_words, player_name
 from .records import records_tools
 from .screen import Screen
-from .teaching import t as teaching_t
 
 
 # --------------------------------------------------------------------- side
@@ -28,7 +29,7 @@ def render_sheet(screen: Screen) -> str:
         label = escape(t("deal", lang, n=number))
         marks = ""
         if number in screen.hinted:  # a hint was used in this deal
-            marks = f' data-hinted="true" class="hinted" title="{escape(teaching_t("hinted", lang))}"'
+            marks = f' data-hinted="true" class="hinted" title="{escape(t("hinted", lang))}"'
         if number in screen.undone:
             marks += ' data-undone="1"'
             what += f' ↺ ({t("undone_mark", lang)})'
@@ -147,7 +148,7 @@ def render_stats(screen: "Screen") -> str:
 def _average(value: float, lang: str) -> str:
     text = signed(round(value)) if float(value).is_integer() else (
         ("+" if value > 0 else "−") + f"{abs(value):.1f}")
-    return text.replace(".", ",") if lang == "fr" else text
+    return text.replace(".", t("decimal_mark", lang))
 
 
 def render_side(screen: Screen) -> str:

@@ -30,12 +30,14 @@ class Store:
             return None
         return value if isinstance(value, str) else None
 
-    def set(self, key: str, text: str, what: str) -> bool:
-        """Keep ``text`` under ``key``; ``False`` when the browser refused (``what`` says what was lost)."""
+    def set(self, key: str, text: str, what: str = "") -> bool:
+        """Keep ``text`` under ``key``; ``False`` when the browser refused (said in the console
+        when ``what`` names what was lost)."""
         try:
             self.storage.setItem(key, text)
         except Exception as e:
-            self.warn(f"{what} not saved: {e}")
+            if what:
+                self.warn(f"{what} not saved: {e}")
             return False
         return True
 

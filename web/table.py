@@ -24,14 +24,19 @@ window.performance.mark("tarot:imports")  # start-up measurements: runtime ready
 
 from web.botstep import runs_on_main_thread
 from web.clicks import Outcome, click, click_key
-from web.duplicate import DuplicateSession
+from web.duplicate import DuplicateSession, PracticeSession
+from web.focus import Focus
 from web.keys import HAND_KEYS, move_in_hand, trap_tab
-from web.labels import t
-from web.page import PageState, SetupChoice, SettingsChoice
+from web.lease import HANDOVER_MS, HEARTBEAT_MS, LEASE_KEY, TAKEOVER_KEY
+from tarot.words import t
+from web.forms import settings_choice, setup_choice
+from web.page import PageState
 from web.params import parse_params
 from web.render import REGIONS, render, root_attributes
-from web.settings import PACES, clean_name
+from web.session import SAVE_KEY
+from web.settings import PACES
 from web.storage import Store, js
+from web.tabs import Tabs
 from web.transfer import ImportProblem, check_file_size
 
 DEFAULT_PAUSE_MS = 700
@@ -46,22 +51,22 @@ class Page:
         self.root = document.getElementById("table")
         self.root.classList.toggle("embed", self.params.embed)
         self.root.classList.toggle("with-sheet", self.params.sheet)
-        self.framed = bool(window.self != window.top)  # in another page's frame: a lesson, a teacher's site
+        self.focus = Focus(document, framed=bool(window.self != window.top))  # framed: a lesson, a teacher's site
         self.regions = {name: document.getElementById(name) for name in REGIONS}
         self.cache: dict[str, str] = {}
         self.timer = False
-        self.autofocused = ""
         self.generation = 0
         self.worker: Any = None  # the bots' worker, started for slow levels only
         self.reference_busy = False
-        self.follower = False  # another tab plays the game: this one shows its saves, plays no bot
+        # One tab plays the saved match at a time; a table with a deal of its own always plays.
+        self.tabs = Tabs(self.state.store, alone=self.state.shows_its_own_deal())
         self.behind = [document.getElementById("topbar"), js(document.querySelector("#table > .layout"))]
         self.keys: dict[str, Callable[[Any], bool]] = {
             "Tab": self._tab, "Escape": lambda event: self.state.escape(), "p": self._tricks, "P": self._tricks,
             **{key: self._hand_key for key in HAND_KEYS}}
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_submit),
                          create_proxy(self.on_key), create_proxy(self.on_change), create_proxy(self.on_storage),
-                         create_proxy(self.on_return)]
+                         create_proxy(self.on_return), create_proxy(self.on_leave), create_proxy(self.heartbeat)]
         document.addEventListener("click", self._proxies[0])
         document.addEventListener("submit", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])
@@ -69,133 +74,138 @@ class Page:
         window.addEventListener("storage", self._proxies[4])
         document.addEventListener("visibilitychange", self._proxies[5])
         window.addEventListener("focus", self._proxies[5])
+        window.addEventListener("pageshow", self._proxies[5])
+        if not self.tabs.alone:
+            self.tabs.sync(float(window.Date.now()), may_claim=True)
+            window.addEventListener("pagehide", self._proxies[6])
+            window.setInterval(self._proxies[7], HEARTBEAT_MS)
 
     # ---------------------------------------------------------------- tabs
+    # One tab plays the saved match at a time (web/lease.py, web/tabs.py).
+    @property
+    def follower(self) -> bool:
+        """Another tab owns the match: this one shows its saves, and neither acts nor saves."""
+        return self.tabs.follower
+
     def _forget_pending_bot(self) -> None:
         """A bot's decision on its way belongs to the game or deal being left."""
         self.generation += 1
         self.timer = False
 
     def on_storage(self, event: Any) -> None:
-        """Another tab of the game saved: this one takes that game up, as it stands (with this
-        tab's dialogs), and leaves the bots to that tab until the person comes back here, so
-        that no tab writes an older game over a newer one."""
-        taken = self.state.take_other_tab(js(event.key), js(event.newValue))
-        if taken == "follow":
-            self.follower = True
-            self._forget_pending_bot()
-        if taken:
+        """Another tab of the game wrote: the lease (who plays the match), a request to take it
+        over, the kept matches or hinted deals, or the match itself, which a tab that does not
+        own it shows as it stands."""
+        key, raw = js(event.key), js(event.newValue)
+        if self.tabs.alone:
+            return
+        if key == LEASE_KEY:
+            if self.tabs.sync(float(window.Date.now()), may_claim=not document.hidden):
+                self._ownership_changed()
+        elif key == TAKEOVER_KEY:
+            if self.tabs.hand_over(raw, float(window.Date.now())):
+                self._ownership_changed()
+        elif self.state.read_again(key, raw) or (key == SAVE_KEY and self.follower and self._take_up(raw)):
             self._guarded(lambda: None)
+
+    def _owns(self) -> bool:
+        """Whether this tab may act: the lease read afresh (another tab may have just taken over)."""
+        if not self.tabs.alone and self.tabs.sync(float(window.Date.now()), may_claim=False):
+            self._ownership_changed()
+        return not self.follower
+
+    def heartbeat(self) -> None:
+        """Every second: the owner renews its lease; a tab in view takes up a lease left to expire."""
+        if self.tabs.sync(float(window.Date.now()), may_claim=not document.hidden):
+            self._ownership_changed()
+
+    def _ownership_changed(self) -> None:
+        """This tab took the match over or lost it: it shows the match as saved (the other
+        tab's last move included), and its bots go on or stop."""
+        self._forget_pending_bot()
+        self._take_up(self.state.store.get(SAVE_KEY))
+        self._guarded(lambda: None)
+
+    def _take_over(self) -> None:
+        """The person plays in this tab: the lease at once when it is free, else the owner is asked."""
+        taken, asked = self.tabs.take_over(float(window.Date.now()))
+        if taken:
+            self._ownership_changed()
+        if asked:  # an owner that does not answer in time is closed or frozen
+            window.setTimeout(create_once_callable(self.heartbeat), HANDOVER_MS + 100)
+            self._guarded(lambda: None)
+
+    def on_leave(self, _event: Any = None) -> None:
+        """The tab closes (or goes to the back-forward cache): its lease is left free at once."""
+        self.tabs.leave()
+
+    def _take_up(self, raw: str | None) -> bool:
+        """The saved match in this tab (web.page.PageState.take_up); whether it changed."""
+        if not self.state.take_up(raw):
+            return False
+        self._forget_pending_bot()
+        return True
 
     def on_return(self, _event: Any = None) -> None:
-        """The tab is in view or has the focus again: it plays the game (its bots go on)."""
-        if not document.hidden:
-            self.follower = False
-            self._guarded(lambda: None)
-
-    def _lead(self) -> None:
-        """This tab plays the game again: its bots go on."""
-        if self.follower:
-            self.follower = False
-            self._guarded(lambda: None)
+        """The tab is in view again: its bots go on; a lease left free is taken up."""
+        if self.tabs.alone or not self.tabs.sync(float(window.Date.now()), may_claim=not document.hidden):
+            if not document.hidden:
+                self._guarded(lambda: None)
+            return
+        self._ownership_changed()
 
     def save(self) -> None:
-        self.state.save()
+        if self.state.shows_its_own_deal() or isinstance(self.state.session, PracticeSession):
+            return  # a replay, too, leaves the visitor's own game as it was
+        if self._owns():  # else another tab took the match over: its game stands
+            self.state.save()
 
     # ------------------------------------------------------------ drawing
     def refresh(self) -> None:
         screen = self.state.screen()
-        active = js(document.activeElement)
-        focus_id = str(active.id) if active is not None and active.id else ""
-        hand_index = -1
-        if focus_id.startswith("card-"):
-            ids = [str(b.id) for b in document.querySelectorAll("#hand button[data-card]")]
-            hand_index = ids.index(focus_id) if focus_id in ids else -1
-        opened = self._write(render(screen))
+        before = self.focus.before()
+        appeared = self._write({**render(screen), "elsewhere": self.tabs.notice(screen.lang)})
         for key, value in root_attributes(screen).items():
             self.root.setAttribute(key, value)
         document.documentElement.lang = screen.lang
         self.regions["side"].setAttribute("aria-label", t("score_sheet", screen.lang))
+        self.regions["panel"].setAttribute("aria-label", t("panel_label", screen.lang))
         dialog_open = bool(self.cache.get("overlay"))
         for el in self.behind:  # a dialog is modal: what lies behind it takes no click nor focus
             if el is not None:
-                el.inert = dialog_open
-        self._focus(f"{screen.step}:{screen.view.phase}", opened, dialog_open, focus_id, hand_index)
+                el.inert = dialog_open or self.follower
+        self.regions["overlay"].inert = self.follower
+        self.focus.after(f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before)
         self.schedule_bot()
         self.schedule_reference()
 
-    def _write(self, regions: dict[str, str]) -> bool:
-        """Write the regions that changed; whether a dialog opened."""
-        opened = False
+    def _write(self, regions: dict[str, str]) -> set[str]:
+        """Write the regions that changed; those that were empty and now show something."""
+        appeared = set()
         for name, html in regions.items():
             if self.cache.get(name) != html:
-                opened = opened or (name == "overlay" and bool(html) and not self.cache.get(name))
+                if html and not self.cache.get(name):
+                    appeared.add(name)
                 self._region(name).innerHTML = html
                 self.cache[name] = html
-        return opened
+        return appeared
 
     def _region(self, name: str) -> Any:
-        """A region's element; ``teaching`` is made at first, just above the action panel."""
+        """A region's element; ``teaching`` is made at first just above the action panel, and
+        ``elsewhere`` (the notice that another tab plays the match) over the table."""
         if name in self.regions:
             return self.regions[name]
-        region = document.createElement("section")
+        if name == "teaching":
+            region = document.createElement("section")
+            region.className = "teaching-area"
+            panel = self.regions["panel"]
+            panel.parentNode.insertBefore(region, panel)
+        else:
+            region = document.createElement("div")
+            self.root.appendChild(region)
         region.id = name
-        region.className = "teaching-area"
-        panel = self.regions["panel"]
-        panel.parentNode.insertBefore(region, panel)
         self.regions[name] = region
         return region
-
-    def _focus(self, moment: str, opened: bool, dialog_open: bool, focus_id: str, hand_index: int) -> None:
-        """The focus after a refresh: into a dialog that opened, else back where it was; each new
-        decision (or question) puts it on its first legal choice, once."""
-        may_focus = self._may_move_focus()
-        if opened and may_focus:
-            first = js(document.querySelector("#overlay input:checked, #overlay button"))
-            if first is not None:
-                first.focus()
-        elif may_focus:
-            self._restore_focus(focus_id, hand_index)
-        wanted = js(document.querySelector("#overlay [data-autofocus]" if dialog_open else "[data-autofocus]"))
-        key = f"{moment}:{wanted.id}" if wanted is not None else ""
-        if key and key != self.autofocused:
-            self._show_play_area()
-            if may_focus and not wanted.isSameNode(js(document.activeElement)):
-                wanted.focus()
-        self.autofocused = key
-
-    def _show_play_area(self) -> None:
-        """A new decision brings the whole table back into view where it fits the screen: the
-        page may have been scrolled down to the score sheet, or by a focused card of a taller
-        hand (the écart's, on a small phone), leaving the trick above the screen."""
-        layout = js(document.querySelector("#table > .layout"))
-        area = js(document.querySelector("#table .play-area"))
-        if layout is not None and area is not None and layout.scrollTop > 0 \
-                and area.offsetHeight <= layout.clientHeight + 1:
-            layout.scrollTop = 0
-
-    def _may_move_focus(self) -> bool:
-        """Whether the page may move the focus by itself.  A table framed in another page
-        does so only once the reader is in it: focusing a frame's element takes the focus
-        from the page around it and scrolls that page to the frame (a lesson opened on its
-        second table, past its text)."""
-        return not self.framed or bool(document.hasFocus())
-
-    def _restore_focus(self, focus_id: str, hand_index: int) -> None:
-        if not focus_id:
-            return
-        current = js(document.activeElement)
-        if current is not None and current.id == focus_id:
-            return
-        target = js(document.getElementById(focus_id))
-        if target is None and hand_index >= 0:
-            cards = document.querySelectorAll("#hand button[data-card]")
-            if cards.length:
-                target = js(cards.item(min(hand_index, cards.length - 1)))
-        if target is None:
-            target = js(document.querySelector("#overlay button, #panel button"))
-        if target is not None:
-            target.focus()
 
     # --------------------------------------------------------------- bots
     def schedule_bot(self) -> None:
@@ -221,8 +231,9 @@ class Page:
         return self.pause
 
     def bot_tick(self, generation: int) -> None:
-        if generation != self.generation:
-            self.timer = False
+        if generation != self.generation or not self._owns():
+            if generation == self.generation:
+                self.timer = False
             return
         if runs_on_main_thread(self.state.session.settings.level):
             self.timer = False
@@ -300,9 +311,13 @@ class Page:
         self.refresh()
 
     def on_click(self, event: Any) -> None:
-        self._lead()  # the person plays here
         target = js(event.target)
         el = js(target.closest("[data-action], [data-bid], [data-hand]")) if target is not None else None
+        if not self._owns():  # another tab plays the match: this one only offers to take it over
+            if el is not None and js(el.getAttribute("data-action")) == "take-over" \
+                    and el.getAttribute("aria-disabled") != "true":
+                self._take_over()
+            return
         ui = self.state.session.ui
         if el is None:
             if ui.menu_open and target is not None and js(target.closest("#more-tools")) is None:
@@ -348,38 +363,18 @@ class Page:
         if form is None or form.id not in ("setup-form", "settings-form"):
             return
         event.preventDefault()
-        self._guarded(self._start if form.id == "setup-form" else self._apply_settings, form)
+        if self._owns():
+            self._guarded(self._start if form.id == "setup-form" else self._apply_settings, form)
 
     def _apply_settings(self, form: Any) -> None:
-        """The settings dialog: pace, moving cards, live count, language, the next deal's bot level."""
-        pace = js(form.querySelector("input[name=pace]:checked"))
-        lang = js(form.querySelector("input[name=lang]:checked"))
-        self.state.apply_settings(SettingsChoice(
-            pace=str(pace.value) if pace is not None and str(pace.value) in PACES else None,
-            animations=bool(form.querySelector("input[name=animations]").checked),
-            live_count=bool(form.querySelector("input[name=live_count]").checked),
-            lang=str(lang.value) if lang is not None and str(lang.value) in ("fr", "en") else None,
-            next_level=str(form.querySelector("select[name=next_level]").value)))
+        """The settings dialog (web.forms.settings_choice)."""
+        self.state.apply_settings(settings_choice(form))
         self.save()
         self.prepare_bots()
 
     def _start(self, form: Any, confirmed: bool = False) -> None:
         """*Commencer*: the new-game form as filled in (web.page.PageState.start)."""
-        checked = js(form.querySelector("input[name=players]:checked"))
-        lang_box = js(form.querySelector("input[name=lang]:checked"))
-        name_box = js(form.querySelector("input[name=name]"))
-        mode = js(form.querySelector("input[name=mode]:checked"))
-        size_box = js(form.querySelector("select[name=duplicate]"))
-        tournament = mode is not None and str(mode.value) == "duplicate" and size_box is not None
-        choice = SetupChoice(
-            players=int(checked.value) if checked is not None else 4,
-            level=str(form.querySelector("select[name=level]").value),
-            options={str(box.value): True for box in form.querySelectorAll("input[name=option]:checked")},
-            lang=str(lang_box.value) if lang_box is not None else "fr",
-            deal=str(form.querySelector("input[name=deal]").value),
-            name=clean_name(str(name_box.value)) if name_box is not None else "",
-            duplicate=int(str(size_box.value)) if tournament else 0)
-        left = self.state.start(choice, confirmed)
+        left = self.state.start(setup_choice(form, self.state.session.settings.lang), confirmed)
         if left is None:
             return
         self.state.archive(left, str(window.Date.new().toISOString()))
@@ -390,8 +385,10 @@ class Page:
     # --------------------------------------------------------------- keys
     def on_key(self, event: Any) -> None:
         """A key: the table of keys (:attr:`keys`); while the review or the import is open, only
-        Escape (closing it) and the review's arrows, Home and End."""
-        self._lead()
+        Escape (closing it) and the review's arrows, Home and End; none while another tab plays
+        the match (the table is inert behind its notice)."""
+        if self.follower:
+            return
         key = str(event.key)
         extras = self.state.extras
         if extras.review is not None or extras.import_open:
@@ -426,7 +423,7 @@ class Page:
     # ------------------------------------------------------- files, downloads
     def on_change(self, event: Any) -> None:
         target = js(event.target)
-        if target is None or str(target.id) != "import-file" or not target.files.length:
+        if self.follower or target is None or str(target.id) != "import-file" or not target.files.length:
             return
         asyncio.ensure_future(self._read_file(target.files.item(0)))
 

@@ -14,7 +14,8 @@ from tarot.bots import make_bot
 from tarot.cards import parse_card
 from tarot.hints import Reason, explain, hint
 from tarot.inputs import excerpt, load_json, whole_number
-from tarot.situation import SituationError, decode_notes
+# Imported at every start, so kept in the snapshot (web/pyodide-loader.mjs).
+from tarot.situation import SituationError, decode_notes, encode, fragment
 from tarot.view import SeatView
 
 from .botstep import bot_seed, runs_on_main_thread
@@ -24,7 +25,6 @@ from .params import PageParams
 from .session import HUMAN, Session
 from .settings import Settings
 from .situations import Situation, TeachingSession, load_situation
-from .teaching import register_notice_words
 
 Attribute = Callable[[str], object]  # a clicked button's attribute (``value:ID``: the field ID's value)
 
@@ -52,7 +52,6 @@ class Teacher:
     """The page's teaching state beside the session (see the module docstring)."""
 
     def __init__(self, params: PageParams, recommender: str = "standard", base: str = "") -> None:
-        register_notice_words()
         self.params = params.teaching
         self.recommender = recommender  # the bot level whose choice hints recommend
         self.situation: Situation | None = None
@@ -194,8 +193,6 @@ class Teacher:
     def share_links(self, session: Session) -> list[tuple[str, str]]:
         """(kind, URL) of the situation on the table: this moment, an exercise on seat 0's next
         decision when it is to act, the whole deal step by step once it is over."""
-        from tarot.situation import fragment
-
         deal = session.deal
         record = fragment(deal.to_record(), self.notes)
         lang = f"lang={session.lang}"
@@ -309,11 +306,10 @@ def _editor_start(teacher: Teacher, editor: Editor, session: Session, attribute:
     if record is None:
         editor.message = "editor_incomplete"
         return
-    from tarot.situation import encode
-
     teacher.navigate = "record=" + encode(record)
 
 
+# The teaching buttons by their data-action: each returns whether the game changed.
 CLICKS: dict[str, Click] = {
     "hint": _hint,
     "why": _why,
@@ -332,4 +328,3 @@ CLICKS: dict[str, Click] = {
     "editor-clear": _on_editor(lambda teacher, editor, session, attribute: editor.places.clear()),
     "editor-start": _on_editor(_editor_start),
 }
-"""The teaching buttons by their ``data-action``: each returns whether the game changed."""

@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING
 
 from tarot.actions import Play
 from tarot.cards import Card
-from tarot.i18n import CONTRACT_NAMES
+from tarot.i18n import contract_name
 from tarot.rules import Contract
 from tarot.strength import Item, items, suggestion
+from tarot.words import t
 
 from .cardface import card_html
 from .labels import seat_name
 from .moves import move_attrs, move_words, told
 from .parts import teach_button as button
 from .session import HUMAN, Session
-from .teaching import t
 
 if TYPE_CHECKING:
     from .editor import Editor
@@ -225,7 +225,7 @@ def _render_aid(view: TeachingView) -> str:
                    f'<b>{i.points}</b></li>' for i in aid.items)
     points = sum(i.points for i in aid.items)
     advice = t("aid_pass", lang, need=aid.need) if aid.contract is None else \
-        t("aid_bid", lang, contract=CONTRACT_NAMES[lang][aid.contract.code], need=aid.need)
+        t("aid_bid", lang, contract=contract_name(aid.contract.code, lang), need=aid.need)
     code = "pass" if aid.contract is None else aid.contract.code
     return (f'<div class="teach-row tips">{toggle}<div class="aid" data-testid="bidding-aid" data-points="{points}" '
             f'data-suggested="{code}"><ul>{rows}</ul><p>{escape(t("aid_total", lang, points=points, contract=advice))}'
@@ -274,7 +274,7 @@ def _render_share(view: TeachingView) -> str:
                 + button(t("note_save", lang), "note-save"))
     rows.append(button(t("editor", lang), "editor-open"))
     kind, url = share.links[-1]
-    snippet = (f'<iframe src="{escape(url)}" title="Tarot" width="900" height="700" '
+    snippet = (f'<iframe src="{escape(url)}" title="{escape(t("title", lang))}" width="900" height="700" '
                f'style="border:0"></iframe>')
     rows.append(f'<label class="share-field"><span>{escape(t("share_iframe", lang))}</span>'
                 f'<textarea readonly rows="3" data-link="iframe">{escape(snippet)}</textarea></label>')

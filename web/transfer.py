@@ -18,7 +18,7 @@ from tarot.errors import quote
 from tarot.inputs import MAX_JSON_DEPTH, InputError, excerpt, load_json
 from tarot.state import Deal
 
-from .words import w
+from tarot.words import t
 
 MAX_IMPORT_CHARS = 2_000_000
 MAX_IMPORT_BYTES = 4 * MAX_IMPORT_CHARS  # UTF-8 takes 4 bytes a character at most: no text short enough is refused
@@ -38,14 +38,19 @@ class ImportProblem(ValueError):
         super().__init__(f"line {line}: {reason}" if line is not None else reason)
 
 
+# The refusals the page words itself, by code.
+PROBLEM_WORDS = {"too_large": "import_too_large", "too_deep": "import_too_deep",
+                 "number_too_long": "import_number_too_long"}
+
+
 def import_message(problem: ImportProblem, lang: str) -> str:
     """What the import dialog says of ``problem``, in ``lang``."""
-    where = w("import_where_all", lang) if problem.line is None else w("import_where_line", lang, n=problem.line)
-    if problem.code is None:
-        return w("import_bad", lang, where=where, reason=problem.reason)
+    where = t("import_where_all", lang) if problem.line is None else t("import_where_line", lang, n=problem.line)
+    if problem.code is None or problem.code not in PROBLEM_WORDS:
+        return t("import_bad", lang, where=where, reason=problem.reason)
     limit = {"too_large": MAX_IMPORT_CHARS, "too_deep": MAX_JSON_DEPTH}.get(problem.code, 0)
-    n = f"{limit:,}".replace(",", "\u202f" if lang == "fr" else ",")
-    return w("import_bad", lang, where=where, reason=w(f"import_{problem.code}", lang, n=n))
+    n = f"{limit:,}".replace(",", t("thousands_mark", lang))
+    return t("import_bad", lang, where=where, reason=t(PROBLEM_WORDS[problem.code], lang, n=n))
 
 
 def export_text(records: list[dict[str, Any]]) -> str:
