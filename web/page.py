@@ -3,7 +3,7 @@ the teaching beside it (:class:`web.teacher.Teacher`), the review, import and re
 (:class:`web.extras.Extras`), the matches kept, and what the browser keeps of them.
 
 :class:`PageState` opens the game the URL and the browser ask for, gives the
-:class:`web.session.Screen` that :func:`web.render.render` draws, starts a new game, applies the
+:class:`web.screen.Screen` that :func:`web.render.render` draws, starts a new game, applies the
 settings, imports deals, closes dialogs, saves; :mod:`web.clicks` holds what each click does.
 Nothing here touches the DOM: :mod:`web.table` reads it and writes the regions.
 """
@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+from tarot.words import LANGS
 
 from .duplicate import DuplicateSession, PracticeSession, load_session
 from .extras import Extras
@@ -37,7 +39,7 @@ class SetupChoice:
     players: int = 4
     level: str = ""
     options: dict[str, bool] = field(default_factory=dict)
-    lang: str = "fr"
+    lang: str = LANGS[0]
     deal: str = ""  # the deal number as typed
     name: str = ""
     duplicate: int = 0  # a tournament of this many deals; 0: a free match
@@ -69,6 +71,7 @@ def screen_of(session: Session, extras: Extras, teacher: Teacher | None = None) 
 
 
 def new_number() -> int:
+    """A deal number drawn at random, for a match the URL or the form gives none."""
     return random.randrange(1, 1_000_000)
 
 
