@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import gzip
 import re
 import struct
 import urllib.request
@@ -102,12 +103,22 @@ def test_the_game_loads_and_plays_under_a_sub_path_fetching_the_runtime_once(pag
 
 
 def test_a_browser_without_decompression_streams_has_python_unpack_the_modules(page, site_url):
-    # The loader inflates web/python-modules.zip with DecompressionStream; without it, Python's unpacking.
+    # The loader inflates web/python-modules.tar.gz with DecompressionStream; without it, Python's unpacking.
     page.add_init_script("delete globalThis.DecompressionStream")
     page.goto(site_url + "?pause=0")
     page.wait_for_function(READY)
     assert page.evaluate("typeof DecompressionStream") == "undefined"
     assert page.get_attribute("#table", "data-phase") == "setup"  # a first visit: the new-game form
+
+
+def test_a_host_that_inflates_the_modules_on_the_way_still_serves_them(page, site_url, site_dir):
+    # A server that declares the archive's gzip as its Content-Encoding hands over the tar itself.
+    tar = gzip.decompress((site_dir / "web" / "python-modules.tar.gz").read_bytes())
+    page.route("**/web/python-modules.tar.gz",
+               lambda route: route.fulfill(body=tar, content_type="application/x-tar"))
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    assert page.get_attribute("#table", "data-phase") == "setup"
 
 
 def test_the_first_screen_shows_the_table_and_the_stages_before_python(page, site_url):
@@ -195,7 +206,7 @@ def test_the_service_worker_lists_every_file_with_its_content_hash(site_dir):
         data = (site_dir / name).read_bytes()
         assert hashlib.sha256(data).hexdigest().startswith(digest) and len(data) == size, name
     for name in ["index.html", "pyscript.toml", "web/main.py", "web/boot.js", "web/pyodide-loader.mjs",
-                 "web/bots-worker.js", "web/python-modules.zip"] + [f"vendor/pyodide/{n}" for n in RUNTIME]:
+                 "web/bots-worker.js", "web/python-modules.tar.gz"] + [f"vendor/pyodide/{n}" for n in RUNTIME]:
         assert name in names
     for name in NOT_FOR_THE_PAGE + ["sw.js", "vendor/pyodide/package.json"]:
         assert name not in names
@@ -251,6 +262,7 @@ def test_choices_made_before_python_stay_in_its_form(page, site_url):
 def test_python_comes_as_bytecode_and_the_build_repeats_byte_for_byte(site_dir, tmp_path):
     import subprocess
     import sys
+    import tarfile
     import zipfile
 
     def pyc_header(data: bytes) -> tuple[bytes, int]:
@@ -260,13 +272,15 @@ def test_python_comes_as_bytecode_and_the_build_repeats_byte_for_byte(site_dir, 
         names = stdlib.namelist()
         assert not [n for n in names if n.endswith(".py")] and len([n for n in names if n.endswith(".pyc")]) > 500
         headers = {pyc_header(stdlib.read(n)) for n in names if n.endswith(".pyc")}
-    with zipfile.ZipFile(site_dir / "web" / "python-modules.zip") as bundle:
-        names = bundle.namelist()
+    with tarfile.open(site_dir / "web" / "python-modules.tar.gz") as bundle:
+        members = {m.name: m for m in bundle.getmembers()}
+        names = list(members)
+        assert all(m.isfile() and m.mtime == 0 and m.uid == 0 and not m.uname for m in members.values())
         sources = [n for n in names if n.endswith(".py")]
         assert {n.rsplit("/", 1)[0] + "/__pycache__/" + n.rsplit("/", 1)[1][:-3] for n in sources} \
             <= {n.split(".cpython-")[0] for n in names if n.endswith(".pyc")}
         assert "pyscript/__pycache__/web.cpython-314.pyc" in names  # PyScript writes the source
-        headers |= {pyc_header(bundle.read(n)) for n in names if n.endswith(".pyc")}
+        headers |= {pyc_header(bundle.extractfile(members[n]).read()) for n in names if n.endswith(".pyc")}
     assert len({magic for magic, _ in headers}) == 1  # one Python's bytecode: the vendored Pyodide's
     assert {flags for _, flags in headers} == {0b01}  # hash-based, never checked against a source: no dates
 

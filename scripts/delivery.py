@@ -18,7 +18,7 @@ Called by scripts/build.py on the freshly built site (standard library only):
 - ``install_web_app``: ``manifest.webmanifest`` goes to the site's root next to
   index.html, the service worker too (``sw.js``; its scope is the directory it is
   served from, so the site works under any sub-path);
-- ``bundle_python``: web/python-modules.zip, the Python modules of pyscript.toml's
+- ``bundle_python``: web/python-modules.tar.gz, the Python modules of pyscript.toml's
   [files] in one download, each with its bytecode (``__pycache__/*.pyc``, compiled by
   the vendored Pyodide: scripts/bytecode.py), and the bytecode of PyScript's own
   Python package (whose source PyScript writes), which web/pyodide-loader.mjs unpacks
@@ -39,13 +39,15 @@ they are (for a site edited after the build).
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
+import io
 import json
 import re
 import subprocess
 import sys
+import tarfile
 import tomllib
-import zipfile
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -76,7 +78,7 @@ SW_SOURCE = "web/sw.js"
 MANIFEST_SOURCE = "web/manifest.webmanifest"
 SW_NAME = "sw.js"
 MANIFEST_NAME = "manifest.webmanifest"
-PYTHON_BUNDLE = "web/python-modules.zip"
+PYTHON_BUNDLE = "web/python-modules.tar.gz"
 STDLIB = "python_stdlib.pyc.zip"  # in vendor/pyodide/: the standard library as bytecode
 HASH_CHARS = 16  # of the SHA-256, in hex
 
@@ -214,9 +216,22 @@ def python_files(out: Path) -> list[str]:
     return sorted({f.removeprefix("./") for f in files})
 
 
+def tar_gz(entries: list[tuple[str, bytes]]) -> bytes:
+    """A ustar archive of these files, gzipped as one stream (the browser inflates it in one
+    go: one stream per file, as a zip has, cost ten times as long), with no dates, owners or
+    modes of this machine in it."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as archive:
+        for name, data in entries:
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime, info.mode = len(data), 0, 0o644
+            archive.addfile(info, io.BytesIO(data))
+    return gzip.compress(raw.getvalue(), compresslevel=9, mtime=0)
+
+
 def bundle_python(out: Path) -> int:
-    """Zip the [files] (as built), each module with its bytecode, into web/python-modules.zip and take
-    them out of the built pyscript.toml. Same files, same bytes (fixed dates and order)."""
+    """Pack the [files] (as built), each module with its bytecode, into web/python-modules.tar.gz and
+    take them out of the built pyscript.toml. Same files, same bytes (fixed dates and order)."""
     names = python_files(out)
     sources = {name: (out / name).read_bytes() for name in names}
     modules = [name for name in names if name.endswith(".py")]  # the others are data (the catalogues)
@@ -224,12 +239,7 @@ def bundle_python(out: Path) -> int:
     compiled = bytecode.modules({**{name: sources[name] for name in modules}, **pyscript})
     entries = [(name, sources[name]) for name in names]
     entries += [(bytecode.pycache_name(name), compiled[name]) for name in modules + sorted(pyscript)]
-    with zipfile.ZipFile(out / PYTHON_BUNDLE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
-        for name, data in entries:
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            bundle.writestr(info, data)
+    (out / PYTHON_BUNDLE).write_bytes(tar_gz(entries))
     loader = out / "web" / "pyodide-loader.mjs"
     text = loader.read_text(encoding="utf-8")
     text, n = re.subn(r'^const MODULES_VERSION = ".*";', lambda _: f'const MODULES_VERSION = "{file_hash(out / PYTHON_BUNDLE)}";',

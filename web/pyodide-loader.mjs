@@ -1,6 +1,6 @@
 // The Python runtime for the page and the bots' worker: the vendored Pyodide with
 // its standard library as bytecode (vendor/pyodide/python_stdlib.pyc.zip) and the
-// game's Python modules with theirs (web/python-modules.zip, inflated by the browser
+// game's Python modules with theirs (web/python-modules.tar.gz, unpacked by the browser
 // while the runtime loads), both written by scripts/build.py, the bytecode compiled by
 // this same Pyodide: Python compiles no module of its own or of the game when it starts.
 //
@@ -20,11 +20,11 @@ import { loadPyodide as loadVendored, version } from "../vendor/pyodide/pyodide.
 export { version };
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
-const BUNDLE_URL = new URL("./python-modules.zip", import.meta.url).href;
+const BUNDLE_URL = new URL("./python-modules.tar.gz", import.meta.url).href;
 const STDLIB_URL = new URL("python_stdlib.pyc.zip", INDEX_URL).href;
 const HOME = "/home/pyodide";
 const SNAPSHOT_CACHE = "tarot python snapshots";
-// The game's modules' version (a hash of web/python-modules.zip, written by scripts/build.py):
+// The game's modules' version (a hash of web/python-modules.tar.gz, written by scripts/build.py):
 // a snapshot holds them imported, so a new version of the game makes a new snapshot.
 const MODULES_VERSION = "dev";  // written by scripts/build.py
 const SNAPSHOT_KEY = new URL(`python-snapshot-${version}-${MODULES_VERSION}.bin`, INDEX_URL).href; // a cache key, never fetched
@@ -51,57 +51,56 @@ let started = null;
 async function fetchBundle() {
   const response = await fetch(BUNDLE_URL);
   if (!response.ok) throw new Error(`${BUNDLE_URL}: HTTP ${response.status}`);
-  return response.arrayBuffer();
+  return new Uint8Array(await response.arrayBuffer());
 }
 
-// The bundle's files, inflated by the browser (DecompressionStream) while the runtime
-// loads, so that Python has only to find them written (its own unpacking, zipfile in
-// WebAssembly, took a tenth of a second and more, after the runtime): [[path, bytes]].
-// The zip as scripts/delivery.py writes it: no comment, no data descriptors, no zip64.
-async function unzip(bytes) {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = bytes.length - 22;
-  if (end < 0 || view.getUint32(end, true) !== 0x06054b50) throw new Error("not a zip without comment");
-  const names = new TextDecoder();
-  const files = [];
-  let entry = view.getUint32(end + 16, true);
-  for (let i = view.getUint16(end + 10, true); i > 0; i--) {
-    if (view.getUint32(entry, true) !== 0x02014b50) throw new Error("damaged central directory");
-    const method = view.getUint16(entry + 10, true);
-    const size = view.getUint32(entry + 20, true);
-    const nameLength = view.getUint16(entry + 28, true);
-    const local = view.getUint32(entry + 42, true);
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const raw = bytes.subarray(start, start + size);
-    if (method !== 0 && method !== 8) throw new Error(`compression method ${method}`);
-    files.push([names.decode(bytes.subarray(entry + 46, entry + 46 + nameLength)), method === 0 ? raw : inflate(raw)]);
-    entry += 46 + nameLength + view.getUint16(entry + 30, true) + view.getUint16(entry + 32, true);
-  }
-  return Promise.all(files.map(async ([name, data]) => [name, await data]));
-}
+// A server that declares the archive's gzip as its Content-Encoding hands over the tar itself.
+const isGzip = (bytes) => bytes[0] === 0x1f && bytes[1] === 0x8b;
 
-async function inflate(raw) {
-  const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+async function gunzip(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-// The bundle, inflated where the browser can (else the raw zip, for Python to unpack).
-async function readBundle() {
-  const buffer = await fetchBundle();
-  if (typeof DecompressionStream === "function") {
-    try {
-      return await unzip(new Uint8Array(buffer));
-    } catch (error) {
-      console.warn("Python modules unpacked by Python:", error);
-    }
+// The files of a tar (ustar, as scripts/delivery.py writes it: regular files only): [[path, bytes]].
+function untar(bytes) {
+  const text = new TextDecoder();
+  const field = (at, length) => {
+    const raw = bytes.subarray(at, at + length);
+    const end = raw.indexOf(0);
+    return text.decode(end < 0 ? raw : raw.subarray(0, end));
+  };
+  const files = [];
+  for (let at = 0; at + 512 <= bytes.length && bytes[at] !== 0;) {
+    const size = parseInt(field(at + 124, 12).trim(), 8);
+    if (!(size >= 0) || field(at + 257, 6) !== "ustar") throw new Error("not a ustar archive");
+    const prefix = field(at + 345, 155);
+    const name = (prefix ? `${prefix}/` : "") + field(at, 100);
+    if ((field(at + 156, 1) || "0") === "0") files.push([name, bytes.subarray(at + 512, at + 512 + size)]);
+    at += 512 + Math.ceil(size / 512) * 512;
   }
-  return buffer;
+  return files;
+}
+
+// The bundle's files, unpacked by the browser (DecompressionStream, one stream for the whole
+// archive) while the runtime loads, so that Python has only to find them written (its own
+// unpacking, in WebAssembly, took a tenth of a second and more, after the runtime); where the
+// browser cannot, the archive itself, for Python to unpack.
+async function readBundle() {
+  const bytes = await fetchBundle();
+  try {
+    if (!isGzip(bytes)) return untar(bytes);
+    if (typeof DecompressionStream === "function") return untar(await gunzip(bytes));
+  } catch (error) {
+    console.warn("Python modules unpacked by Python:", error);
+  }
+  return bytes;
 }
 
 // The game's modules in Python's file system, under HOME (on its sys.path).
 function install(pyodide, bundle) {
-  if (bundle instanceof ArrayBuffer) {
-    pyodide.unpackArchive(bundle, "zip", { extractDir: HOME });
+  if (bundle instanceof Uint8Array) {
+    pyodide.unpackArchive(bundle, isGzip(bundle) ? "gztar" : "tar", { extractDir: HOME });
     return;
   }
   for (const [name, data] of bundle) {
