@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from tarot.duplicate import Budget, reference
+from tarot.teaching.duplicate import Budget, reference
 from tarot.result import DealResult
 from tarot.rules import Rules
 from web.duplicate import DuplicateSession, PracticeSession, Tournament, load_session
@@ -253,7 +253,7 @@ def test_the_review_of_a_match_deal_shows_what_the_hint_proposed_instead_and_why
     from html import unescape
 
     from tarot.actions import action_from_json
-    from tarot.duplicate import as_dealt, same_decision
+    from tarot.teaching.duplicate import as_dealt, same_decision
     from tarot.state import Deal
     from web.review import render_review
 

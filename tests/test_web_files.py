@@ -17,8 +17,8 @@ def test_the_benchmarks_stay_out_of_the_page():
     files = needed_files()
     assert "tarot/bots/expert.py" in files  # the bots are in...
     assert "tarot/bots/speed.py" not in files  # ...their timing code is not
-    assert "tarot/bench.py" not in files
-    for command_line_only in ("tarot/cli.py", "tarot/tournament.py", "tarot/blunders.py"):
+    assert "tarot/tools/bench.py" not in files
+    for command_line_only in ("tarot/tools/cli.py", "tarot/tools/tournament.py", "tarot/tools/blunders.py"):
         assert command_line_only not in files
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tarot.duplicate import Budget
+from tarot.teaching.duplicate import Budget
 from tarot.errors import RecordError
 from web import render
 from web.duplicate import DuplicateSession

@@ -11,13 +11,13 @@ from typing import Any
 
 from tarot.actions import Action, action_to_json
 from tarot.bots import make_bot
-from tarot.duplicate import decision_seed
+from tarot.teaching.duplicate import decision_seed
 from tarot.state import Deal
 
 
 def bot_seed(deal_number: int, seat: int, step: int) -> int:
     """The seed of a bot's decision: the same deal, seat and moment give the same choice
-    (the scheme of :func:`tarot.duplicate.decision_seed`, which the reference shares)."""
+    (the scheme of :func:`tarot.teaching.duplicate.decision_seed`, which the reference shares)."""
     return decision_seed(deal_number, seat, step)
 
 

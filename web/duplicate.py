@@ -2,7 +2,7 @@
 
 :class:`DuplicateSession` is a :class:`web.session.Session` whose match is a
 tournament of 4, 8 or 12 deals: beside each deal the page computes, in the bots'
-worker, its reference (:mod:`tarot.duplicate`: the same deal played by the Expert
+worker, its reference (:mod:`tarot.teaching.duplicate`: the same deal played by the Expert
 in seat 0) and, once the deal is over, the Expert's other choices at the person's
 decisions.  :class:`Tournament` holds those results and the work in progress; it
 hands the page the next worker request (:meth:`Tournament.request`) and takes the
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tarot.duplicate import NOT_IN_DUPLICATE, REFERENCE_BUDGET, SEAT, Budget, as_dealt, seat_score
+from tarot.teaching.duplicate import NOT_IN_DUPLICATE, REFERENCE_BUDGET, SEAT, Budget, as_dealt, seat_score
 from tarot.inputs import load_json
 from tarot.record import recorded_result
 from tarot.result import DealResult

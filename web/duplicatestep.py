@@ -7,7 +7,7 @@ one more decision), so the worker can answer the table's bots in between.
 ``reference_step``: ``{"record", "level", "deal_number", "budget"}`` →
 ``{"record", "done", "score"}`` (the reference record played on; ``score`` is
 seat 0's score once it is over).  Start from the deal as dealt
-(:func:`tarot.duplicate.as_dealt`) and send each answer's record back until ``done``.
+(:func:`tarot.teaching.duplicate.as_dealt`) and send each answer's record back until ``done``.
 
 ``advice_step``: ``{"record", "level", "deal_number", "budget", "from"}`` →
 ``{"advice": [[index, action], ...], "next"}``: where the Expert, in seat 0,
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tarot.duplicate import Budget, advance_reference, expert_choices, seat_score
+from tarot.teaching.duplicate import Budget, advance_reference, expert_choices, seat_score
 from tarot.state import Deal
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from tarot.duplicate import SEAT, seat_score
+from tarot.teaching.duplicate import SEAT, seat_score
 from tarot.i18n import contract_name
 from tarot.result import DealResult
 

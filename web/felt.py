@@ -182,7 +182,7 @@ def _bouts_text(screen: "Screen", bouts: tuple[Card, ...]) -> str:
 
 
 def render_count(screen: "Screen") -> str:
-    """The live count (tarot.livecount): by side once the seat knows the sides, else by seat."""
+    """The live count (tarot.teaching.livecount): by side once the seat knows the sides, else by seat."""
     live, lang = screen.live, screen.lang
     if live is None:
         return ""

@@ -16,7 +16,7 @@
   alone also asks for a tournament): the new-game form filled in for a duplicate
   tournament against the Expert (``mode=match``: a free match);
 - ``refsamples``: the Expert's imagined deals per decision in the duplicate
-  reference (a cheaper reference for tests; default :data:`tarot.duplicate.REFERENCE_BUDGET`);
+  reference (a cheaper reference for tests; default :data:`tarot.teaching.duplicate.REFERENCE_BUDGET`);
 - the teaching parameters of a situation (:mod:`web.teaching`): ``seat``, ``at``,
   ``open``, ``steps``, ``exercise``, and in the fragment ``#record=…`` (with
   ``&notes=…``): :class:`TeachingParams`.
@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 
 from tarot.bots import LEVELS
-from tarot.duplicate import REFERENCE_BUDGET, Budget
+from tarot.teaching.duplicate import REFERENCE_BUDGET, Budget
 from tarot.inputs import excerpt, whole_number
 from tarot.rules import Rules
 from tarot.situation import record_from_fragment

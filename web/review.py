@@ -1,7 +1,7 @@
 """The review panel: a finished deal step by step, every hand face up.
 
 :class:`ReviewPanel` is the page's state while a review is open (the record, its
-steps from :func:`tarot.review.review`, the position, the Expert's other choices
+steps from :func:`tarot.teaching.review.review`, the position, the Expert's other choices
 in a duplicate deal, or in a match the hint's other choices with their reasons:
 :func:`hint_choices`); :func:`render_review` draws it as a dialog.  Forward and
 back with ``review-next`` / ``review-prev`` (and the arrow keys); from one of the
@@ -16,11 +16,11 @@ from typing import Any
 from tarot.actions import action_to_json
 from tarot.bots import make_bot
 from tarot.cards import parse_card
-from tarot.duplicate import SEAT, same_decision
-from tarot.hints import Reason, hint
+from tarot.teaching.duplicate import SEAT, same_decision
+from tarot.teaching.hints import Reason, hint
 from tarot.i18n import card_name, contract_name
 from tarot.record import decisions
-from tarot.review import ReviewStep, review
+from tarot.teaching.review import ReviewStep, review
 from tarot.words import t
 
 from .botstep import bot_seed

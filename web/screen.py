@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tarot.cards import Card
-from tarot.livecount import LiveCount
+from tarot.teaching.livecount import LiveCount
 from tarot.result import DealResult
 from tarot.scoring import DealScore
 from tarot.view import SeatView

@@ -20,7 +20,7 @@ from tarot.bots import LEVELS
 from tarot.cards import Card, cards_of
 from tarot.errors import IllegalAction
 from tarot.inputs import load_json
-from tarot.livecount import live_count
+from tarot.teaching.livecount import live_count
 from tarot.match import Match
 from tarot.rules import POIGNEE_NAMES, Rules
 from tarot.state import Deal, Event, Phase

@@ -12,7 +12,7 @@ from typing import Any
 from tarot.actions import Action, Ecart
 from tarot.bots import make_bot
 from tarot.cards import parse_card
-from tarot.hints import Reason, explain, hint
+from tarot.teaching.hints import Reason, explain, hint
 from tarot.inputs import excerpt, load_json, whole_number
 # Imported at every start, so kept in the snapshot (web/pyodide-loader.mjs).
 from tarot.situation import SituationError, decode_notes, encode, fragment

@@ -1,12 +1,12 @@
 """Teaching at the table: hints, "why?", the bidding aid, and situations from the URL.
 
 - **Hints** (``[data-action=hint]``): at any decision of seat 0, the recommender's
-  choice (the Standard bot) and its reason (:mod:`tarot.hints`); the deals where a
+  choice (the Standard bot) and its reason (:mod:`tarot.teaching.hints`); the deals where a
   hint was used are marked on the score sheet.
 - **Why?** (``[data-action=why]``): the reason for the last bot decision, from that
   bot's own view at the time.
 - **Bidding aid**: the hand's value on the points scale, item by item
-  (:mod:`tarot.strength`), and the contract it suggests.
+  (:mod:`tarot.teaching.strength`), and the contract it suggests.
 - **Situations** (``#record=...`` in the fragment, :mod:`tarot.situation`): the
   table opens on that deal at that point, with the query parameters ``seat=N``
   (whose view: that seat is shown at the bottom), ``open=1`` (every hand shown),

@@ -12,7 +12,7 @@ from tarot.actions import Play
 from tarot.cards import Card
 from tarot.i18n import contract_name
 from tarot.rules import Contract
-from tarot.strength import Item, items, suggestion
+from tarot.teaching.strength import Item, items, suggestion
 from tarot.words import t
 
 from .cardface import card_html

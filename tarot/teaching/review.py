@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import action_from_json, action_to_json
-from .cards import Card, cards_of, half_points_of
-from .count import side_piles, with_chien
-from .result import DealResult
-from .state import Deal, Trick
+from ..actions import action_from_json, action_to_json
+from ..cards import Card, cards_of, half_points_of
+from ..count import side_piles, with_chien
+from ..result import DealResult
+from ..state import Deal, Trick
 
 
 @dataclass(frozen=True)

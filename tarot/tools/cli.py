@@ -22,10 +22,10 @@ import sys
 from dataclasses import fields
 from typing import BinaryIO, Callable, Iterable, Iterator, Sequence
 
-from .errors import RecordError, quote
-from .inputs import MAX_DIGITS, excerpt, load_json, whole_number
-from .rules import POIGNEE_NAMES, POIGNEE_TRUMPS, Contract, Rules
-from .scoring import CHELEM_BONUS
+from ..errors import RecordError, quote
+from ..inputs import MAX_DIGITS, excerpt, load_json, whole_number
+from ..rules import POIGNEE_NAMES, POIGNEE_TRUMPS, Contract, Rules
+from ..scoring import CHELEM_BONUS
 
 PROG = "python -m tarot"
 COMPACT = (",", ":")
@@ -231,7 +231,7 @@ def _describe(error: ValueError, with_line: bool) -> str:
 
 def replay_record(record: object) -> tuple[dict[str, object] | None, str | None]:
     """The engine's result for ``record``, or why there is none."""
-    from .state import Deal, Phase
+    from ..state import Deal, Phase
 
     try:
         deal = Deal.from_record(record)
@@ -299,10 +299,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ selfplay
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from .bots import LEVELS, make_bot
-    from .errors import IllegalAction
-    from .match import deal_seed
-    from .state import Deal
+    from ..bots import LEVELS, make_bot
+    from ..errors import IllegalAction
+    from ..match import deal_seed
+    from ..state import Deal
 
     n = args.players
     levels = [level.strip() for level in args.level.split(",")] if args.level else [default_level()]
@@ -342,7 +342,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 def default_level() -> str:
     """The bot level ``selfplay`` uses unless told: the best of the fast ones available
     (``standard`` plays a deal in tens of milliseconds; ``expert`` takes far longer)."""
-    from .bots import LEVELS
+    from ..bots import LEVELS
 
     for level in ("standard", "debutant", "random"):
         if level in LEVELS:
@@ -372,7 +372,7 @@ def _points(half: int) -> str:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from .scoring import impossible_count, score_deal
+    from ..scoring import impossible_count, score_deal
 
     n = args.players
     half = args.points

@@ -32,8 +32,8 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .actions import NO_CHELEM, Action, Chelem, Play, action_from_json
-from .cards import (
+from ..actions import NO_CHELEM, Action, Chelem, Play, action_from_json
+from ..cards import (
     CARDS,
     FIRST_TRUMP,
     KINGS,
@@ -43,8 +43,8 @@ from .cards import (
     TRUMPS,
     parse_cards,
 )
-from .rules import Rules
-from .state import Deal, Phase
+from ..rules import Rules
+from ..state import Deal, Phase
 
 PROG = "python -m tarot blunders"
 DETECTORS = ("overtrump_partner", "dearer_winner", "honour_to_taker", "points_to_opponents",
@@ -123,8 +123,8 @@ def scan_deal(start: Deal, actions: Sequence[tuple[int, Action]], label: str) ->
 
     Returns the findings and whether the deal reached the card play.
     """
-    from .bots.clean import card_flaws
-    from .bots.knowledge import Knowledge
+    from ..bots.clean import card_flaws
+    from ..bots.knowledge import Knowledge
 
     deal = start
     findings: list[Finding] = []
@@ -185,8 +185,8 @@ def _note_cashable(deal: Deal, seat: int, legal: int, led: int, trick_no: int, c
 def selfplay_deals(rules: Rules, levels: Sequence[str], deals: int, seed: int, first: int = 0,
                    budget: int | None = None) -> Iterator[tuple[Deal, list[tuple[int, Action]], str]]:
     """The deals ``selfplay`` plays (deal k from the seed ``deal_seed(seed, k)``), played again."""
-    from .bots import make_bot
-    from .match import deal_seed
+    from ..bots import make_bot
+    from ..match import deal_seed
 
     n = rules.players
     for k in range(first, first + deals):
@@ -257,7 +257,7 @@ def scan_selfplay(rules: Rules, levels: Sequence[str], deals: int, seed: int, jo
 
 
 def scan_records(text: str) -> Scan:
-    from .errors import IllegalAction
+    from ..errors import IllegalAction
 
     scan = Scan()
     for start, actions, label in record_deals(text):
@@ -308,7 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from .bots import LEVELS
+    from ..bots import LEVELS
     from .cli import read_text
 
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))

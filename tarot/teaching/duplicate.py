@@ -24,13 +24,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, action_to_json
-from .bots import make_bot
-from .match import deal_seed
-from .record import decisions
-from .result import DealResult
-from .rules import Rules
-from .state import Deal
+from ..actions import Action, action_to_json
+from ..bots import make_bot
+from ..match import deal_seed
+from ..record import decisions
+from ..result import DealResult
+from ..rules import Rules
+from ..state import Deal
 
 SEAT = 0  # the person's seat, where the Expert plays the reference
 # Rule options a duplicate leaves off: each deal is compared with its reference by its

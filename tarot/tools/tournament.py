@@ -36,11 +36,11 @@ import time
 from dataclasses import fields
 from typing import Any, Callable, Sequence
 
-from .bots import LEVELS, Bot, make_bot
-from .cards import mask_of
-from .match import deal_seed
-from .rules import Contract, Rules
-from .state import Deal
+from ..bots import LEVELS, Bot, make_bot
+from ..cards import mask_of
+from ..match import deal_seed
+from ..rules import Contract, Rules
+from ..state import Deal
 
 PROG = "python -m tarot tournament"
 CONTRACTS = tuple(c.code for c in Contract)

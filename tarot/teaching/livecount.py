@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import BOUTS, EXCUSE_ID, HALF_POINTS, TRUMPS, Card, mask_of
-from .count import excuse_stays
-from .rules import TARGETS
-from .view import SeatView
+from ..cards import BOUTS, EXCUSE_ID, HALF_POINTS, TRUMPS, Card, mask_of
+from ..count import excuse_stays
+from ..rules import TARGETS
+from ..view import SeatView
 
 N_TRUMPS = 21
 

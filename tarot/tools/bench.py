@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from time import perf_counter, perf_counter_ns, process_time
 from typing import Any, Callable, Sequence
 
-from .bots import random_ecart
-from .match import deal_seed
-from .rng import Rng
-from .rules import Rules
-from .state import Deal, Phase
+from ..bots import random_ecart
+from ..match import deal_seed
+from ..rng import Rng
+from ..rules import Rules
+from ..state import Deal, Phase
 
 
 @dataclass(frozen=True)
@@ -302,7 +302,7 @@ def play_bots_deal(deal: Deal, bots: list[Any]) -> Deal:
     "runs_selfplay_deals_per_second_4p_debutant": "the same figure for each run",
 })
 def bench_selfplay(budget: Budget) -> dict[str, object]:
-    from .bots import make_bot
+    from ..bots import make_bot
 
     rules = Rules(players=4)
     per_run = budget.seconds / budget.repeats
@@ -334,7 +334,7 @@ def bench_selfplay(budget: Budget) -> dict[str, object]:
             "Expert at its default budget",
 })
 def bench_bots(budget: Budget) -> dict[str, Any]:
-    from .bots.speed import bench_bots as time_bots
+    from ..bots.speed import bench_bots as time_bots
 
     return {"bots": time_bots(seconds=budget.seconds, quick=budget.quick)}
 

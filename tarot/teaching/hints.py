@@ -20,17 +20,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
-from .bots import Bot, make_bot
-from .bots.ecart import alone_points
-from .bots.evaluation import THRESHOLDS, contract_for, hand_points
-from .bots.knowledge import LOW_SIGNAL_RANK, TRUMP_PROMISES, Knowledge, false_signal
-from .bots.play import TrickState, discard, excuse_saves, opponents_after, opponents_trumps, petit_au_bout_sound
-from .cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, MASK_FOR_SUIT, PETIT_BIT, QUEEN,
+from ..actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
+from ..bots import Bot, make_bot
+from ..bots.ecart import alone_points
+from ..bots.evaluation import THRESHOLDS, contract_for, hand_points
+from ..bots.knowledge import LOW_SIGNAL_RANK, TRUMP_PROMISES, Knowledge, false_signal
+from ..bots.play import TrickState, discard, excuse_saves, opponents_after, opponents_trumps, petit_au_bout_sound
+from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, MASK_FOR_SUIT, PETIT_BIT, QUEEN,
                     RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count, mask_of, suit_card)
-from .i18n import contract_name, explain as explain_code
-from .rules import Contract
-from .view import SeatView
+from ..i18n import contract_name, explain as explain_code
+from ..rules import Contract
+from ..view import SeatView
 
 PETIT_ID = FIRST_TRUMP
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .bots.evaluation import THRESHOLDS, contract_for, hand_points, scale_items
-from .cards import (Card, mask_of)
-from .words import t
-from .rules import Contract
+from ..bots.evaluation import THRESHOLDS, contract_for, hand_points, scale_items
+from ..cards import (Card, mask_of)
+from ..words import t
+from ..rules import Contract
 
 # Every item's code (its words: the catalogues' "strength_" + code; {n} a count, {s} its plural's "s",
 # {suit} a suit symbol).
