@@ -96,7 +96,7 @@ def test_the_query_and_the_fragment_are_read_once_into_one_set_of_parameters():
 @pytest.mark.parametrize("query", ["?embed=1", "?seat=2&at=10&steps=1", "?exercise=1&at=20", "?open=1&at=400"])
 def test_a_shared_situation_is_replayed_once_and_one_session_is_built_to_show_it(query):
     record = _finished_record()
-    with _counted(tarot.record, "_replay") as replays, _counted(Deal, "replayed") as again, \
+    with _counted(tarot.record, "replay") as replays, _counted(Deal, "replayed") as again, \
             _counted(Session, "__init__") as built:
         state = _page(query, fragment(record))
     assert state.teacher.situation is not None

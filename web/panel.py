@@ -6,7 +6,7 @@ from html import escape
 from tarot.actions import Bid, Call
 from tarot.cards import NOTATION, SUIT_MASKS, Card, cards_of, mask_of
 from tarot.i18n import CORNER_WORDS, card_name, poignee_name
-from tarot.state import purchasable
+from tarot.rules import purchasable
 from tarot.words import t
 
 from .cardface import card_button, card_html, suit_colour

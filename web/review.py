@@ -19,7 +19,7 @@ from tarot.cards import parse_card
 from tarot.teaching.duplicate import SEAT, same_decision
 from tarot.teaching.hints import Reason, hint
 from tarot.i18n import card_name, contract_name
-from tarot.record import decisions
+from tarot.replay import decisions
 from tarot.teaching.review import ReviewStep, review
 from tarot.words import t
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tarot.errors import quote
+from tarot.inputs import quote
 from tarot.inputs import MAX_JSON_DEPTH, InputError, excerpt, load_json
 from tarot.state import Deal
 

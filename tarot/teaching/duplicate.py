@@ -27,7 +27,7 @@ from typing import Any
 from ..actions import Action, action_to_json
 from ..bots import make_bot
 from ..match import deal_seed
-from ..record import decisions
+from ..replay import decisions
 from ..result import DealResult
 from ..rules import Rules
 from ..state import Deal

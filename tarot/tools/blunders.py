@@ -45,6 +45,8 @@ from ..cards import (
 )
 from ..rules import Rules
 from ..state import Deal, Phase
+from .options import ArgumentParser, add_rule_options, integer_arg, whole_arg
+from .records import read_text, split_records
 
 PROG = "python -m tarot blunders"
 DETECTORS = ("overtrump_partner", "dearer_winner", "honour_to_taker", "points_to_opponents",
@@ -205,7 +207,6 @@ def selfplay_deals(rules: Rules, levels: Sequence[str], deals: int, seed: int, f
 
 def record_deals(text: str) -> Iterator[tuple[Deal | None, list[tuple[int, Action]], str]]:
     """The deals of a file of records (one record, or JSON lines); ``None`` for one that cannot be read."""
-    from .cli import split_records
 
     for label, record, error in split_records(text):
         if error is not None or not isinstance(record, dict):
@@ -287,71 +288,98 @@ def render(scan: Scan, title: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .cli import ArgumentParser, _add_rule_options, _integer, _whole
 
     p = ArgumentParser(
         prog=PROG,
         description="Count the blunders a club player would see, per 100 deals played out: bots of one "
                     "level play deals by seed (as selfplay does), or deals are read from a file of records.",
         epilog="example: %(prog)s --level expert --players 4 --deals 50 --seed 7")
-    p.add_argument("--players", type=_whole(3, 5, "3, 4 or 5"), choices=(3, 4, 5), help="3, 4 or 5 (self-play)")
-    p.add_argument("--deals", type=_integer, metavar="K", help="deals to play (self-play)")
-    p.add_argument("--seed", type=_integer, default=2026, metavar="S", help="seed of the series (default 2026)")
+    p.add_argument("--players", type=whole_arg(3, 5, "3, 4 or 5"), choices=(3, 4, 5), help="3, 4 or 5 (self-play)")
+    p.add_argument("--deals", type=integer_arg, metavar="K", help="deals to play (self-play)")
+    p.add_argument("--seed", type=integer_arg, default=2026, metavar="S", help="seed of the series (default 2026)")
     p.add_argument("--level", metavar="L", help="bot level, or one level per seat separated by commas")
-    p.add_argument("--budget", type=_integer, metavar="N", help="the Expert's imagined deals per card")
+    p.add_argument("--budget", type=integer_arg, metavar="N", help="the Expert's imagined deals per card")
     p.add_argument("--file", metavar="FILE", help="scan the records of FILE (JSON lines; - for standard input) "
                                                   "instead of playing")
-    p.add_argument("--jobs", type=_integer, default=1, help="processes for self-play (default 1)")
+    p.add_argument("--jobs", type=integer_arg, default=1, help="processes for self-play (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    _add_rule_options(p)
+    add_rule_options(p)
     return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    from ..bots import LEVELS
-    from .cli import read_text
+class _Refused(Exception):
+    """The scan cannot start: a one-line message and the exit status."""
 
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    if args.file is not None:
-        try:
-            text = read_text(args.file)
-        except ValueError as e:
-            print(f"{PROG}: {e}", file=sys.stderr)
-            return 1
-        scan = scan_records(text)
-        title = f"blunders in {args.file}"
-    else:
-        problems = []
-        if args.players is None or args.deals is None:
-            problems.append("--players and --deals are needed (or --file)")
-        elif args.deals < 0:
-            problems.append("--deals must be 0 or more")
-        if args.jobs < 1:
-            problems.append("--jobs must be at least 1")
-        if args.budget is not None and args.budget < 1:
-            problems.append("--budget must be at least 1")
-        levels = [x.strip() for x in (args.level or "standard").split(",")]
-        if problems:
-            print(f"{PROG}: error: {problems[0]}", file=sys.stderr)
-            return 2
-        if len(levels) == 1:
-            levels = levels * args.players
-        bad = [x for x in levels if x not in LEVELS]
-        if bad or len(levels) != args.players:
-            what = f"unknown bot level {bad[0]!r}" if bad else f"one level or {args.players} levels"
-            print(f"{PROG}: error: {what} (choose from {', '.join(LEVELS)})", file=sys.stderr)
-            return 2
-        rules = Rules(players=args.players, **{name: getattr(args, name) for name in Rules.options()})
-        scan = scan_selfplay(rules, levels, args.deals, args.seed, jobs=args.jobs, budget=args.budget)
-        title = f"blunders of {','.join(sorted(set(levels)))} at {args.players} players, seed {args.seed}"
+    try:
+        scan, title = _scan_file(args.file) if args.file is not None else _scan_play(args)
+    except _Refused as e:
+        print(f"{PROG}: {e}", file=sys.stderr)
+        return e.status
+    return _report(scan, title, args.json)
+
+
+def _scan_file(path: str) -> tuple[Scan, str]:
+    """The scan of the records of ``path`` and its title."""
+    try:
+        text = read_text(path)
+    except ValueError as e:
+        raise _Refused(str(e), 1) from None
+    return scan_records(text), f"blunders in {path}"
+
+
+def _scan_play(args: argparse.Namespace) -> tuple[Scan, str]:
+    """The scan of the deals the bots play, as the command line asks, and its title."""
+    levels = _levels(args)
+    rules = Rules(players=args.players, **{name: getattr(args, name) for name in Rules.options()})
+    scan = scan_selfplay(rules, levels, args.deals, args.seed, jobs=args.jobs, budget=args.budget)
+    return scan, f"blunders of {','.join(sorted(set(levels)))} at {args.players} players, seed {args.seed}"
+
+
+def _levels(args: argparse.Namespace) -> list[str]:
+    """The bot level of each seat: one for all, or one per seat; :class:`_Refused` for a bad command line."""
+    from ..bots import LEVELS
+
+    problems = _problems(args)
+    if problems:
+        raise _Refused(f"error: {problems[0]}", 2)
+    levels = [x.strip() for x in (args.level or "standard").split(",")]
+    if len(levels) == 1:
+        levels = levels * args.players
+    bad = [x for x in levels if x not in LEVELS]
+    if bad or len(levels) != args.players:
+        what = f"unknown bot level {bad[0]!r}" if bad else f"one level or {args.players} levels"
+        raise _Refused(f"error: {what} (choose from {', '.join(LEVELS)})", 2)
+    return levels
+
+
+def _problems(args: argparse.Namespace) -> list[str]:
+    """What the self-play options lack or get wrong, first things first."""
+    problems = []
+    if args.players is None or args.deals is None:
+        problems.append("--players and --deals are needed (or --file)")
+    elif args.deals < 0:
+        problems.append("--deals must be 0 or more")
+    if args.jobs < 1:
+        problems.append("--jobs must be at least 1")
+    if args.budget is not None and args.budget < 1:
+        problems.append("--budget must be at least 1")
+    return problems
+
+
+def _report(scan: Scan, title: str, as_json: bool) -> int:
+    """Print the scan (a table, or one JSON object) and its errors; the exit status."""
     for message in scan.errors:
         print(f"{PROG}: {message}", file=sys.stderr)
     if scan.errors and not scan.deals:
         return 1  # nothing could be read: no table of zeros
-    if args.json:
-        print(json.dumps(scan.to_json()))
-    else:
-        print(render(scan, title))
+    print(json.dumps(scan.to_json()) if as_json else render(scan, title))
     return 1 if scan.errors else 0
 
 

@@ -19,216 +19,20 @@ import math
 import os
 import re
 import sys
-from dataclasses import fields
-from typing import BinaryIO, Callable, Iterable, Iterator, Sequence
+from typing import Callable, Sequence
 
-from ..errors import RecordError, quote
-from ..inputs import MAX_DIGITS, excerpt, load_json, whole_number
-from ..rules import POIGNEE_NAMES, POIGNEE_TRUMPS, Contract, Rules
+from ..errors import RecordError
+from ..inputs import quote
+from ..rules import POIGNEE_NAMES, POIGNEE_TRUMPS, Contract
 from ..scoring import CHELEM_BONUS
+from .options import (ArgumentParser, Stop, add_rule_options, cut_long_words, integer_arg, non_negative_arg, seconds_arg, shown,
+                      whole_arg, rules_from_args)
+from .records import Unreadable, open_input, read_lines, records_of
 
 PROG = "python -m tarot"
 COMPACT = (",", ":")
 
-RULE_HELP = {
-    "misere": "misères: a hand dealt with no trump (atout) or no honour (tetes: no face card, no bout), "
-              "declared before one's first card: 10 from (or to) each other player as the side wins (or loses)",
-    "petit_au_bout_within": "petit au bout moves the target by 10 instead of earning a bonus",
-    "red_pips_reversed": "in hearts and diamonds the 1 is the highest pip card and the 10 the lowest",
-    "individual_primes": "poignées paid to or by the player who showed one, like the misères (older rules)",
-    "handful_against_taker": "a defender's poignée always counts against the taker (Pagat)",
-    "purchase": "3 or 4 players: after a prise and the écart, the taker buys a suit card for one of his (Pagat)",
-    "prise_partner": "4 players: after a prise the taker may call a king for a partner instead (Pagat)",
-    "traditional_scoring": "Pagat's pots and tokens, besides the FFT scores",
-    "round_to_ten": "the points of gain or loss rounded to the nearest ten, a 5 up (older rules)",
-    "rebid": "the bidding goes round until all but the highest bidder have passed (older rules)",
-}
-
-
-class ArgumentParser(argparse.ArgumentParser):
-    """argparse that reports a bad command line in one line, with status 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {_cut(message)} (see --help)\n")
-
-
-class Stop(Exception):
-    """A bad command line found after parsing: one-line message, status 2."""
-
-
 # ------------------------------------------------------------------- replay
-def read_text(path: str) -> str:
-    """The text of ``path`` (``-`` is stdin); ``ValueError`` says why it cannot be read."""
-    try:
-        if path == "-":
-            if sys.stdin is None:
-                raise ValueError("cannot read standard input: it is closed")
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as f:
-                data = f.read()
-    except OSError as e:
-        raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        source = "standard input" if path == "-" else path
-        raise ValueError(f"cannot read {source}: not UTF-8 text (byte {e.start})") from None
-
-
-MAX_LINE_BYTES = 1_000_000  # a record's JSON line takes a few thousand bytes
-MAX_DOCUMENT_CHARS = 1_000_000  # a pretty-printed record takes a few tens of thousands
-
-Line = tuple[int, str, "str | None"]  # (line number from 1, text, why it cannot be read or None)
-
-
-class Unreadable(ValueError):
-    """The input cannot be opened or read on (a message without a traceback)."""
-
-
-def open_input(path: str) -> BinaryIO:
-    """The bytes of ``path`` (``-`` is stdin); :class:`Unreadable` says why it cannot be opened."""
-    if path == "-":
-        if sys.stdin is None:
-            raise Unreadable("cannot read standard input: it is closed")
-        return sys.stdin.buffer
-    try:
-        return open(path, "rb")
-    except OSError as e:
-        raise Unreadable(f"cannot read {path}: {e.strerror or e}") from None
-
-
-def read_lines(stream: BinaryIO, source: str) -> Iterator[Line]:
-    """The lines of ``stream`` one at a time, each read up to :data:`MAX_LINE_BYTES` (the
-    rest of a longer line is skipped unread, and the line is named as too long): memory
-    stays the same whatever the input.  A line ends at a line feed only."""
-    number = 0
-    try:
-        while True:
-            data = stream.readline(MAX_LINE_BYTES + 1)
-            if not data:
-                return
-            number += 1
-            if number == 1 and data.startswith(b"\xef\xbb\xbf"):
-                data = data[3:]
-            if len(data) > MAX_LINE_BYTES and not data.endswith(b"\n"):
-                while (rest := stream.readline(MAX_LINE_BYTES)) and not rest.endswith(b"\n"):
-                    pass
-                yield number, "", f"longer than {MAX_LINE_BYTES} bytes: no record is that long"
-                continue
-            try:
-                yield number, data.decode("utf-8").removesuffix("\n"), None
-            except UnicodeDecodeError as e:
-                yield number, "", f"not UTF-8 text (byte {e.start})"
-    except OSError as e:
-        raise Unreadable(f"cannot read {source}: {e.strerror or e}") from None
-
-
-def split_records(text: str) -> Iterator[tuple[str, object, str | None]]:
-    """``(label, record, error)`` for each record of ``text`` (see :func:`records_of`)."""
-    return records_of((i, line, None) for i, line in enumerate(text.removeprefix("\ufeff").split("\n"), 1))
-
-
-def records_of(lines: Iterable[Line]) -> Iterator[tuple[str, object, str | None]]:
-    """``(label, record, error)`` for each record of the input's ``lines``.
-
-    The input is one JSON record (pretty-printed or not) or JSON lines, one record per
-    non-blank line.  A line that is not JSON gives an ``error`` and the next lines are
-    still read.  Until a line is a record by itself, the lines are kept (up to
-    :data:`MAX_DOCUMENT_CHARS`) as what may be one pretty-printed record; past that, or
-    when they are not one record, they are JSON lines if they all open an object, else one
-    broken document.
-    """
-    pending: list[Line] = []
-    size = 0
-    count = 0
-    as_lines = False  # known to be JSON lines: each line goes as it is read
-    for line in lines:
-        number, text, error = line
-        if as_lines:
-            if error is not None or text.strip():
-                count += 1
-                yield _line_record(count, line)
-            continue
-        pending.append(line)
-        size += len(text)
-        if error is None and not text.strip():
-            continue
-        whole_line = error is not None or _whole_record(_parse(text)[0])
-        if size > MAX_DOCUMENT_CHARS and not whole_line \
-                and not all(t.lstrip().startswith("{") for _, t, _ in _filled(pending)):
-            yield "record 1", None, f"invalid JSON: {_document_error(pending, whole=False)}"
-            return
-        if whole_line or size > MAX_DOCUMENT_CHARS:
-            for count, kept in enumerate(_filled(pending), 1):
-                yield _line_record(count, kept)
-            pending, as_lines = [], True
-    if pending:
-        yield from _document(pending)
-
-
-def _filled(lines: list[Line]) -> list[Line]:
-    return [line for line in lines if line[2] is not None or line[1].strip()]
-
-
-def _line_record(count: int, line: Line) -> tuple[str, object, str | None]:
-    number, text, error = line
-    label = f"record {count} (line {number})"
-    if error is not None:
-        return label, None, error
-    record, parse_error = _parse(text)
-    if parse_error is not None:
-        return label, None, f"invalid JSON: {_describe(parse_error, with_line=False)}"
-    return label, record, None
-
-
-def _document(lines: list[Line]) -> Iterator[tuple[str, object, str | None]]:
-    """The lines kept to the end of the input: one record, JSON lines, or one broken document."""
-    filled = _filled(lines)
-    if not filled:
-        return
-    whole, whole_error = _parse("\n".join(text for _, text, _ in lines))
-    if whole_error is None:
-        yield f"record 1 (line {filled[0][0]})", whole, None
-    elif len(filled) == 1 or not all(t.lstrip().startswith("{") for _, t, _ in filled):
-        # Not JSON lines (one line, or no line is a record by itself and some line does
-        # not even open one, as in a pretty-printed record): one broken document.
-        yield "record 1", None, f"invalid JSON: {_document_error(lines, whole=True)}"
-    else:
-        for count, line in enumerate(filled, 1):
-            yield _line_record(count, line)
-
-
-def _document_error(lines: list[Line], whole: bool) -> str:
-    """Why the kept lines are no JSON document: where the parse stops, or, when they are only
-    the start of a longer input and the parse stops at their end, that no record is that long."""
-    text = "\n".join(t for _, t, _ in lines)
-    _, error = _parse(text)
-    assert error is not None
-    if not whole and isinstance(error, json.JSONDecodeError) and error.pos >= len(text.rstrip()) - 1:
-        return f"no record in the first {MAX_DOCUMENT_CHARS} characters, and no line is a record"
-    return _describe(error, with_line=True)
-
-
-def _whole_record(obj: object) -> bool:
-    """Whether a line parsed alone is a record, not a piece of a pretty-printed one."""
-    return isinstance(obj, dict) and ("format" in obj or "hands" in obj)
-
-
-def _parse(text: str) -> tuple[object, ValueError | None]:
-    try:
-        return load_json(text), None
-    except ValueError as e:  # not JSON, nested too deeply, a number too long
-        return None, e
-
-
-def _describe(error: ValueError, with_line: bool) -> str:
-    if isinstance(error, json.JSONDecodeError):
-        where = f"line {error.lineno}, column {error.colno}" if with_line else f"column {error.colno}"
-        return f"{error.msg} ({where})"
-    return str(error)
-
-
 def replay_record(record: object) -> tuple[dict[str, object] | None, str | None]:
     """The engine's result for ``record``, or why there is none."""
     from ..state import Deal, Phase
@@ -360,10 +164,10 @@ def parse_points(text: str) -> int:
     fraction = (match.group(2) or "").rstrip("0") if match else ""
     if match is None or fraction not in ("", "5"):
         raise argparse.ArgumentTypeError(f"points go by half points, written 40, 40.5 or 40,5 in digits 0-9, "
-                                         f"not {_shown(text)}")
+                                         f"not {shown(text)}")
     half = 2 * int(match.group(1)) + (fraction == "5")
     if not 0 <= half <= 182:
-        raise argparse.ArgumentTypeError(f"points must be between 0 and 91, not {_shown(text)}")
+        raise argparse.ArgumentTypeError(f"points must be between 0 and 91, not {shown(text)}")
     return half
 
 
@@ -435,62 +239,6 @@ def cmd_tournament(argv: list[str]) -> int:
 
 
 # -------------------------------------------------------------------- parser
-def rules_from_args(args: argparse.Namespace, players: int) -> Rules:
-    try:
-        return Rules(players=players, **{name: getattr(args, name) for name in Rules.options()})
-    except ValueError as e:
-        raise Stop(str(e)) from None
-
-
-def _add_rule_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("rule options (FFT rules when none is given)")
-    for f in fields(Rules)[1:]:
-        flag = "--" + f.name.replace("_", "-")
-        group.add_argument(flag, dest=f.name, action="store_true",
-                           help=RULE_HELP.get(f.name, f"rule option {f.name}") + f" (record name: {f.name})")
-
-
-def _shown(text: str) -> str:
-    """A bad value quoted in a message: its first 40 characters at most."""
-    return repr(excerpt(text))
-
-
-def _whole(low: int, high: int, what: str) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high`` in digits 0-9 (tarot.inputs)."""
-    def read(text: str) -> int:
-        value = whole_number(text, low, high)
-        if value is None:
-            raise argparse.ArgumentTypeError(f"expected {what} in digits 0-9, not {_shown(text)}")
-        return value
-
-    return read
-
-
-_non_negative = _whole(0, 10**MAX_DIGITS - 1, "a whole number, 0 or more")
-
-
-def _integer(text: str) -> int:
-    """An argparse type: a whole number, maybe negative, in digits 0-9."""
-    sign = -1 if text.strip().startswith("-") else 1
-    value = whole_number(text.strip().removeprefix("-"), 0, 10**MAX_DIGITS - 1)
-    if value is None:
-        raise argparse.ArgumentTypeError(f"expected a whole number in digits 0-9, not {_shown(text)}")
-    return sign * value
-
-
-def _seconds(text: str) -> float:
-    """An argparse type: a number of seconds in digits 0-9 (``2`` or ``0.5``)."""
-    if not re.fullmatch(r"[0-9]{1,9}(?:\.[0-9]{1,9})?", text.strip()):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds in digits 0-9, not {_shown(text)}")
-    return float(text)
-
-
-def _cut(message: str) -> str:
-    """``message`` with every word longer than 60 characters cut to 40 (a bad value
-    argparse quotes, a level or a benchmark name that is not one)."""
-    return re.sub(r"\S{61,}", lambda m: excerpt(m.group()), message)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(
         prog=PROG,
@@ -517,14 +265,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play K deals with bots in every seat and print one finished record per line "
                     "(JSON lines). The dealer moves one seat after every deal, redeals included. "
                     "Same seed, same output.")
-    p.add_argument("--players", type=_whole(3, 5, "3, 4 or 5"), choices=(3, 4, 5), required=True,
+    p.add_argument("--players", type=whole_arg(3, 5, "3, 4 or 5"), choices=(3, 4, 5), required=True,
                    help="3, 4 or 5")
-    p.add_argument("--deals", type=_non_negative, required=True, metavar="K", help="number of deals")
-    p.add_argument("--seed", type=_integer, required=True, metavar="S", help="seed of the series (an integer)")
+    p.add_argument("--deals", type=non_negative_arg, required=True, metavar="K", help="number of deals")
+    p.add_argument("--seed", type=integer_arg, required=True, metavar="S", help="seed of the series (an integer)")
     p.add_argument("--level", metavar="L",
                    help="bot level, or one level per seat separated by commas "
                         "(default: standard, the strongest of the fast levels; see tarot.bots.LEVELS)")
-    _add_rule_options(p)
+    add_rule_options(p)
     p.set_defaults(run=cmd_selfplay)
 
     contracts = [c.code for c in Contract]
@@ -534,10 +282,10 @@ def build_parser() -> argparse.ArgumentParser:
                     '{"made", "target", "taker", "partner", "defender"}: what the taker, the partner '
                     "(5 players, or 4 with --prise-partner; else null) and each defender score.",
         epilog="example: %(prog)s --players 4 --contract garde --bouts 2 --points 49 --poignee simple")
-    p.add_argument("--players", type=_whole(3, 5, "3, 4 or 5"), choices=(3, 4, 5), required=True,
+    p.add_argument("--players", type=whole_arg(3, 5, "3, 4 or 5"), choices=(3, 4, 5), required=True,
                    help="3, 4 or 5")
     p.add_argument("--contract", choices=contracts, required=True, help=", ".join(contracts))
-    p.add_argument("--bouts", type=_whole(0, 3, "0, 1, 2 or 3"), choices=(0, 1, 2, 3), required=True,
+    p.add_argument("--bouts", type=whole_arg(0, 3, "0, 1, 2 or 3"), choices=(0, 1, 2, 3), required=True,
                    help="bouts of the attack, 0 to 3")
     p.add_argument("--points", type=parse_points, required=True, metavar="P",
                    help="card points of the attack, 0 to 91, halves allowed (40.5)")
@@ -547,7 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a poignée shown (repeat for each one)")
     p.add_argument("--chelem", choices=[c for c in CHELEM_BONUS if c], help="the chelem outcome")
     p.add_argument("--alone", action="store_true", help="5 players (or 4 with --prise-partner): the taker plays without a partner")
-    _add_rule_options(p)
+    add_rule_options(p)
     p.set_defaults(run=cmd_score)
 
     p = sub.add_parser(
@@ -555,8 +303,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Measure performance figures (medians of repeated runs) and print them as one JSON "
                     "object, with an 'about' entry saying what each figure measures.")
     p.add_argument("--quick", action="store_true", help="a short smoke run (fewer positions, 3 repeats)")
-    p.add_argument("--seconds", type=_seconds, metavar="S", help="time budget of each benchmark, in seconds")
-    p.add_argument("--repeats", type=_non_negative, metavar="N", help="runs per figure (the median is reported)")
+    p.add_argument("--seconds", type=seconds_arg, metavar="S", help="time budget of each benchmark, in seconds")
+    p.add_argument("--repeats", type=non_negative_arg, metavar="N", help="runs per figure (the median is reported)")
     p.add_argument("--only", metavar="NAMES", help="comma-separated benchmarks to run")
     p.set_defaults(run=cmd_bench)
 
@@ -612,5 +360,5 @@ def _run(argv: list[str]) -> int:
     try:
         return run(args)
     except Stop as e:
-        print(f"{PROG} {args.command}: error: {_cut(str(e))}", file=sys.stderr)
+        print(f"{PROG} {args.command}: error: {cut_long_words(str(e))}", file=sys.stderr)
         return 2

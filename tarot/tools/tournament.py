@@ -41,6 +41,7 @@ from ..cards import mask_of
 from ..match import deal_seed
 from ..rules import Contract, Rules
 from ..state import Deal
+from .options import integer_arg, whole_arg  # numbers in digits 0-9 only
 
 PROG = "python -m tarot tournament"
 CONTRACTS = tuple(c.code for c in Contract)
@@ -226,58 +227,73 @@ def margin_kind(contracts: Sequence[tuple[int, int, str] | None]) -> str:
 def summarise(groups: list[dict[str, Any]], levels: Sequence[str], players: int) -> dict[str, Any]:
     """The report of a tournament from the figures of its groups."""
     groups = sorted(groups, key=lambda g: g["index"])
-    k = len(groups)
     plays = sum(g["plays"] for g in groups)
-    bots = []
     own = [[g["score"][slot] / g["seats"][slot] for g in groups] for slot in (0, 1)]  # per group, per bot
-    for slot in (0, 1):
-        per_group = own[slot]
-        mean = sum(per_group) / k if k else 0.0
-        var = sum((x - mean) ** 2 for x in per_group) / (k - 1) if k > 1 else 0.0
-        half = 1.96 * math.sqrt(var / k) if k > 1 else float("nan")
-        seats = sum(g["seats"][slot] for g in groups)
-        takes = {c: [sum(g["takes"][slot][c][0] for g in groups), sum(g["takes"][slot][c][1] for g in groups)]
-                 for c in CONTRACTS}
-        taken = sum(t for t, _ in takes.values())
-        made = sum(m for _, m in takes.values())
-        decisions = sum(g["decisions"][slot] for g in groups)
-        seconds = sum(g["seconds"][slot] for g in groups)
-        bots.append({
-            "level": levels[slot],
-            "mean_per_deal_per_seat": round(mean, 2),
-            "ci95": [round(mean - half, 2), round(mean + half, 2)] if k > 1 else None,
-            "seat_plays": seats,
-            "taker_rate": round(taken / seats, 4) if seats else 0.0,
-            "made_rate": round(made / taken, 4) if taken else None,
-            "contracts": {c: {"taken": t, "taker_rate": round(t / seats, 4) if seats else 0.0,
-                              "made": m, "made_rate": round(m / t, 4) if t else None}
-                          for c, (t, m) in takes.items()},
-            "decisions": decisions,
-            "seconds_per_decision": round(seconds / decisions, 6) if decisions else None,
-        })
-    margin = {kind: {"deals": 0, "share": 0.0} for kind in MARGIN_KINDS}
-    for g, a_score in zip(groups, own[0]):
+    dmean, dci = _mean_ci([a_score - b_score for a_score, b_score in zip(*own)])
+    return {
+        "players": players,
+        "deals": len(groups),
+        "plays": plays,
+        "patterns": patterns(players),
+        "bots": [_bot_report(groups, slot, levels[slot], own[slot]) for slot in (0, 1)],
+        "difference_a_minus_b": {"mean": round(dmean, 2), "ci95": dci},
+        "margin_by_kind": _margin_by_kind(groups, own[0]),
+        "all_passed_rate": _ratio(sum(g["all_passed"] for g in groups), plays, 4, 0.0),
+        "redeal_rate": _ratio(sum(g["redeals"] for g in groups), plays, 4, 0.0),
+    }
+
+
+def _ratio(part: float, whole: float, digits: int, empty: float | None) -> float | None:
+    """``part / whole`` rounded to ``digits``, or ``empty`` when ``whole`` is 0."""
+    return round(part / whole, digits) if whole else empty
+
+
+def _mean_ci(values: list[float]) -> tuple[float, list[float] | None]:
+    """The mean of ``values`` and its 95% confidence interval (``None`` under two values)."""
+    k = len(values)
+    mean = sum(values) / k if k else 0.0
+    if k <= 1:
+        return mean, None
+    var = sum((x - mean) ** 2 for x in values) / (k - 1)
+    half = 1.96 * math.sqrt(var / k)
+    return mean, [round(mean - half, 2), round(mean + half, 2)]
+
+
+def _bot_report(groups: list[dict[str, Any]], slot: int, level: str, per_group: list[float]) -> dict[str, Any]:
+    """One bot's figures: its mean score per deal and seat, its contracts, its speed."""
+    mean, ci = _mean_ci(per_group)
+    seats = sum(g["seats"][slot] for g in groups)
+    takes = {c: [sum(g["takes"][slot][c][0] for g in groups), sum(g["takes"][slot][c][1] for g in groups)]
+             for c in CONTRACTS}
+    taken = sum(t for t, _ in takes.values())
+    made = sum(m for _, m in takes.values())
+    decisions = sum(g["decisions"][slot] for g in groups)
+    seconds = sum(g["seconds"][slot] for g in groups)
+    return {
+        "level": level,
+        "mean_per_deal_per_seat": round(mean, 2),
+        "ci95": ci,
+        "seat_plays": seats,
+        "taker_rate": _ratio(taken, seats, 4, 0.0),
+        "made_rate": _ratio(made, taken, 4, None),
+        "contracts": {c: {"taken": t, "taker_rate": _ratio(t, seats, 4, 0.0), "made": m, "made_rate": _ratio(m, t, 4, None)}
+                      for c, (t, m) in takes.items()},
+        "decisions": decisions,
+        "seconds_per_decision": _ratio(seconds, decisions, 6, None),
+    }
+
+
+def _margin_by_kind(groups: list[dict[str, Any]], a_scores: list[float]) -> dict[str, dict[str, Any]]:
+    """For each kind of margin, its deals and its share of bot A's mean score."""
+    k = len(groups)
+    margin: dict[str, dict[str, Any]] = {kind: {"deals": 0, "share": 0.0} for kind in MARGIN_KINDS}
+    for g, a_score in zip(groups, a_scores):
         part = margin[margin_kind(g["contracts"])]
         part["deals"] += 1
         part["share"] += a_score / k
     for part in margin.values():
         part["share"] = round(part["share"], 2)
-    diff = [a_score - b_score for a_score, b_score in zip(*own)]
-    dmean = sum(diff) / k if k else 0.0
-    dvar = sum((x - dmean) ** 2 for x in diff) / (k - 1) if k > 1 else 0.0
-    dhalf = 1.96 * math.sqrt(dvar / k) if k > 1 else float("nan")
-    return {
-        "players": players,
-        "deals": k,
-        "plays": plays,
-        "patterns": patterns(players),
-        "bots": bots,
-        "difference_a_minus_b": {"mean": round(dmean, 2),
-                                 "ci95": [round(dmean - dhalf, 2), round(dmean + dhalf, 2)] if k > 1 else None},
-        "margin_by_kind": margin,
-        "all_passed_rate": round(sum(g["all_passed"] for g in groups) / plays, 4) if plays else 0.0,
-        "redeal_rate": round(sum(g["redeals"] for g in groups) / plays, 4) if plays else 0.0,
-    }
+    return margin
 
 
 def run(rules: Rules, deals: int, seed: int, levels: Sequence[str], jobs: int = 1,
@@ -367,17 +383,16 @@ def render(report: dict[str, Any], seconds: float | None = None) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .cli import _integer, _whole  # numbers in digits 0-9 only
 
     parser = argparse.ArgumentParser(prog=PROG, description="Duplicate tournament between two bot levels.")
-    parser.add_argument("--players", type=_whole(3, 5, "3, 4 or 5"), choices=(3, 4, 5), default=4)
-    parser.add_argument("--deals", type=_integer, default=100, help="deals (groups of plays); default 100")
-    parser.add_argument("--seed", type=_integer, default=0)
+    parser.add_argument("--players", type=whole_arg(3, 5, "3, 4 or 5"), choices=(3, 4, 5), default=4)
+    parser.add_argument("--deals", type=integer_arg, default=100, help="deals (groups of plays); default 100")
+    parser.add_argument("--seed", type=integer_arg, default=0)
     parser.add_argument("--bots", default="standard,debutant",
                         help=f"two levels A,B among {', '.join(LEVELS)} (default standard,debutant)")
-    parser.add_argument("--jobs", type=_integer, default=os.cpu_count() or 1,
+    parser.add_argument("--jobs", type=integer_arg, default=os.cpu_count() or 1,
                         help="processes (default: every core)")
-    parser.add_argument("--budget", type=_integer, default=None,
+    parser.add_argument("--budget", type=integer_arg, default=None,
                         help="expert effort: imagined deals per card decision (default: the bot's own)")
     for slot in ("a", "b"):
         parser.add_argument(f"--option-{slot}", action="append", default=[], metavar="KEY=VALUE",
