@@ -1,8 +1,8 @@
 """The packages stand in layers and no module imports itself back.
 
 The layers, lowest first: the engine core (``tarot``), the bots (``tarot.bots``), the
-teaching aids (``tarot.teaching``), the tools (``tarot.tools``), the page (``web``).  A
-module imports only from its own layer or below.  The import graph is read from the
+teaching aids (``tarot.teaching``), the tools (``tarot.tools``, with ``python -m tarot``),
+the page (``web``).  A module imports only from its own layer or below.  The import graph is read from the
 source with :mod:`ast`: every import the code runs, inside functions too; only the
 ``if TYPE_CHECKING:`` blocks, for type hints, are left out.
 """
@@ -13,6 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("tarot", "tarot.bots", "tarot.teaching", "tarot.tools", "web")  # lowest first
+ENTRIES = {"tarot.__main__": "tarot.tools"}  # ``python -m tarot`` runs the command line: it stands with the tools
 
 
 def module_files() -> dict[str, Path]:
@@ -100,6 +101,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def layer(module: str) -> int:
     """The rank of the layer ``module`` belongs to (0: the engine core)."""
+    module = ENTRIES.get(module, module)
     return max(i for i, top in enumerate(LAYERS) if module == top or module.startswith(top + "."))
 
 

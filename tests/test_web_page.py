@@ -1,4 +1,4 @@
-"""The page's state as a whole (web.page, web.clicks): opened from the URL and the browser's
+"""The page's state as a whole (web.match.page, web.match.clicks): opened from the URL and the browser's
 storage, drawn from its state alone, changed by a table of clicks, asking the engine once."""
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ from tarot.match import play_out
 from tarot.rules import Rules
 from tarot.situation import fragment
 from tarot.state import Deal, Phase
-from web import render
-from web.clicks import CLICKS, click, click_key
-from web.duplicate import DuplicateSession
-from web.page import PageState
-from web.params import parse_params
-from web.session import SAVE_KEY, Session, Settings
-from web.storage import Store
+from web.draw import render
+from web.match.clicks import CLICKS, click, click_key
+from web.duplicate.tournament import DuplicateSession
+from web.match.page import PageState
+from web.browser.params import parse_params
+from web.match.session import SAVE_KEY, Session, Settings
+from web.browser.storage import Store
 
 from .helpers import bid_until, deal_with, to_play
 

@@ -19,7 +19,7 @@ from tarot.words import (ALL_LANGS, LANGS, LOCALE, PSEUDO, PSEUDO_CLOSE, PSEUDO_
                          read, t, written)
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted([*ROOT.glob("tarot/**/*.py"), *ROOT.glob("web/*.py"), ROOT / "scripts" / "lessons.py"])
+SOURCES = sorted([*ROOT.glob("tarot/**/*.py"), *ROOT.glob("web/**/*.py"), ROOT / "scripts" / "lessons.py"])
 PAGES = [ROOT / "index.html", ROOT / "web" / "manifest.webmanifest"]  # the build writes their {{key}}
 
 
@@ -196,7 +196,7 @@ LABELS = re.compile(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"')
 # (``raise ...``): the page words a refusal by its code; what a module prints goes to a console.
 ENGLISH_FOR_DEVELOPERS = {"tarot/__main__.py", "tarot/tools/cli.py", "tarot/tools/bench.py", "tarot/tools/tournament.py",
                           "tarot/tools/blunders.py", "tarot/tools/options.py", "tarot/tools/records.py",
-                          "tarot/scoring.py", "web/files.py", "web/bootwords.py"}
+                          "tarot/scoring.py", "web/browser/files.py", "web/browser/bootwords.py"}
 PATTERNS = {"compile", "sub", "subn", "match", "fullmatch", "search", "findall", "finditer", "split"}  # re.X(pattern)
 
 
@@ -256,7 +256,7 @@ def stray_words(source: str, name: str) -> list[str]:
 
 def test_no_module_holds_words_for_players():
     found = []
-    for path in [*ROOT.glob("tarot/**/*.py"), *ROOT.glob("web/*.py")]:
+    for path in [*ROOT.glob("tarot/**/*.py"), *ROOT.glob("web/**/*.py")]:
         found += stray_words(path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix())
     assert found == []
 
