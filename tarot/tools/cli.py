@@ -3,7 +3,7 @@
 Each subcommand is a thin layer over the engine: ``replay`` loads records with
 :meth:`Deal.from_record`, ``selfplay`` lets :mod:`tarot.bots` play
 :class:`Deal` s, ``score`` calls :func:`tarot.scoring.score_deal`, ``bench``
-runs :mod:`tarot.bench`.  No rule is written here.
+runs :mod:`tarot.tools.bench`.  No rule is written here.
 
 Exit status: 0 when all went well; 1 when ``replay`` meets a record it cannot
 accept (or ``selfplay`` a bot breaks a rule); 2 for a bad command line (also
@@ -226,14 +226,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- tournament
 def cmd_tournament(argv: list[str]) -> int:
-    """Hand the arguments to ``tarot.tournament.main`` when that module is there."""
+    """Hand the arguments to ``tarot.tools.tournament.main`` when that module is there."""
     name = f"{__package__}.tournament"
     try:
         tournament = importlib.import_module(name)
     except ModuleNotFoundError as e:
         if e.name != name:
             raise
-        print(f"{PROG} tournament: not available (no tarot.tournament module)", file=sys.stderr)
+        print(f"{PROG} tournament: not available (no tarot.tools.tournament module)", file=sys.stderr)
         return 2
     return int(tournament.main(list(argv)) or 0)
 
@@ -308,7 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--only", metavar="NAMES", help="comma-separated benchmarks to run")
     p.set_defaults(run=cmd_bench)
 
-    sub.add_parser("tournament", help="duplicate bot tournament (arguments go to tarot.tournament)",
+    sub.add_parser("tournament", help="duplicate bot tournament (arguments go to tarot.tools.tournament)",
                    add_help=False)
     sub.add_parser("blunders", help="count the blunders a club player would see (see its --help)",
                    add_help=False)
