@@ -23,7 +23,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "e2e")]
 from conftest import launch_options  # noqa: E402
 from table_driver import READY  # noqa: E402
 
-from tarot.duplicate import REFERENCE_BUDGET, as_dealt, reference  # noqa: E402
+from tarot.teaching.duplicate import REFERENCE_BUDGET, as_dealt, reference  # noqa: E402
 from tarot.rules import Rules  # noqa: E402
 from tarot.state import Deal  # noqa: E402
 

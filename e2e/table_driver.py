@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from web.session import Session, Settings  # noqa: E402
+from web.match.session import Session, Settings  # noqa: E402
 
 # Waits are functions, not bare expressions: the page's Content-Security-Policy may forbid
 # the eval Playwright uses to poll an expression.

@@ -16,7 +16,7 @@ from table_driver import act, human_turn, start_game
 
 READY = "() => document.getElementById('table').dataset.phase !== 'loading'"
 RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.pyc.zip", "pyodide-lock.json"]
-NOT_FOR_THE_PAGE = ["tarot/cli.py", "tarot/bench.py", "tarot/tournament.py", "tarot/__main__.py"]
+NOT_FOR_THE_PAGE = ["tarot/tools/cli.py", "tarot/tools/bench.py", "tarot/tools/tournament.py", "tarot/__main__.py"]
 
 # Every change of a loading stage (data-state of #loading li) and PyScript's progress
 # events, with their time, from before the page's own scripts run.

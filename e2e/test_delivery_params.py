@@ -1,4 +1,4 @@
-"""The page before Python (web/boot.js) reads the URL as web/params.py does."""
+"""The page before Python (web/boot.js) reads the URL as web/browser/params.py does."""
 from __future__ import annotations
 
 READY = "() => document.getElementById('table').dataset.phase !== 'loading'"

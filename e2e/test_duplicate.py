@@ -9,9 +9,9 @@ import pytest
 from table_driver import (HUMAN_TURN, first_number, human_turn, open_table, play_one, play_to_end,
                           sheet_rows, simulate, start_game)
 
-from tarot.duplicate import Budget, reference  # importable once table_driver has put the repository on the path
-from tarot.review import review
-from web.review import hint_choices
+from tarot.teaching.duplicate import Budget, reference  # importable once table_driver has put the repository on the path
+from tarot.teaching.review import review
+from web.teaching.review import hint_choices
 from tarot.rules import Rules
 
 REF_SAMPLES = 4

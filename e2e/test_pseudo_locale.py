@@ -12,7 +12,7 @@ from table_driver import READY, act, first_number, human_turn, open_table, phase
 
 from tarot.bots import LEVELS  # importable once table_driver has put the repository on the path
 from tarot.words import PSEUDO
-from web.labels import BOT_NAMES
+from web.draw.labels import BOT_NAMES
 
 CARD = {"position": {"x": 6, "y": 30}}  # on the visible corner of an overlapped card
 CHIEN = {3: 6, 4: 6, 5: 3}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from table_driver import act, human_turn, open_table, play_one, simulate, start_game
 
 from tarot.i18n import card_name  # importable once table_driver has put the repository on the path
-from web.labels import seat_name
+from web.draw.labels import seat_name
 
 GARDE_CONTRE = lambda legal: "garde_contre" if "garde_contre" in legal else "pass"  # noqa: E731
 

@@ -1,4 +1,4 @@
-"""The live count on the table equals the engine's (tarot.livecount from seat 0's view) at every
+"""The live count on the table equals the engine's (tarot.teaching.livecount from seat 0's view) at every
 trick of a whole deal; a setting hides it, and the settings are saved with the match."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from table_driver import HUMAN_TURN, first_number, open_table, phase, play_one, simulate, start_game, step
 
 from tarot.cards import NOTATION
-from tarot.livecount import live_count  # importable once table_driver has put the repository on the path
+from tarot.teaching.livecount import live_count  # importable once table_driver has put the repository on the path
 
 PILES = ("() => [...document.querySelectorAll('[data-testid=live-count] [data-pile]')].map(e =>"
          " [e.dataset.pile, +e.dataset.tricks, +e.dataset.halfPoints, e.dataset.bouts])")

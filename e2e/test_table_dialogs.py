@@ -13,7 +13,7 @@ from table_driver import (
     start_game,
     step,
 )
-from web.history import HISTORY_KEY
+from web.match.history import HISTORY_KEY
 
 INSIDE_DIALOG = "() => !!document.activeElement && !!document.activeElement.closest('#overlay [role=dialog]')"
 

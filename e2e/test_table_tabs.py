@@ -1,5 +1,5 @@
 """Two tabs of the game in one browser: one plays the saved match, the other says so and
-offers to take it over (web/lease.py)."""
+offers to take it over (web/browser/lease.py)."""
 from __future__ import annotations
 
 from table_driver import (HUMAN_TURN, PLAYABLE, act, contract_made, first_number, hand_cards, human_turn,

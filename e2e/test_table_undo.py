@@ -6,7 +6,7 @@ import json
 
 from table_driver import HUMAN_TURN, first_number, hand_cards, human_turn, open_table, play_one, start_game, step
 
-from tarot.record import from_record  # importable once table_driver has put the repository on the path
+from tarot.state import Deal  # importable once table_driver has put the repository on the path
 
 
 def test_taking_back_a_card_then_playing_on_gives_a_legal_deal_marked_on_the_sheet(page, site_url):
@@ -33,6 +33,6 @@ def test_taking_back_a_card_then_playing_on_gives_a_legal_deal_marked_on_the_she
         pass
     assert page.get_attribute("[data-testid=score-sheet] tbody tr", "data-undone") == "1"
     saved = json.loads(page.evaluate("localStorage.getItem('tarot.table')"))
-    deal = from_record(saved["records"][-1])  # every action replays through the engine's rules
+    deal = Deal.from_record(saved["records"][-1])  # every action replays through the engine's rules
     assert deal.is_over
     assert saved["undone"] == [number]

@@ -91,13 +91,14 @@ def copy_page(out: Path) -> list[str]:
 
 def refresh_page_files(out: Path) -> None:
     """Rewrite the built pyscript.toml's [files] with every module the page imports
-    (web/files.py), so a new engine module is never missing from the page, and the
-    built boot.js's words shared with Python (web/bootwords.py)."""
-    tool = ROOT / "web" / "files.py"
+    (web/browser/files.py), so a new engine module is never missing from the page, and the
+    built boot.js's words shared with Python (web/browser/bootwords.py)."""
+    tool = ROOT / "web" / "browser" / "files.py"
     if tool.is_file() and (out / "pyscript.toml").is_file():
-        subprocess.run([sys.executable, str(tool), "--write", str(out / "pyscript.toml")], check=True)
-    if (ROOT / "web" / "bootwords.py").is_file() and (out / "web" / "boot.js").is_file():
-        subprocess.run([sys.executable, "-m", "web.bootwords", "--write", str(out / "web" / "boot.js")],
+        subprocess.run([sys.executable, "-m", "web.browser.files", "--write", str(out / "pyscript.toml")],
+                       cwd=ROOT, check=True)
+    if (ROOT / "web" / "browser" / "bootwords.py").is_file() and (out / "web" / "boot.js").is_file():
+        subprocess.run([sys.executable, "-m", "web.browser.bootwords", "--write", str(out / "web" / "boot.js")],
                        cwd=ROOT, check=True)
 
 

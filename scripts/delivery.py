@@ -8,12 +8,12 @@ Called by scripts/build.py on the freshly built site (standard library only):
 - ``inline_styles``: the stylesheets go into the built index.html, so the first
   paint waits for no other download; the Content-Security-Policy allows exactly
   these style elements, by their SHA-256;
-- ``inline_setup_form``: the new-game form, as web/render.py draws it for a new
+- ``inline_setup_form``: the new-game form, as web/draw/render.py draws it for a new
   visitor (in each language, the pseudo-locale included), goes into the built index.html
   as ``<template>`` elements, so that web/boot.js shows it before Python is ready;
 - ``inline_words``: the words of the page before Python come from the catalogues
   (tarot/locale/LANG.json): index.html's and the manifest's ``{{key}}`` get the default
-  language's, and index.html boot.js's words in every language (web/bootwords.py), as
+  language's, and index.html boot.js's words in every language (web/browser/bootwords.py), as
   JSON in ``<template id="boot-words">``, which boot.js shows for the page's language;
 - ``install_web_app``: ``manifest.webmanifest`` goes to the site's root next to
   index.html, the service worker too (``sw.js``; its scope is the directory it is
@@ -64,9 +64,9 @@ PLACEHOLDER = re.compile(r"\{\{([a-z_0-9]+)\}\}")  # {{key}}: a catalogue's word
 _RENDER_SETUP = """
 import json
 from tarot.words import ALL_LANGS, catalogue
-from web.bootwords import boot_words
-from web.render import render_overlay
-from web.session import Session, Settings
+from web.browser.bootwords import boot_words
+from web.draw.render import render_overlay
+from web.match.session import Session, Settings
 forms = {}
 for lang in ALL_LANGS:
     session = Session(Settings(first_deal=1, lang=lang))
@@ -164,7 +164,7 @@ def page_words(out: Path) -> dict:
 
 
 def inline_setup_form(out: Path, forms: dict[str, str]) -> int:
-    """Put the new-game form (drawn by the built site's web/render.py under this Python) into
+    """Put the new-game form (drawn by the built site's web/draw/render.py under this Python) into
     index.html, one ``<template id="setup-LANG">`` per language; returns their number."""
     index = out / "index.html"
     html = index.read_text(encoding="utf-8")
@@ -210,7 +210,7 @@ def install_web_app(out: Path) -> None:
 
 def python_files(out: Path) -> list[str]:
     """The Python modules the page and the bots' worker import: pyscript.toml's [files]
-    (web/files.py writes them) and the worker's script."""
+    (web/browser/files.py writes them) and the worker's script."""
     config = tomllib.loads((out / "pyscript.toml").read_text(encoding="utf-8"))
     files = [source for source in config.get("files", {})] + ["./web/worker.py"]
     return sorted({f.removeprefix("./") for f in files})

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from tarot.actions import Action, Bid, Play, Poignee  # noqa: E402
 from tarot.bots import make_bot  # noqa: E402
 from tarot.cards import CARDS, EXCUSE_ID, JACK, PETIT_BIT, QUEEN, RANK_OF, SUIT_OF, TRUMP, mask_of  # noqa: E402
-from tarot.hints import explain  # noqa: E402
+from tarot.teaching.hints import explain  # noqa: E402
 from tarot.words import fill, t  # noqa: E402
 from tarot.result import DealResult  # noqa: E402
 from tarot.bots.evaluation import THRESHOLDS  # noqa: E402

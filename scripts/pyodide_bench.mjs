@@ -27,7 +27,7 @@ const globals = pyodide.toPy({ REPO: MOUNT, ARGS: ["bench", ...process.argv.slic
 let code = 1;
 try {
   pyodide.runPython(
-    `import sys\nsys.path.insert(0, REPO)\nfrom tarot.cli import main\nEXIT_CODE = main(list(ARGS))`,
+    `import sys\nsys.path.insert(0, REPO)\nfrom tarot.tools.cli import main\nEXIT_CODE = main(list(ARGS))`,
     { globals },
   );
   code = globals.get("EXIT_CODE") ?? 0;

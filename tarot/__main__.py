@@ -1,6 +1,6 @@
-"""``python -m tarot``: the command line (see :mod:`tarot.cli`)."""
+"""``python -m tarot``: the command line (see :mod:`tarot.tools.cli`)."""
 import sys
 
-from .cli import main
+from .tools.cli import main
 
 sys.exit(main())

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Union
 
 from .cards import CARDS, Card, parse_card, parse_cards, sort_for_hand
-from .errors import quote
+from .inputs import quote
 from .rules import MISERE_KINDS, Contract
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .errors import quote
+from .inputs import quote
 
 SUITS = "SHDC"  # pique, cœur, carreau, trèfle
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)

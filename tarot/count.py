@@ -15,9 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from .cards import BOUTS, EXCUSE, EXCUSE_BIT, EXCUSE_ID, PETIT, PETIT_BIT, count, half_points_of
-from .result import DealResult, Prime
-from .rules import MISERE_BONUS, POIGNEE_BONUS, Contract, Rules
-from .scoring import score_deal
+from .result import DealResult, scored
+from .rules import Contract, Rules
 from .traditional import settle_tokens
 
 if TYPE_CHECKING:
@@ -90,55 +89,6 @@ def chelem_outcome(side_tricks: Sequence[int], announced: bool) -> str | None:
     if side_tricks[1] == 0:
         return "defense"
     return None
-
-
-def scored(rules: Rules, taker: int, partner: int | None, contract: Contract, half_points: int, bouts: int, *,
-           petit_au_bout: str | None = None, chelem: str | None = None,
-           poignees: Sequence[tuple[int, str]] = (), miseres: Sequence[tuple[int, str]] = (),
-           piles: tuple[int, int] = (0, 0)) -> DealResult:
-    """The result of a counted deal from its count (the attack's half points and bouts, petit
-    au bout, chelem, the poignées and misères declared, seat by seat): the FFT score, the
-    primes paid player by player and each seat's score; no tokens yet.  ``ValueError`` for a
-    count the formula refuses."""
-    attack = 1 << taker | (0 if partner is None else 1 << partner)
-    n = rules.players
-    # The primes: by side into the score, or player by player (misères; poignées too
-    # with individual_primes).  Which side a poignée counts for is the rules' question.
-    made_if = False  # whether the contract is made, before the primes (asked only when a prime needs it)
-    if miseres or (rules.individual_primes and poignees):
-        made_if = score_deal(rules, contract, half_points, bouts, petit_au_bout=petit_au_bout, chelem=chelem).made
-    primes: list[Prime] = []
-    side_poignees: list[str] = []
-    defence_poignees: list[str] = []
-    for seat, size in poignees:
-        in_attack = bool((attack >> seat) & 1)
-        if rules.individual_primes:
-            for_attack = rules.poignee_for_attack(in_attack, made_if)
-            primes.append(Prime(seat, "poignee", size, POIGNEE_BONUS[size], for_attack == in_attack))
-        elif in_attack:
-            side_poignees.append(size)
-        else:
-            defence_poignees.append(size)
-    for seat, kind in miseres:
-        primes.append(Prime(seat, "misere", kind, MISERE_BONUS, made_if == bool((attack >> seat) & 1)))
-
-    alone = rules.plays_alone(contract, partner)
-    score = score_deal(rules, contract, half_points, bouts, petit_au_bout=petit_au_bout, poignees=side_poignees,
-                       defence_poignees=defence_poignees, chelem=chelem, alone=alone)
-    scores = []
-    for s in range(n):
-        if s == taker:
-            own = score.taker
-        elif s == partner:
-            own = score.partner or 0
-        else:
-            own = score.defender
-        scores.append(own + sum(p.share(s, n) for p in primes))
-    return DealResult(
-        rules=rules, scores=tuple(scores), taker=taker, partner=partner, contract=contract,
-        half_points=half_points, bouts=bouts, piles=piles, petit_au_bout=petit_au_bout, chelem=chelem,
-        poignees=tuple(poignees), miseres=tuple(miseres), score=score, primes=tuple(primes),
-    )
 
 
 def count_deal(deal: Deal) -> DealResult:

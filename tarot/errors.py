@@ -5,18 +5,7 @@ The code and parameters let any front end say the reason in its own language
 """
 from __future__ import annotations
 
-import reprlib
-
-_QUOTE = reprlib.Repr()
-_QUOTE.maxstring = _QUOTE.maxother = 40
-_QUOTE.maxlevel = 2
-_QUOTE.maxlist = _QUOTE.maxdict = 4
-
-
-def quote(value: object) -> str:
-    """``value`` as Python writes it, cut short: a message never repeats a huge or deeply
-    nested token in full (``'T2222222...2222'``, ``[[[...]]]``)."""
-    return _QUOTE.repr(value)
+from .i18n import explain
 
 
 class IllegalAction(ValueError):
@@ -25,13 +14,9 @@ class IllegalAction(ValueError):
     def __init__(self, code: str, **params: object) -> None:
         self.code = code
         self.params = params
-        from .i18n import explain
-
         super().__init__(explain(code, params, "en"))
 
     def explain(self, lang: str = "en") -> str:
-        from .i18n import explain
-
         return explain(self.code, self.params, lang)
 
     def to_json(self) -> dict[str, object]:

@@ -5,7 +5,7 @@ which key names what, and fills a refusal's (or a reason's) parameters in.
 """
 from __future__ import annotations
 
-from .cards import CARDS, EXCUSE_ID, FIRST_TRUMP, RANK_OF, SUIT_OF, Card
+from .cards import CARDS, EXCUSE_ID, FIRST_TRUMP, RANK_OF, SUIT_OF, Card, parse_card
 from .words import french_spaces, known, t
 
 __all__ = ["card_name", "card_with_article", "contract_name", "explain", "french_spaces", "poignee_name",
@@ -88,8 +88,6 @@ def _one_card(v: object) -> int | None:
     if isinstance(v, int) and not isinstance(v, bool) and type(v) is not int:
         return int(v)
     if isinstance(v, str) and v in _NOTATION_SET:
-        from .cards import parse_card
-
         return int(parse_card(v))
     return None
 
@@ -112,6 +110,29 @@ def _words_of(code: str) -> str:
     return code
 
 
+def _param_words(k: str, v: object, lang: str) -> dict[str, str]:
+    """One parameter of a refusal (or a reason) written for a player: a suit, a contract, a phase,
+    an action, the calls above the lowest, poignée sizes, or cards (a card also with its article)."""
+    if k == "suit" and isinstance(v, int):
+        return {k: suit_name(v, lang)}
+    if k == "current" and isinstance(v, str):
+        return {k: contract_name(v, lang)}
+    if k == "phase" and isinstance(v, str):
+        return {k: t(PHASE_WORDS[v], lang) if v in PHASE_WORDS else v}
+    if k == "action" and isinstance(v, str):
+        return {k: t(ACTION_WORDS[v], lang) if v in ACTION_WORDS else v}
+    if k == "lowest" and isinstance(v, int):
+        return {"more": t(CALL_MORE_WORDS[v], lang) if v in CALL_MORE_WORDS else ""}
+    if k == "sizes" and isinstance(v, (list, tuple)):
+        return {k: " / ".join(str(x) for x in v)}
+    words = {k: _cards(v, lang)}
+    card = _one_card(v) if k == "card" else None
+    if card is not None:  # {the_card}, {The_card}: with its article, as the sentence needs
+        words["the_card"] = with_article = card_with_article(card, lang)
+        words["The_card"] = with_article[:1].upper() + with_article[1:]
+    return words
+
+
 def explain(code: str, params: dict[str, object], lang: str = "en") -> str:
     """The refusal (or reason) ``code`` in ``lang``, with its parameters written for a player;
     an unknown code is returned as it is."""
@@ -120,24 +141,7 @@ def explain(code: str, params: dict[str, object], lang: str = "en") -> str:
         return code
     words: dict[str, str] = {}
     for k, v in params.items():
-        if k == "suit" and isinstance(v, int):
-            words[k] = suit_name(v, lang)
-        elif k == "current" and isinstance(v, str):
-            words[k] = contract_name(v, lang)
-        elif k == "phase" and isinstance(v, str):
-            words[k] = t(PHASE_WORDS[v], lang) if v in PHASE_WORDS else v
-        elif k == "action" and isinstance(v, str):
-            words[k] = t(ACTION_WORDS[v], lang) if v in ACTION_WORDS else v
-        elif k == "lowest" and isinstance(v, int):
-            words["more"] = t(CALL_MORE_WORDS[v], lang) if v in CALL_MORE_WORDS else ""
-        elif k == "sizes" and isinstance(v, (list, tuple)):
-            words[k] = " / ".join(str(x) for x in v)
-        else:
-            words[k] = _cards(v, lang)
-            card = _one_card(v) if k == "card" else None
-            if card is not None:  # {the_card}, {The_card}: with its article, as the sentence needs
-                words["the_card"] = with_article = card_with_article(card, lang)
-                words["The_card"] = with_article[:1].upper() + with_article[1:]
+        words.update(_param_words(k, v, lang))
     try:
         return t(key, lang, **words)
     except (KeyError, IndexError):  # a parameter the sentence needs is missing: the sentence as written

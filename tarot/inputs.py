@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+import reprlib
 from itertools import accumulate
 
 MAX_DIGITS = 18
@@ -34,6 +35,18 @@ SHOWN_CHARS = 40
 _DIGITS = re.compile(r"[0-9]{1,%d}" % MAX_DIGITS)
 _NOT_QUOTE_NOR_BRACKET = bytes(b for b in range(256) if b not in b'"[]{}')
 _STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
+_QUOTE = reprlib.Repr()
+_QUOTE.maxstring = _QUOTE.maxother = 40
+_QUOTE.maxlevel = 2
+_QUOTE.maxlist = _QUOTE.maxdict = 4
+
+
+def quote(value: object) -> str:
+    """``value`` as Python writes it, cut short: a message never repeats a huge or deeply
+    nested token in full (``'T2222222...2222'``, ``[[[...]]]``)."""
+    return _QUOTE.repr(value)
 
 
 class InputError(ValueError):

@@ -2,16 +2,20 @@
 
 A record holds the rules, the dealer, the hands and chien as dealt, and every
 decision in order.  Loading replays each action through the engine, so a record
-that breaks a rule is refused with the action's index and the rule's reason.
+that breaks a rule is refused with the action's index and the rule's reason
+(:meth:`tarot.state.Deal.from_record`; the deal at any action, and each decision in turn:
+:mod:`tarot.replay`).  This module reads and writes the format; it needs no deal to exist.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .actions import NO_CALL, NO_CHELEM, Action, Call, Misere, Play, Poignee, action_from_json, action_to_json
-from .cards import N_CARDS, parse_cards
-from .errors import IllegalAction, RecordError, quote
+from .cards import N_CARDS, Card, parse_cards
+from .errors import IllegalAction, RecordError
+from .inputs import quote
+from .phase import Phase
 from .result import DealResult
 from .rules import MISERE_KINDS, Rules
 
@@ -19,6 +23,18 @@ if TYPE_CHECKING:
     from .state import Deal
 
 FORMAT = "tarot-deal/1"
+
+
+class Dealt(NamedTuple):
+    """What a record deals, as :class:`tarot.state.Deal` takes it: the rules, the dealer, the
+    hands and chien, the pots carried over (``traditional_scoring``)."""
+
+    rules: Rules
+    dealer: int
+    hands: list[list[Card]]
+    chien: list[Card]
+    pots: tuple[int, ...]
+    pots_doubled: tuple[bool, ...]
 
 
 def to_record(deal: Deal) -> dict[str, object]:
@@ -43,28 +59,13 @@ def to_record(deal: Deal) -> dict[str, object]:
     return record
 
 
-def from_record(record: object) -> Deal:
-    """The deal after the record's last action; :class:`RecordError` if it is not valid.
-
-    A record may leave out a declined chelem (the first card, or a declaration before
-    it, implies it) and a declined optional call (any other action implies it); a misère
-    may be written without saying which (``{"kind": "misere"}``): the one the hand allows."""
-    try:
-        return _from_record(record)
-    except RecursionError:
-        raise RecordError("malformed record: nested too deeply") from None
-
-
 def recorded_result(record: object) -> DealResult:
     """The result a finished record writes, read from its ``rules`` and ``result`` (not
     replayed: :meth:`DealResult.from_json` scores its count again); :class:`RecordError`
     if it has none or it does not add up."""
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
-    try:
-        rules = Rules.from_json(record.get("rules"))
-    except (TypeError, ValueError) as e:
-        raise RecordError(f"bad rules: {e}") from None
+    rules = _rules(record)
     if "result" not in record:
         raise RecordError("the record has no result: its deal is not over")
     return DealResult.from_json(record["result"], rules)
@@ -94,47 +95,34 @@ def _pots(record: dict[str, object], rules: Rules) -> tuple[tuple[int, ...], tup
     return tuple(pots), tuple(doubled)
 
 
-def from_record_at(record: object, at: int | None) -> tuple[Deal, Deal]:
-    """The deal after the record's first ``at`` actions (all of them when ``None`` or beyond
-    its end) and the deal after all of them, from one replay: the first is a copy set aside
-    on the way.  :class:`RecordError` as :func:`from_record`."""
-    try:
-        deal, actions = _dealt(record)
-        kept: list[Deal] = []
-
-        def keep(index: int) -> None:
-            if index == at:
-                kept.append(deal.copy())
-
-        for _ in _replay(deal, actions, keep):
-            pass
-    except RecursionError:
-        raise RecordError("malformed record: nested too deeply") from None
-    return (kept[0] if kept else deal.copy()), deal
-
-
-def _from_record(record: object) -> Deal:
-    deal, actions = _dealt(record)
-    for _ in _replay(deal, actions):
-        pass
-    return deal
-
-
-def _dealt(record: object) -> tuple[Deal, list[object]]:
-    """The deal a record deals (no action taken yet) and its actions, as written."""
-    from .state import Deal
-
+def read_dealt(record: object) -> tuple[Dealt, list[object]]:
+    """What a record deals (no action taken yet) and its actions, as written;
+    :class:`RecordError` if it is not valid."""
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
     if record.get("format") != FORMAT:
         raise RecordError(f"format must be {FORMAT!r}, not {quote(record.get('format'))}")
-    try:
-        rules = Rules.from_json(record.get("rules"))
-    except (TypeError, ValueError) as e:
-        raise RecordError(f"bad rules: {e}") from None
+    rules = _rules(record)
     dealer = record.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise RecordError(f"dealer must be a seat from 0 to {rules.players - 1}")
+    hands, chien = _cards(record, rules)
+    pots, doubled = _pots(record, rules)
+    actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("actions must be a list")
+    return Dealt(rules, dealer, hands, chien, pots, doubled), actions
+
+
+def _rules(record: dict[str, object]) -> Rules:
+    try:
+        return Rules.from_json(record.get("rules"))
+    except (TypeError, ValueError) as e:
+        raise RecordError(f"bad rules: {e}") from None
+
+
+def _cards(record: dict[str, object], rules: Rules) -> tuple[list[list[Card]], list[Card]]:
+    """The hands and the chien as dealt: each the right size, every card once."""
     hands_json = record.get("hands")
     if not isinstance(hands_json, list) or len(hands_json) != rules.players:
         raise RecordError(f"hands must be a list of {rules.players} hands")
@@ -144,51 +132,35 @@ def _dealt(record: object) -> tuple[Deal, list[object]]:
             if not isinstance(h, list) or len(h) != rules.hand_size:
                 raise RecordError(f"hand {i} must have {rules.hand_size} cards")
             hands.append(parse_cards(h))
-        if not isinstance(record.get("chien"), list) or len(record["chien"]) != rules.chien_size:
+        chien_json = record.get("chien")
+        if not isinstance(chien_json, list) or len(chien_json) != rules.chien_size:
             raise RecordError(f"the chien must have {rules.chien_size} cards")
-        chien = parse_cards(record["chien"])
+        chien = parse_cards(chien_json)
     except ValueError as e:
         if isinstance(e, RecordError):
             raise
         raise RecordError(str(e)) from None
-    every = sorted(c for h in hands + [chien] for c in h)
-    if every != list(range(N_CARDS)):
-        seen, twice = set(), None
-        for c in every:
-            if c in seen:
-                twice = c
-                break
-            seen.add(c)
-        raise RecordError(f"card dealt twice: {twice}" if twice is not None else "cards are missing")
-    pots, doubled = _pots(record, rules)
-    deal = Deal(rules, dealer, hands, chien, pots, doubled)
-    actions = record.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError("actions must be a list")
-    return deal, actions
+    _check_each_card_once(sorted(c for h in hands + [chien] for c in h))
+    return hands, chien
 
 
-def decisions(record: object) -> Iterator[tuple[int, int, Action, Deal]]:
-    """``(index, seat, action, deal)`` for each action of ``record``, ``deal`` as it stands
-    just before the action (a declined chelem or call that the record leaves out already
-    declined): the moment of each decision, to look at, not to change.  A record that is
-    not valid raises :class:`RecordError` when the replay reaches its fault."""
-    if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
-    deal = from_record({k: v for k, v in record.items() if k not in ("actions", "result")} | {"actions": []})
-    actions = record.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError("actions must be a list")
-    for index, seat, action in _replay(deal, actions):
-        yield index, seat, action, deal
+def _check_each_card_once(every: list[Card]) -> None:
+    """:class:`RecordError` naming a card dealt twice, or saying that cards are missing."""
+    if every == list(range(N_CARDS)):
+        return
+    seen, twice = set(), None
+    for c in every:
+        if c in seen:
+            twice = c
+            break
+        seen.add(c)
+    raise RecordError(f"card dealt twice: {twice}" if twice is not None else "cards are missing")
 
 
-def _replay(deal: Deal, actions: list[object],
+def replay(deal: Deal, actions: list[object],
             before: Callable[[int], None] | None = None) -> Iterator[tuple[int, int, Action]]:
     """Apply ``actions`` to ``deal`` in turn, yielding each just before it is applied;
     ``before(index)`` is called as the deal stands after the actions before it."""
-    from .state import Phase
-
     for index, entry in enumerate(actions):
         if before is not None:
             before(index)

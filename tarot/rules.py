@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import IntEnum
+from functools import lru_cache
 
-from .errors import quote
+from .cards import EXCUSE_ID, FIRST_TRUMP, KINGS, RANK_OF, SUIT_MASKS, SUIT_OF, count
+from .inputs import quote
 
 
 class Contract(IntEnum):
@@ -210,3 +212,44 @@ class Rules:
 # prise at 3 and 4 players (at 5 the taker always calls a partner); the partner of a
 # prise at 4, instead of the purchase.
 OPTION_TABLES = {"purchase": (3, 4), "prise_partner": (4,)}
+
+
+# ------------------------------------------------ rule helpers on cards (masks)
+SUIT_CARDS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
+ECARTABLE = SUIT_CARDS & ~KINGS  # what an écart is made of; trumps only when these run short
+
+
+def ecart_trumps_needed(hand: int, size: int) -> int:
+    """How many trumps an écart of ``size`` from ``hand`` must hold (0 unless suit cards run short).
+
+    With fewer than ``size`` suit cards other than kings, the écart takes all of
+    them and completes with trumps (never the Petit or the 21).
+    """
+    return max(0, size - count(hand & ECARTABLE))
+
+
+def purchasable(hand: int, ecart: int) -> int:
+    """Option ``purchase``: the cards the taker may ask for (a mask): the suit cards in
+    another hand, that is neither in his hand nor in his écart."""
+    return SUIT_CARDS & ~hand & ~ecart
+
+
+def strength_table(rules: Rules) -> tuple[int, ...]:
+    """How strong each card is within its suit (trumps above every suit card)."""
+    return _strength_table(rules.red_pips_reversed)
+
+
+@lru_cache(maxsize=2)
+def _strength_table(red_pips_reversed: bool) -> tuple[int, ...]:
+    table = []
+    for c in range(78):
+        if c == EXCUSE_ID:
+            table.append(-1)
+        elif c >= FIRST_TRUMP:
+            table.append(100 + RANK_OF[c])
+        else:
+            rank = RANK_OF[c]
+            if red_pips_reversed and SUIT_OF[c] in (1, 2) and rank <= 10:
+                rank = 11 - rank
+            table.append(rank)
+    return tuple(table)

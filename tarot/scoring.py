@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import quote
+from .inputs import quote
 from .rules import (PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, Contract, Rules, TARGETS)
 
 CHELEM_BONUS = {"announced_made": 400, "announced_failed": -200, "unannounced_made": 200,
@@ -108,7 +108,13 @@ def impossible_count(rules: Rules, contract: Contract, attack_half_points: int, 
     but the chien of a garde contre and the Excuse a defender played; a defence that
     wins every trick leaves the attack the chien or the écart and the Excuse it played
     at most; the side that wins no trick has no petit au bout."""
-    half, points = attack_half_points, _points(attack_half_points)
+    return (_petit_au_bout_clash(bouts, petit_au_bout, chelem)
+            or _points_clash(rules, contract, attack_half_points, bouts, petit_au_bout)
+            or _chelem_clash(rules, contract, attack_half_points, bouts, chelem))
+
+
+def _petit_au_bout_clash(bouts: int, petit_au_bout: str | None, chelem: str | None) -> str | None:
+    """Why petit au bout cannot go with these bouts or this chelem, or ``None``."""
     if petit_au_bout == "attack" and bouts == 0:
         return "petit au bout for the attack means the attack holds the Petit: it cannot have 0 bouts"
     if petit_au_bout == "defense" and bouts == 3:
@@ -117,13 +123,24 @@ def impossible_count(rules: Rules, contract: Contract, attack_half_points: int, 
         return "in a chelem made by the attack the defence wins no trick: it cannot have petit au bout"
     if chelem == "defense" and petit_au_bout == "attack":
         return "in a chelem of the defence the attack wins no trick: it cannot have petit au bout"
+    return None
+
+
+def _points_clash(rules: Rules, contract: Contract, half: int, bouts: int, petit_au_bout: str | None) -> str | None:
+    """Why the attack cannot count ``half`` half points with these bouts, or ``None``."""
     least = _least_half_points(rules, contract, "attack", bouts, petit_au_bout)
     most = 182 - _least_half_points(rules, contract, "defence", 3 - bouts, petit_au_bout)
-    if not least <= half <= most:
-        pab = {"attack": " and petit au bout", "defense": " and petit au bout for the defence"}.get(
-            petit_au_bout or "", "")
-        return (f"with {bouts} bout{'' if bouts == 1 else 's'}{pab} in a {contract.code} at {rules.players} players the attack has "
-                f"{_points(least)} to {_points(most)} points, not {points}")
+    if least <= half <= most:
+        return None
+    pab = {"attack": " and petit au bout", "defense": " and petit au bout for the defence"}.get(
+        petit_au_bout or "", "")
+    return (f"with {bouts} bout{'' if bouts == 1 else 's'}{pab} in a {contract.code} at {rules.players} players the attack has "
+            f"{_points(least)} to {_points(most)} points, not {_points(half)}")
+
+
+def _chelem_clash(rules: Rules, contract: Contract, half: int, bouts: int, chelem: str | None) -> str | None:
+    """Why a chelem made (or one of the defence) cannot leave the attack this count, or ``None``."""
+    points = _points(half)
     chien = rules.chien_size
     chien_most = int(2 * _most_points_of(chien))  # the chien's points at most, in half points
     goes = rules.chien_goes(contract)
@@ -135,15 +152,22 @@ def impossible_count(rules: Rules, contract: Contract, attack_half_points: int, 
         elif half < 182 - chien_most - 8:
             return f"a chelem made in a garde contre leaves the attack at least {_points(182 - chien_most - 8)} points"
     if chelem == "defense":
-        if goes == "defence" and (half, bouts) not in ((0, 0), (8, 1)):
-            return f"a garde contre swept by the defence leaves the attack nothing but the Excuse, not {points}"
-        if goes == "hand":
-            ecart_most = int(2 * _most_points_of(chien, kings=False))
-            if half > ecart_most + 8 or bouts > 1:
-                return (f"a defence that wins every trick leaves the attack its écart (no king, no bout) and "
-                        f"the Excuse at most, not {points} points and {bouts} bouts")
-        if goes == "attack" and half > chien_most + 8:
-            return f"a defence that wins every trick leaves the attack the chien and the Excuse at most, not {points}"
+        return _swept_clash(goes, chien, chien_most, half, bouts)
+    return None
+
+
+def _swept_clash(goes: str, chien: int, chien_most: int, half: int, bouts: int) -> str | None:
+    """Why the defence cannot have won every trick, leaving the attack this count, or ``None``."""
+    points = _points(half)
+    if goes == "defence" and (half, bouts) not in ((0, 0), (8, 1)):
+        return f"a garde contre swept by the defence leaves the attack nothing but the Excuse, not {points}"
+    if goes == "hand":
+        ecart_most = int(2 * _most_points_of(chien, kings=False))
+        if half > ecart_most + 8 or bouts > 1:
+            return (f"a defence that wins every trick leaves the attack its écart (no king, no bout) and "
+                    f"the Excuse at most, not {points} points and {bouts} bouts")
+    if goes == "attack" and half > chien_most + 8:
+        return f"a defence that wins every trick leaves the attack the chien and the Excuse at most, not {points}"
     return None
 
 

@@ -24,14 +24,12 @@ import base64
 import json
 import re
 import zlib
-from typing import TYPE_CHECKING
 
 from .errors import RecordError
 from .inputs import InputError, load_json, whole_number
+from .replay import from_record_at
+from .state import Deal
 from .words import t
-
-if TYPE_CHECKING:
-    from .state import Deal
 
 MAX_TEXT_CHARS = 16_000  # a finished 5-player deal takes about 1,200
 MAX_JSON_BYTES = 64_000  # the decompressed record; a full record is about 4 KB
@@ -99,8 +97,6 @@ def decode(text: str) -> dict[str, object]:
 
 def load(record: object) -> Deal:
     """The deal a decoded record describes; :class:`SituationError` ``bad_record`` if invalid."""
-    from .state import Deal
-
     try:
         return Deal.from_record(record)
     except RecordError as e:
@@ -109,9 +105,7 @@ def load(record: object) -> Deal:
 
 def load_at(record: object, at: int | None) -> tuple[Deal, Deal]:
     """The deal after the record's first ``at`` actions and after all of them, replayed once
-    (:func:`tarot.record.from_record_at`); :class:`SituationError` ``bad_record`` if invalid."""
-    from .record import from_record_at
-
+    (:func:`tarot.replay.from_record_at`); :class:`SituationError` ``bad_record`` if invalid."""
     try:
         return from_record_at(record, at)
     except RecordError as e:

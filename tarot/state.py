@@ -13,8 +13,6 @@ The state knows every card; :meth:`Deal.view` gives what one seat may see.
 """
 from __future__ import annotations
 
-from enum import Enum
-from functools import lru_cache
 
 from typing import Any, Callable, NamedTuple, Sequence
 
@@ -24,47 +22,15 @@ from .cards import (BOUTS, CARDS, EXCUSE, EXCUSE_BIT, EXCUSE_ID, FACES, FIRST_TR
                     KINGS, KING, RANK_MASKS, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, Card,
                     cards_of, count, mask_of)
 from .dealing import deal_cards, is_petit_sec
-from .errors import IllegalAction
+from .errors import IllegalAction, RecordError
+from .phase import Phase as Phase  # a deal's phases, named with the deal: tarot.state.Phase
+from .record import read_dealt, replay, to_record
 from .result import DealResult
-from .rules import MISERE_KINDS, POIGNEE_NAMES, Contract, Rules
+from .rules import (ECARTABLE, MISERE_KINDS, POIGNEE_NAMES, Contract, Rules, ecart_trumps_needed,
+                    purchasable, strength_table)
 from .view import SeatView, seat_view
 
-SUIT_CARDS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
-ECARTABLE = SUIT_CARDS & ~KINGS  # what an écart is made of; trumps only when these run short
-
-
-def ecart_trumps_needed(hand: int, size: int) -> int:
-    """How many trumps an écart of ``size`` from ``hand`` must hold (0 unless suit cards run short).
-
-    With fewer than ``size`` suit cards other than kings, the écart takes all of
-    them and completes with trumps (never the Petit or the 21).
-    """
-    return max(0, size - count(hand & ECARTABLE))
-
-
-def purchasable(hand: int, ecart: int) -> int:
-    """Option ``purchase``: the cards the taker may ask for (a mask): the suit cards in
-    another hand, that is neither in his hand nor in his écart."""
-    return SUIT_CARDS & ~hand & ~ecart
-
-
 _HIGH_BITS = tuple(~((1 << (c + 1)) - 1) for c in range(78))  # cards above c
-
-
-class Phase(str, Enum):
-    """The phases of a deal, in order (``calling`` where the taker calls a partner,
-    ``ecart`` for prise and garde, ``purchase`` with that option after a prise)."""
-
-    BIDDING = "bidding"
-    CALLING = "calling"
-    ECART = "ecart"
-    PURCHASE = "purchase"
-    CHELEM = "chelem"
-    PLAY = "play"
-    DONE = "done"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 # Module-level names for the hot paths (an enum member lookup costs more than a global).
@@ -76,27 +42,6 @@ _BYTE_PLAYS = tuple(tuple(tuple(PLAYS[8 * k + i] for i in range(8) if b >> i & 1
 # _BIDS_ABOVE[best]: pass, and every contract above ``best`` (None: no contract bid yet).
 _BIDS_ABOVE = {best: (PASS,) + tuple(BIDS[c.code] for c in Contract if best is None or c > best)
                for best in (None, *Contract)}
-
-
-def strength_table(rules: Rules) -> tuple[int, ...]:
-    """How strong each card is within its suit (trumps above every suit card)."""
-    return _strength_table(rules.red_pips_reversed)
-
-
-@lru_cache(maxsize=2)
-def _strength_table(red_pips_reversed: bool) -> tuple[int, ...]:
-    table = []
-    for c in range(78):
-        if c == EXCUSE_ID:
-            table.append(-1)
-        elif c >= FIRST_TRUMP:
-            table.append(100 + RANK_OF[c])
-        else:
-            rank = RANK_OF[c]
-            if red_pips_reversed and SUIT_OF[c] in (1, 2) and rank <= 10:
-                rank = 11 - rank
-            table.append(rank)
-    return tuple(table)
 
 
 class Trick:
@@ -873,15 +818,24 @@ class Deal:
         return seat_view(self, seat)
 
     def to_record(self) -> dict[str, Any]:
-        from .record import to_record
-
+        """The ``tarot-deal/1`` record of the deal so far: see :func:`tarot.record.to_record`."""
         return to_record(self)
 
     @classmethod
-    def from_record(cls, record: object) -> "Deal":
-        from .record import from_record
+    def from_record(cls, record: object) -> Deal:
+        """The deal after the record's last action; :class:`RecordError` if it is not valid.
 
-        return from_record(record)
+        A record may leave out a declined chelem (the first card, or a declaration before
+        it, implies it) and a declined optional call (any other action implies it); a misère
+        may be written without saying which (``{"kind": "misere"}``): the one the hand allows."""
+        try:
+            dealt, actions = read_dealt(record)
+            deal = cls(*dealt)
+            for _ in replay(deal, actions):
+                pass
+        except RecursionError:
+            raise RecordError("malformed record: nested too deeply") from None
+        return deal
 
     def __repr__(self) -> str:
         return f"<Deal players={self.players} phase={self.phase.value} to_act={self.to_act}>"

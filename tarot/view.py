@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, Play
 from .cards import (CARDS, CLUBS, DIAMONDS, EXCUSE_ID, FIRST_TRUMP, HEARTS, SPADES, TRUMPS, Card,
                     cards_of, mask_of)
+from .phase import Phase
 from .result import DealResult
 from .rules import Contract, Rules
 
@@ -101,7 +102,7 @@ def _hand_chunks() -> tuple[tuple[int, int, tuple[tuple[Card, ...], ...]], ...]:
 
 
 _HAND_CHUNKS = _hand_chunks()
-_PHASE_NAMES: dict[object, str] = {}  # Phase -> its value, filled on first use (Phase is tarot.state's)
+_PHASE_NAMES: dict[Phase, str] = {}  # Phase -> its value, filled on first use
 _new = object.__new__
 _set = object.__setattr__
 
@@ -159,13 +160,40 @@ def _ecart(deal: Deal, mask: int) -> tuple[Card, ...]:
     return shown
 
 
-def seat_view(deal: Deal, seat: int) -> SeatView:
-    """What ``seat`` may know of ``deal`` now (the same as building it field by field, faster:
-    no frozen ``__init__``, the tricks and bids kept on the deal, the hand in one pass)."""
-    phase = deal.phase
+def _phase_name(phase: Phase) -> str:
+    """The phase's value, looked up once per phase (an enum attribute costs more than a dict)."""
     name = _PHASE_NAMES.get(phase)
     if name is None:
         name = _PHASE_NAMES[phase] = phase.value
+    return name
+
+
+def _partner_known(deal: Deal, seat: int, name: str, shown_chien: bool) -> bool:
+    """Whether ``seat`` knows who the taker's partner is (or that he has none) in phase ``name``."""
+    taker, partner, called = deal.taker, deal.partner, deal.called
+    known = name == "done" or deal.partner_revealed or seat == partner
+    if called is not None and partner is None:
+        in_chien = deal.chien >> called & 1
+        known = known or (seat == taker and not in_chien) or bool(in_chien and shown_chien)
+    if taker is not None and called is None and name != "calling":
+        known = True  # no card called: no partner
+    return known
+
+
+def _purchase(deal: Deal, seat: int, done: bool) -> tuple[int, Card, Card | None] | None:
+    """The purchase as ``seat`` sees it: who held the card bought, the card, and the card given
+    (to the taker and that holder only, until the deal is done)."""
+    bought = deal.purchase
+    if bought is None:
+        return None
+    sees_gift = done or seat in (deal.taker, bought.holder)
+    return bought.holder, bought.card, bought.give if sees_gift else None
+
+
+def seat_view(deal: Deal, seat: int) -> SeatView:
+    """What ``seat`` may know of ``deal`` now (the same as building it field by field, faster:
+    no frozen ``__init__``, the tricks and bids kept on the deal, the hand in one pass)."""
+    name = _phase_name(deal.phase)
     done = name == "done"
     taker = deal.taker
     contract = deal.contract
@@ -174,17 +202,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     ecart = _ecart(deal, deal.ecart if done or seat == taker else deal.ecart & TRUMPS)
     partner = deal.partner
     called = deal.called
-    partner_known = done or deal.partner_revealed or seat == partner
-    if called is not None and partner is None:
-        in_chien = deal.chien >> called & 1
-        partner_known = partner_known or (seat == taker and not in_chien) or bool(in_chien and shown_chien)
-    if taker is not None and called is None and name != "calling":
-        partner_known = True  # no card called: no partner
-    purchase = None
-    if deal.purchase is not None:
-        bought = deal.purchase
-        sees_gift = done or seat in (taker, bought.holder)
-        purchase = (bought.holder, bought.card, bought.give if sees_gift else None)
+    partner_known = _partner_known(deal, seat, name, shown_chien)
     to_act = deal.to_act
     view = _new(SeatView)
     _set(view, "__dict__", {
@@ -210,7 +228,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         "leader": deal.leader,
         "trick": tuple(deal.trick),
         "legal": tuple(deal.legal_actions()) if to_act == seat else (),
-        "purchase": purchase,
+        "purchase": _purchase(deal, seat, done),
         "result": deal.result,
         "_legal_cards": deal.legal_cards_mask() if to_act == seat else 0,
     })

@@ -1,7 +1,7 @@
 """The benchmark harness measures what its figures say (no timing is asserted here)."""
 from __future__ import annotations
 
-from tarot import bench
+from tarot.tools import bench
 from tarot.rng import Rng
 from tarot.rules import Rules
 from tarot.state import Deal, Phase

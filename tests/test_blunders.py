@@ -3,7 +3,7 @@ and stays silent on the right card (or when the seat could not know)."""
 import json
 
 from tarot.actions import Play
-from tarot.blunders import DETECTORS, main, scan_deal, scan_records
+from tarot.tools.blunders import DETECTORS, main, scan_deal, scan_records
 from tarot.bots.clean import card_flaws
 from tarot.bots.knowledge import Knowledge
 from tarot.cards import cards_of
@@ -215,7 +215,7 @@ def test_a_king_that_could_have_been_cashed_and_was_lost_is_found():
 
 
 def test_the_command_line_counts_per_100_deals(capsys):
-    from tarot.cli import main as cli_main
+    from tarot.tools.cli import main as cli_main
 
     assert cli_main(["blunders", "--level", "debutant", "--players", "4", "--deals", "3", "--seed", "5",
                      "--json"]) == 0
@@ -242,7 +242,7 @@ def test_a_file_with_no_readable_record_gives_its_errors_and_no_table(tmp_path, 
 
 
 def test_records_from_selfplay_scan_like_the_deals_played_again():
-    from tarot.blunders import scan_selfplay, selfplay_deals
+    from tarot.tools.blunders import scan_selfplay, selfplay_deals
     from tarot.rules import Rules
 
     rules = Rules(players=4)

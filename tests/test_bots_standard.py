@@ -2,7 +2,7 @@
 import pytest
 
 from tarot.actions import Bid, Play, Poignee
-from tarot.blunders import scan_selfplay
+from tarot.tools.blunders import scan_selfplay
 from tarot.bots import make_bot
 from tarot.bots.clean import FLAWS, card_flaws
 from tarot.bots.ecart import standard_call, standard_ecart

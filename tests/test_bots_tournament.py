@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from tarot.rules import Rules
-from tarot.tournament import _new_bot, main, margin_kind, parse_option, patterns, play_group, run
+from tarot.tools.tournament import _new_bot, main, margin_kind, parse_option, patterns, play_group, run
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="processes and the command line")
 

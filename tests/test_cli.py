@@ -1,6 +1,6 @@
 """The command line: ``python -m tarot`` run in a subprocess from the repository root
 (``tarot``), and, where the exit status and the messages are what matters,
-:func:`tarot.cli.main` called in this process (``cli``, much faster).
+:func:`tarot.tools.cli.main` called in this process (``cli``, much faster).
 
 Skipped under Pyodide, which cannot start processes.
 """
@@ -19,7 +19,7 @@ import pytest
 from tarot.actions import Play, action_from_json
 from tarot.bots import make_bot
 from tarot.cards import cards_of
-from tarot.cli import main
+from tarot.tools.cli import main
 from tarot.match import play_out
 from tarot.rules import Rules
 from tarot.state import Deal, Phase
@@ -465,7 +465,7 @@ def test_bench_refuses_an_unknown_benchmark():
 # ------------------------------------------------------------- the rest
 def test_tournament_is_handed_to_its_module_or_said_not_available():
     proc = tarot("tournament", "--help")
-    if importlib.util.find_spec("tarot.tournament") is None:
+    if importlib.util.find_spec("tarot.tools.tournament") is None:
         assert proc.returncode == 2
         assert "not available" in one_line_error(proc)
     else:

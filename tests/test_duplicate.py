@@ -4,12 +4,12 @@ import pytest
 
 from tarot.actions import action_from_json
 from tarot.bots import make_bot
-from tarot.duplicate import (SEAT, Budget, as_dealt, decision_seed, duplicate_score, expert_choices,
+from tarot.teaching.duplicate import (SEAT, Budget, as_dealt, decision_seed, duplicate_score, expert_choices,
                              play_reference, reference, same_decision, seat_score)
 from tarot.rules import Rules
 from tarot.state import Deal
-from web.botstep import bot_seed, decide
-from web.duplicatestep import advice_step, reference_step
+from web.match.botstep import bot_seed, decide
+from web.duplicate.step import advice_step, reference_step
 
 from .helpers import deal_with, to_play
 

@@ -2,7 +2,7 @@
 cleaner one is allowed, the Expert plays the cleaner one."""
 import pytest
 
-from tarot.blunders import scan_selfplay
+from tarot.tools.blunders import scan_selfplay
 from tarot.actions import Play
 from tarot.bots import expert, make_bot
 from tarot.bots.clean import FLAWS

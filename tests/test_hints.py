@@ -4,11 +4,11 @@ import string
 
 import pytest
 
-import tarot.hints
+import tarot.teaching.hints
 import tarot.situation
 from tarot.actions import BIDS, NO_CALL, Bid, Call, Chelem, Ecart, Play, Poignee
 from tarot.bots import make_bot
-from tarot.hints import REASON_CODES, Reason, explain, hint
+from tarot.teaching.hints import REASON_CODES, Reason, explain, hint
 from tarot.words import LANGS, catalogue, known
 from tarot.rules import Rules
 from tarot.state import Deal
@@ -255,7 +255,7 @@ def test_every_decision_of_a_played_deal_has_a_reason_in_words(players):
 
 
 def test_the_modules_examples_run():
-    for module in (tarot.hints, tarot.situation):
+    for module in (tarot.teaching.hints, tarot.situation):
         assert doctest.testmod(module).failed == 0
 
 

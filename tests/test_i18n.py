@@ -75,12 +75,12 @@ def test_english_sentences_put_no_space_before_a_colon_or_question_mark():
 
 
 def test_each_way_to_french_text_keeps_a_colon_or_question_mark_on_its_line():
-    import tarot.strength
+    import tarot.teaching.strength
     from tarot.cards import parse_card
     assert t("dealer", "fr", name="Basile") == "donneur\u00a0: Basile"
     assert t("dealer", "en", name="Basile") == "dealer: Basile"
     assert t("review_short", "fr") == catalogue("fr")["review_short"]  # nothing to change
     assert t("why", "fr") == "Pourquoi\u00a0?"
     assert explain("must_overtrump", {"card": parse_card("T10")}, "fr").startswith("Vous devez monter\u00a0:")
-    item = tarot.strength.Item("long_suit", 1, {"suit": "♦", "n": 6})
+    item = tarot.teaching.strength.Item("long_suit", 1, {"suit": "♦", "n": 6})
     assert item.words("fr") == "Longue ♦\u00a0: 6 cartes" and item.words("en") == "Long suit ♦: 6 cards"

@@ -3,7 +3,7 @@ import pytest
 
 from tarot.bots import make_bot
 from tarot.cards import EXCUSE, HALF_POINTS, half_points_of
-from tarot.livecount import live_count
+from tarot.teaching.livecount import live_count
 from tarot.rules import Rules
 from tarot.state import Deal, Phase
 

@@ -2,9 +2,9 @@
 running count that ends on the engine's result."""
 import pytest
 
-from tarot.duplicate import Budget, reference
+from tarot.teaching.duplicate import Budget, reference
 from tarot.errors import RecordError
-from tarot.review import review
+from tarot.teaching.review import review
 from tarot.rules import Rules
 from tarot.state import Deal
 

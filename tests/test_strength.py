@@ -3,12 +3,12 @@ import doctest
 
 import pytest
 
-import tarot.strength
+import tarot.teaching.strength
 from tarot.bots.evaluation import hand_points
 from tarot.cards import CARDS, mask_of
 from tarot.rng import Rng
 from tarot.rules import Contract, Rules
-from tarot.strength import CODES, items, suggestion
+from tarot.teaching.strength import CODES, items, suggestion
 from tarot.words import catalogue
 
 from .helpers import cards
@@ -43,7 +43,7 @@ def test_every_item_has_both_languages():
 
 
 def test_the_example_runs():
-    assert doctest.testmod(tarot.strength).failed == 0
+    assert doctest.testmod(tarot.teaching.strength).failed == 0
 
 
 def test_a_single_trump_is_counted_in_the_singular():

@@ -3,18 +3,18 @@ import json
 
 import pytest
 
-from tarot.duplicate import Budget, reference
+from tarot.teaching.duplicate import Budget, reference
 from tarot.result import DealResult
 from tarot.rules import Rules
-from web.duplicate import DuplicateSession, PracticeSession, Tournament, load_session
-from web.duplicatestep import advice_step, reference_step
-from web.duplicateview import reference_sentence
-from web.extras import Extras, open_review
-from web.page import screen_of
-from web.params import parse_params
-from web.render import render
-from web.session import SaveError, Session, Settings
-from web.transfer import (MAX_IMPORT_BYTES, MAX_IMPORT_CHARS, ImportProblem, check_file_size, export_text,
+from web.duplicate.tournament import DuplicateSession, PracticeSession, Tournament, load_session
+from web.duplicate.step import advice_step, reference_step
+from web.duplicate.view import reference_sentence
+from web.teaching.extras import Extras, open_review
+from web.match.page import screen_of
+from web.browser.params import parse_params
+from web.draw.render import render
+from web.match.session import SaveError, Session, Settings
+from web.browser.transfer import (MAX_IMPORT_BYTES, MAX_IMPORT_CHARS, ImportProblem, check_file_size, export_text,
                           import_message, import_records)
 
 CHEAP = Budget(2, 2)
@@ -22,7 +22,7 @@ CHEAP = Budget(2, 2)
 
 def _play_deal(session: Session) -> None:
     """Bots everywhere; the person plays the Standard bot's choices through the session."""
-    from web.botstep import decide
+    from web.match.botstep import decide
 
     while not session.finished:
         if session.bot_to_act() is not None:
@@ -253,9 +253,9 @@ def test_the_review_of_a_match_deal_shows_what_the_hint_proposed_instead_and_why
     from html import unescape
 
     from tarot.actions import action_from_json
-    from tarot.duplicate import as_dealt, same_decision
+    from tarot.teaching.duplicate import as_dealt, same_decision
     from tarot.state import Deal
-    from web.review import render_review
+    from web.teaching.review import render_review
 
     session = _first_allowed_played(5)
     extras = Extras()
@@ -276,7 +276,7 @@ def test_the_review_of_a_match_deal_shows_what_the_hint_proposed_instead_and_why
 
 
 def test_the_review_names_a_misere_and_a_purchase_in_words():
-    from web.review import describe
+    from web.teaching.review import describe
     assert describe({"seat": 2, "type": "declare", "kind": "misere", "misere": "atout"}, "fr") == "Misère d'atout"
     assert describe({"seat": 2, "type": "declare", "kind": "misere", "misere": "tetes"}, "en") == "Honour misère"
 
@@ -284,7 +284,7 @@ def test_the_review_names_a_misere_and_a_purchase_in_words():
 def test_the_review_reads_out_the_step_with_what_the_hint_says_of_it():
     import re
 
-    from web.review import render_review
+    from web.teaching.review import render_review
 
     session = _first_allowed_played(5)
     extras = Extras()
@@ -297,7 +297,7 @@ def test_the_review_reads_out_the_step_with_what_the_hint_says_of_it():
 def test_the_review_says_a_trick_is_yours_in_lower_case():
     from html import unescape
 
-    from web.review import render_review
+    from web.teaching.review import render_review
 
     session = Session(Settings(players=4, first_deal=5))
     _play_deal(session)

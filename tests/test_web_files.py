@@ -8,17 +8,17 @@ import sys
 
 import pytest
 
-from web.bootwords import block, with_block
-from web.files import ROOT, files_section, needed_files
-from web.session import SAVE_KEY
+from web.browser.bootwords import block, with_block
+from web.browser.files import ROOT, files_section, needed_files
+from web.match.session import SAVE_KEY
 
 
 def test_the_benchmarks_stay_out_of_the_page():
     files = needed_files()
     assert "tarot/bots/expert.py" in files  # the bots are in...
     assert "tarot/bots/speed.py" not in files  # ...their timing code is not
-    assert "tarot/bench.py" not in files
-    for command_line_only in ("tarot/cli.py", "tarot/tournament.py", "tarot/blunders.py"):
+    assert "tarot/tools/bench.py" not in files
+    for command_line_only in ("tarot/tools/cli.py", "tarot/tools/tournament.py", "tarot/tools/blunders.py"):
         assert command_line_only not in files
 
 
@@ -29,15 +29,15 @@ def test_pyscript_toml_lists_the_page_files():
 
 def test_boot_js_reads_the_url_and_the_save_with_the_python_words():
     boot = (ROOT / "web" / "boot.js").read_text(encoding="utf-8")
-    assert with_block(boot) == boot  # up to date: python3 -m web.bootwords --write
-    assert 'const URL_YES = ["", ' in boot  # a bare `?embed` means yes, as in web/params.py
+    assert with_block(boot) == boot  # up to date: python3 -m web.browser.bootwords --write
+    assert 'const URL_YES = ["", ' in boot  # a bare `?embed` means yes, as in web/browser/params.py
     assert SAVE_KEY not in boot.replace(block(), "")  # no second copy of the save key
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide starts no subprocess")
 def test_the_python_snapshot_holds_every_game_module_the_page_imports_as_it_starts():
     # A returning visit restores a snapshot of a Python that ran the loader's imports: a module
-    # of the game that web/table.py imports and the snapshot lacks is imported at every start.
+    # of the game that web/browser/table.py imports and the snapshot lacks is imported at every start.
     loader = (ROOT / "web" / "pyodide-loader.mjs").read_text(encoding="utf-8")
     listed = loader[loader.index("const SNAPSHOT_IMPORTS = ["):]
     listed = re.sub(r'"\s*\+\s*"', "", listed[:listed.index("].join")])  # "a" + "b" -> "ab"
@@ -47,8 +47,8 @@ import json, sys, unittest.mock as mock
 {imports}
 before = set(sys.modules)
 sys.modules.update({{"pyscript": mock.MagicMock(), "pyodide": mock.MagicMock(), "pyodide.ffi": mock.MagicMock()}})
-import web.table
+import web.browser.table
 print(json.dumps(sorted(n for n in set(sys.modules) - before if n.split(".")[0] in ("web", "tarot"))))
 """
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert json.loads(out.stdout) == ["web.table"]
+    assert json.loads(out.stdout) == ["web.browser.table"]

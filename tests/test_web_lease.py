@@ -1,9 +1,9 @@
-"""One tab plays the saved match at a time (web.lease): the lease, its heartbeat, taking over."""
+"""One tab plays the saved match at a time (web.browser.lease): the lease, its heartbeat, taking over."""
 from __future__ import annotations
 
 from html import unescape
 
-from web.lease import HANDOVER_MS, LEASE_MS, Ownership, elsewhere_notice, lease_text, parse, request_text
+from web.browser.lease import HANDOVER_MS, LEASE_MS, Ownership, elsewhere_notice, lease_text, parse, request_text
 
 NOW = 1_000_000.0
 

@@ -1,4 +1,4 @@
-"""The page's state as a whole (web.page, web.clicks): opened from the URL and the browser's
+"""The page's state as a whole (web.match.page, web.match.clicks): opened from the URL and the browser's
 storage, drawn from its state alone, changed by a table of clicks, asking the engine once."""
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ from tarot.match import play_out
 from tarot.rules import Rules
 from tarot.situation import fragment
 from tarot.state import Deal, Phase
-from web import render
-from web.clicks import CLICKS, click, click_key
-from web.duplicate import DuplicateSession
-from web.page import PageState
-from web.params import parse_params
-from web.session import SAVE_KEY, Session, Settings
-from web.storage import Store
+from web.draw import render
+from web.match.clicks import CLICKS, click, click_key
+from web.duplicate.tournament import DuplicateSession
+from web.match.page import PageState
+from web.browser.params import parse_params
+from web.match.session import SAVE_KEY, Session, Settings
+from web.browser.storage import Store
 
 from .helpers import bid_until, deal_with, to_play
 
@@ -96,7 +96,7 @@ def test_the_query_and_the_fragment_are_read_once_into_one_set_of_parameters():
 @pytest.mark.parametrize("query", ["?embed=1", "?seat=2&at=10&steps=1", "?exercise=1&at=20", "?open=1&at=400"])
 def test_a_shared_situation_is_replayed_once_and_one_session_is_built_to_show_it(query):
     record = _finished_record()
-    with _counted(tarot.record, "_replay") as replays, _counted(Deal, "replayed") as again, \
+    with _counted(tarot.record, "replay") as replays, _counted(Deal, "replayed") as again, \
             _counted(Session, "__init__") as built:
         state = _page(query, fragment(record))
     assert state.teacher.situation is not None

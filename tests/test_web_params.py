@@ -1,12 +1,12 @@
-"""The page's URL parameters and the person's name (web.params, web.session): plain Python."""
+"""The page's URL parameters and the person's name (web.browser.params, web.match.session): plain Python."""
 from __future__ import annotations
 
 from html import unescape
 
-from web import render
-from web.params import parse_params, query_pairs
-from web.session import Session, Settings
-from web.settings import clean_name
+from web.draw import render
+from web.browser.params import parse_params, query_pairs
+from web.match.session import Session, Settings
+from web.match.settings import clean_name
 
 
 def test_a_link_sets_players_level_language_options_and_deal():

@@ -14,10 +14,10 @@ from tarot.actions import BIDS, Ecart, Play
 from tarot.cards import CARDS, NOTATION, mask_of, parse_card
 from tarot.i18n import card_name
 from tarot.state import Deal
-from web import render
-from web.files import needed_files
-from web.labels import seat_name
-from web.session import SaveError, Session, Settings
+from web.draw import render
+from web.browser.files import needed_files
+from web.draw.labels import seat_name
+from web.match.session import SaveError, Session, Settings
 
 from .helpers import cards, deal_with, to_play
 
@@ -394,14 +394,14 @@ def test_the_deal_number_gives_the_same_cards_in_any_match():
 # ------------------------------------------------------------------- files
 @pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide starts no subprocess")
 def test_the_page_loads_every_module_it_imports():
-    code = ("import sys, web.session, web.render, web.botstep, web.worker;"
+    code = ("import sys, web.match.session, web.draw.render, web.match.botstep, web.worker;"
             "print('\\n'.join(m.__file__ for m in list(sys.modules.values()) if getattr(m, '__file__', None)))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     ours = (ROOT / "tarot", ROOT / "web")
     loaded = {Path(p).resolve().relative_to(ROOT).as_posix() for p in out.split()
               if any(Path(p).resolve().is_relative_to(d) for d in ours)}
     loaded -= {"web/worker.py"}
-    assert "tarot/state.py" in loaded and "web/render.py" in loaded
+    assert "tarot/state.py" in loaded and "web/draw/render.py" in loaded
     assert loaded <= set(needed_files())
 
 
@@ -505,7 +505,7 @@ def test_the_deal_drawn_for_a_first_visit_is_no_petit_sec():
 
 
 def test_a_finished_match_goes_to_the_history_and_a_damaged_history_reads_as_empty():
-    from web.history import archived, history_text, match_totals, parse_history
+    from web.match.history import archived, history_text, match_totals, parse_history
 
     session = run(Session(Settings(first_deal=5)))
     records = list(session.match.records)
@@ -672,7 +672,7 @@ def test_points_rounded_to_ten_are_told_as_the_cards_fell_and_rounded_in_the_cou
 
 
 def test_the_review_of_a_deal_with_pots_and_tokens_ends_on_its_tokens():
-    from web.review import ReviewPanel, render_review
+    from web.teaching.review import ReviewPanel, render_review
     session = _traditional()
     panel = ReviewPanel.open(session.match.records[-1])  # opens on the deal's last step, its result
     shown = unescape(re.search(r'data-testid="review-result">(.*?)</p>', render_review(panel, "fr")).group(1))
@@ -702,7 +702,7 @@ def test_the_person_s_own_misere_is_told_as_theirs():
 
 
 def test_the_review_names_the_person_s_own_contract_as_theirs():
-    from web.review import ReviewPanel, render_review
+    from web.teaching.review import ReviewPanel, render_review
     session = run(Session(Settings(players=4, first_deal=3)))  # the person bids first: a garde contre
     assert session.deal.result.taker == 0
     panel = ReviewPanel.open(session.match.records[-1])
@@ -746,7 +746,7 @@ def test_a_french_label_keeps_its_colon_on_its_line_and_an_english_one_has_no_sp
 
 
 def test_french_counts_zero_and_one_in_the_singular_english_only_one():
-    from web.labels import singular
+    from web.draw.labels import singular
     assert [singular(n, "fr") for n in (0, 1, 2)] == [True, True, False]
     assert [singular(n, "en") for n in (0, 1, 2)] == [False, True, False]
 
@@ -804,7 +804,7 @@ def test_a_purchase_from_you_is_said_with_the_pronoun_before_the_verb():
 
 
 def test_a_save_nested_deeply_is_refused_before_it_is_parsed():
-    from web.duplicate import load_session
+    from web.duplicate.tournament import load_session
 
     for text in ("[" * 8000 + "]" * 8000, '{"format": "tarot-table", "version": 1, "records": ' + "[" * 8000):
         for read in (Session.from_save, load_session):
@@ -814,7 +814,7 @@ def test_a_save_nested_deeply_is_refused_before_it_is_parsed():
 
 
 def test_a_history_nested_deeply_or_not_json_is_refused_and_a_damaged_one_reads_as_empty():
-    from web.history import history_text, load_history, parse_history
+    from web.match.history import history_text, load_history, parse_history
 
     for refused in ("[" * 8000, '{"format": "tarot-history", "matches": ' + "[" * 70 + "]" * 70 + "}", "{"):
         assert parse_history(refused) == []

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from tarot.duplicate import Budget
+from tarot.teaching.duplicate import Budget
 from tarot.errors import RecordError
-from web import render
-from web.duplicate import DuplicateSession
-from web.duplicatestep import reference_step
-from web.history import history_text, match_totals, parse_history
-from web.session import Session, Settings
+from web.draw import render
+from web.duplicate.tournament import DuplicateSession
+from web.duplicate.step import reference_step
+from web.match.history import history_text, match_totals, parse_history
+from web.match.session import Session, Settings
 
 DATA = Path(__file__).resolve().parent / "data"
 

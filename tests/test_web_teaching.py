@@ -16,15 +16,16 @@ from tarot.match import play_out
 from tarot.rules import Rules
 from tarot.situation import encode, fragment
 from tarot.state import Deal
-from web import render, teaching
-from web.labels import seat_name
-from web.params import parse_params
-from web.session import Session, Settings, TableMatch
-from web.extras import Extras
-from web.moves import move_words, same_move, told
-from web.page import screen_of
-from web.situations import TeachingSession
-from web.teacher import Teacher
+from web import teaching
+from web.draw import render
+from web.draw.labels import seat_name
+from web.browser.params import parse_params
+from web.match.session import Session, Settings, TableMatch
+from web.teaching.extras import Extras
+from web.teaching.moves import move_words, same_move, told
+from web.match.page import screen_of
+from web.teaching.situations import TeachingSession
+from web.teaching.teacher import Teacher
 
 
 def _finished(players: int = 4, seed: int = 5) -> Deal:

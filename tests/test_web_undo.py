@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tarot.rng import Rng
 from tarot.rules import Rules
 from tarot.state import Deal
-from web.session import HUMAN, Session, Settings
+from web.match.session import HUMAN, Session, Settings
 
 from .test_properties import choose
 

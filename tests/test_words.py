@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 
 import tarot.bots
-import tarot.hints
+import tarot.teaching.hints
 import tarot.rules
 import tarot.situation
-import tarot.strength
+import tarot.teaching.strength
 from tarot.words import (ALL_LANGS, LANGS, LOCALE, PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, catalogue, known, pseudo,
                          read, t, written)
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted([*ROOT.glob("tarot/**/*.py"), *ROOT.glob("web/*.py"), ROOT / "scripts" / "lessons.py"])
+SOURCES = sorted([*ROOT.glob("tarot/**/*.py"), *ROOT.glob("web/**/*.py"), ROOT / "scripts" / "lessons.py"])
 PAGES = [ROOT / "index.html", ROOT / "web" / "manifest.webmanifest"]  # the build writes their {{key}}
 
 
@@ -113,8 +113,8 @@ def _families(trees: dict[Path, ast.AST]) -> dict[str, set[str]]:
     """Keys made at run time as a prefix and a code, with the explicit list of the codes."""
     return {
         "refusal_": _refusal_codes(trees),
-        "reason_": set(tarot.hints.REASON_CODES),
-        "strength_": set(tarot.strength.CODES),
+        "reason_": set(tarot.teaching.hints.REASON_CODES),
+        "strength_": set(tarot.teaching.strength.CODES),
         "situation_": set(tarot.situation.CODES),
         "level_": set(tarot.bots.LEVELS),
         "rule_option_": set(tarot.rules.Rules.options()),
@@ -194,8 +194,9 @@ LABELS = re.compile(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"')
 # Modules whose English is for developers only: the command-line tools, and the count's checks the
 # command line reports (``tarot score``). A refusal's message for developers is an exception's
 # (``raise ...``): the page words a refusal by its code; what a module prints goes to a console.
-ENGLISH_FOR_DEVELOPERS = {"tarot/__main__.py", "tarot/cli.py", "tarot/bench.py", "tarot/tournament.py",
-                          "tarot/blunders.py", "tarot/scoring.py", "web/files.py", "web/bootwords.py"}
+ENGLISH_FOR_DEVELOPERS = {"tarot/__main__.py", "tarot/tools/cli.py", "tarot/tools/bench.py", "tarot/tools/tournament.py",
+                          "tarot/tools/blunders.py", "tarot/tools/options.py", "tarot/tools/records.py",
+                          "tarot/scoring.py", "web/browser/files.py", "web/browser/bootwords.py"}
 PATTERNS = {"compile", "sub", "subn", "match", "fullmatch", "search", "findall", "finditer", "split"}  # re.X(pattern)
 
 
@@ -255,7 +256,7 @@ def stray_words(source: str, name: str) -> list[str]:
 
 def test_no_module_holds_words_for_players():
     found = []
-    for path in [*ROOT.glob("tarot/**/*.py"), *ROOT.glob("web/*.py")]:
+    for path in [*ROOT.glob("tarot/**/*.py"), *ROOT.glob("web/**/*.py")]:
         found += stray_words(path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix())
     assert found == []
 

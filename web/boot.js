@@ -9,14 +9,14 @@
 //   start     Python starting: PyScript's py:progress events "Loading interpreter"
 //             and "Loaded interpreter";
 //   game      the game's modules loading, until Python's first render (the
-//             performance mark "tarot:ready" set by web/table.py).
+//             performance mark "tarot:ready" set by web/browser/table.py).
 // Marks "tarot:downloaded" and "tarot:python-started" record the first two.
 //
 // The service worker (./sw.js, written by scripts/build.py) is registered once the
 // game is ready, so that its downloads never slow the first load down.
 //
 // window.tarotBots runs slow bots' decisions in a worker (web/bots-worker.js), for
-// web/table.py: start(), then decide(requestJson) → Promise of the answer's JSON
+// web/browser/table.py: start(), then decide(requestJson) → Promise of the answer's JSON
 // (ask(kind, requestJson) for the worker's other requests: reference, advice).
 
 // Python starts as soon as the first frame is painted, then PyScript (which then
@@ -46,7 +46,7 @@ setTimeout(startPython, FIRST_FRAME_WAIT_MS);
 const WORDS = JSON.parse(document.getElementById("boot-words")?.content.textContent || "{}");
 const wordsOf = (lang) => WORDS[lang] || WORDS[DEFAULT_LANG] || {};
 
-// Shared with Python (web/params.py, web/session.py): written by `python3 -m web.bootwords --write`.
+// Shared with Python (web/browser/params.py, web/match/session.py): written by `python3 -m web.browser.bootwords --write`.
 const URL_YES = ["", "1", "true", "yes", "on", "oui"];
 const URL_NO = ["0", "false", "no", "off", "non"];
 const URL_LANGS = ["fr", "en", "xx"];
@@ -56,7 +56,7 @@ const SAVE_KEY = "tarot.table";
 
 const params = new URLSearchParams(location.search);
 
-// A parameter read as web/params.py reads it: its words trimmed and in lower case,
+// A parameter read as web/browser/params.py reads it: its words trimmed and in lower case,
 // the last one that `read` accepts (undefined: not accepted) wins.
 function param(name, read) {
   let found;
@@ -152,7 +152,7 @@ marks.observe({ type: "mark", buffered: true });
 
 // ------------------------------------------------------ new game before Python
 // A new visitor (no saved game, no game set by the URL, not embedded) gets the new-game
-// form at once, before Python is ready: web/render.py's own form for the language,
+// form at once, before Python is ready: web/draw/render.py's own form for the language,
 // which the build writes into index.html (<template id="setup-fr">, "setup-en").
 // Python's first render draws the same form into #overlay; at that moment (a
 // MutationObserver, before anything else runs) the choices made so far are copied

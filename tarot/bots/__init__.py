@@ -15,7 +15,7 @@ from typing import Any, Callable, Protocol
 from ..actions import Action, Ecart
 from ..cards import BOUTS, TRUMPS, cards_of, mask_of
 from ..rng import Rng
-from ..state import ECARTABLE, ecart_trumps_needed
+from ..rules import ECARTABLE, ecart_trumps_needed
 from ..view import SeatView
 
 

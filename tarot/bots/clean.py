@@ -7,7 +7,7 @@ is *certain* from that knowledge and a cleaner legal card exists; a guess about 
 hidden card never makes a flaw.  Where a card was called, before it shows, a
 seat that may be either side counts as neither ally nor opponent.
 
-The flaws (their names are those of the blunder scanner, :mod:`tarot.blunders`):
+The flaws (their names are those of the blunder scanner, :mod:`tarot.tools.blunders`):
 
 - ``overtrump_partner``: a partner's trick that nobody against can take any more,
   overtrumped with a trump where a cheaper legal card kept it as well (a trump

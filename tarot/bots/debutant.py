@@ -13,8 +13,7 @@ from ..actions import NO_CALL, Action, Bid, Call, Chelem, Ecart, Misere, Poignee
 from ..cards import (BOUTS, EXCUSE_BIT, EXCUSE_ID, HALF_POINTS, KINGS, SUIT_OF, TRUMP, TRUMPS, cards_of,
                      Card, count, mask_of)
 from ..rng import Rng
-from ..rules import Contract
-from ..state import ECARTABLE, ecart_trumps_needed, strength_table
+from ..rules import Contract, ECARTABLE, ecart_trumps_needed, strength_table
 from ..view import SeatView
 from .evaluation import alone_threshold
 from .purchase import choose_purchase

@@ -14,8 +14,7 @@ from __future__ import annotations
 from ..actions import NO_CALL, Call
 from ..cards import (BOUTS, HALF_POINTS, KINGS, QUEEN, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMPS,
                      Card, cards_of, count, suit_card)
-from ..rules import Contract, Rules
-from ..state import ECARTABLE, ecart_trumps_needed
+from ..rules import Contract, ECARTABLE, Rules, ecart_trumps_needed
 from .evaluation import THRESHOLDS, alone_threshold, hand_points
 
 

@@ -25,8 +25,8 @@ from ..actions import NO_CALL, PASS, PLAYS, Action, Bid, Call, Chelem, Ecart
 from ..cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, MASK_FOR_SUIT, PETIT_BIT, RANK_OF, SUIT_MASKS,
                      SUIT_OF, TRUMP, TRUMPS, Card, cards_of, count, mask_of)
 from ..rng import Rng
-from ..rules import Contract
-from ..state import ECARTABLE, Deal, ecart_trumps_needed
+from ..rules import Contract, ECARTABLE, ecart_trumps_needed
+from ..state import Deal
 from ..view import SeatView
 from .clean import book_card, card_flaws, clean_cards, petit_saved
 from .ecart import book_call, standard_ecart

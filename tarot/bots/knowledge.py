@@ -26,8 +26,7 @@ from typing import Iterable
 
 from ..cards import (ALL_CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, KING, KINGS, MASK_FOR_SUIT, QUEEN,
                      RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, count, mask_of, suit_card)
-from ..rules import Contract
-from ..state import strength_table
+from ..rules import Contract, strength_table
 from ..view import SeatView
 
 NO_TRUMP_CAP = FIRST_TRUMP - 1  # a ceiling below every trump: the seat holds no trump

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 
 from ..cards import (CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, MASK_FOR_SUIT, PETIT_BIT,
                      SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS)
-from ..state import Deal, Phase, strength_table
-from ..rules import Rules
+from ..state import Deal, Phase
+from ..rules import Rules, strength_table
 
 _BIT_COUNT = int.bit_count
 

@@ -1,0 +1,312 @@
+"""The page's URL parameters: a link, or a page that embeds the table, sets it up.
+
+    ?players=3&level=standard&lang=en&misere=1&deal=1234&embed=1&sheet=1&pause=0
+
+- ``players``: 3, 4 or 5; ``level``: a bot level of ``tarot.bots.LEVELS``
+  (``débutant`` is read as ``debutant``); ``lang``: ``fr`` or ``en`` (or ``xx``, the pseudo-locale
+  that marks every word: :mod:`tarot.words`);
+- each rule option by its engine name (``Rules.options()``: ``misere``,
+  ``petit_au_bout_within``, ``purchase``, ``traditional_scoring``…), ``1`` or ``0``;
+- ``deal``: the deal number (the same number gives the same cards);
+- ``embed``: ``1`` shows the table alone for a page that embeds it: the deal starts
+  at once (no new-game form), no menus and no score sheet (``sheet=1`` keeps
+  the sheet), and nothing is saved in the browser;
+- ``pause``: the bots' pause before each decision, in milliseconds;
+- ``mode=duplicate`` (and ``duplicate=4|8|12``, the number of deals; ``duplicate=N``
+  alone also asks for a tournament): the new-game form filled in for a duplicate
+  tournament against the Expert (``mode=match``: a free match);
+- ``refsamples``: the Expert's imagined deals per decision in the duplicate
+  reference (a cheaper reference for tests; default :data:`tarot.teaching.duplicate.REFERENCE_BUDGET`);
+- the teaching parameters of a situation (:mod:`web.teaching`): ``seat``, ``at``,
+  ``open``, ``steps``, ``exercise``, and in the fragment ``#record=…`` (with
+  ``&notes=…``): :class:`TeachingParams`.
+
+:func:`parse_params` reads the query and the fragment, once, into one
+:class:`PageParams`.
+
+Yes and no may also be written ``true``/``false``, ``on``/``off``, ``oui``/``non``;
+a bare ``embed`` means yes.  Numbers are read by :func:`tarot.inputs.whole_number`:
+ASCII digits only (not ``²``, ``４`` nor ``1_000``), a few of them, within range.  A
+value that is not valid is ignored (the default stays) and :attr:`PageParams.refused`
+names it, for the page to say so (with its first 40 characters).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from collections.abc import Callable
+
+from tarot.bots import LEVELS
+from tarot.teaching.duplicate import REFERENCE_BUDGET, Budget
+from tarot.inputs import excerpt, whole_number
+from tarot.rules import Rules
+from tarot.situation import record_from_fragment
+from tarot.words import ALL_LANGS
+
+from ..match.settings import Settings, parse_deal_number
+
+# web/boot.js holds a copy of these words (python3 -m web.browser.bootwords).
+YES = ("", "1", "true", "yes", "on", "oui")
+NO = ("0", "false", "no", "off", "non")
+LANGS = ALL_LANGS  # the languages offered, and the pseudo-locale
+MAX_PAUSE_MS = 10_000
+
+# What a refused parameter should have been: a key of the catalogues (tarot.words).
+EXPECTED = {
+    "players": "url_expect_players",
+    "level": "url_expect_level",
+    "lang": "url_expect_lang",
+    "deal": "url_expect_deal",
+    "pause": "url_expect_pause",
+    "embed": "url_expect_yes_no",
+    "sheet": "url_expect_yes_no",
+    "mode": "url_expect_mode",
+    "duplicate": "url_expect_duplicate",
+    "refsamples": "url_expect_refsamples",
+}
+DUPLICATE_SIZES = (4, 8, 12)
+MAX_REFERENCE_SAMPLES = 200
+TEACHING = ("seat", "open", "steps", "exercise", "at")  # a situation's parameters (web.teaching)
+MAX_SEAT_OR_STEP = 999  # a seat is checked against the deal's players, a step against its actions
+
+
+@dataclass
+class TeachingParams:
+    """How a situation from the URL is shown (:mod:`web.teaching`): whose view (``seat``),
+    every hand (``open``), step by step (``steps``), as an exercise (``exercise``), from
+    which action (``at``); the fragment's record and comments, as written."""
+
+    seat: int | None = None
+    open: bool = False
+    steps: bool = False
+    exercise: bool = False
+    at: int | None = None
+    record: str | None = None  # the fragment's record=… text (tarot.situation)
+    notes: str | None = None  # the fragment's notes=… text
+    refused: list[tuple[str, str]] = field(default_factory=list)  # (parameter, value) ignored
+    given: list[str] = field(default_factory=list)  # the parameters read, as written (``exercise=1``)
+
+
+@dataclass
+class PageParams:
+    players: int | None = None
+    level: str | None = None
+    lang: str | None = None
+    options: dict[str, bool] = field(default_factory=dict)
+    deal: int | None = None
+    embed: bool = False
+    sheet: bool = False
+    pause: int | None = None
+    duplicate: int | None = None  # a duplicate tournament of this many deals; 0: a free match
+    refsamples: int | None = None
+    refused: list[tuple[str, str]] = field(default_factory=list)  # (parameter, value) ignored
+    teaching: TeachingParams = field(default_factory=TeachingParams)
+
+    @property
+    def sets_game(self) -> bool:
+        """Whether the URL asks for a particular game (not only language or pause)."""
+        return self.players is not None or self.level is not None or bool(self.options) \
+            or self.deal is not None or self.duplicate is not None
+
+    def settings(self, base: Settings) -> Settings:
+        """``base`` with what the URL sets."""
+        options = {**base.options, **self.options}
+        return Settings(
+            players=self.players if self.players is not None else base.players,
+            level=self.level if self.level is not None else base.level,
+            options={k: v for k, v in options.items() if v},
+            lang=self.lang if self.lang is not None else base.lang,
+            first_deal=self.deal if self.deal is not None else base.first_deal,
+            name=base.name, pace=base.pace, animations=base.animations, live_count=base.live_count,
+        )
+
+    def draft(self, base: Settings) -> dict[str, object]:
+        """The new-game form filled in with what the URL sets (``Ui.setup_draft``)."""
+        s = self.settings(base)
+        draft: dict[str, object] = {"players": s.players, "level": s.level, "options": s.options,
+                                    "deal": "" if self.deal is None else str(self.deal), "name": base.name}
+        if self.duplicate is not None:
+            draft["duplicate"] = self.duplicate
+        return draft
+
+    def reference_budget(self) -> Budget:
+        """The Expert's effort in a duplicate reference (``refsamples``, else the default)."""
+        if self.refsamples is None:
+            return REFERENCE_BUDGET
+        return Budget(self.refsamples, self.refsamples)
+
+    def notices(self) -> list[tuple[str, dict[str, str]]]:
+        """One page note per refused parameter: ``("url_refused", {...})`` or ``("url_unknown", {...})``."""
+        out: list[tuple[str, dict[str, str]]] = []
+        for name, value in self.refused:
+            shown = excerpt(value)
+            if name in EXPECTED or name in Rules.options():
+                out.append(("url_refused", {"name": name, "value": shown,
+                                            "expected": EXPECTED.get(name, "url_expect_yes_no")}))
+            else:
+                out.append(("url_unknown", {"name": name}))
+        return out
+
+
+def _yes_no(value: str) -> bool | None:
+    value = value.strip().lower()
+    if value in YES:
+        return True
+    if value in NO:
+        return False
+    return None
+
+
+def _plain(text: str) -> str:
+    """Lower case, accents removed: ``Débutant`` → ``debutant``."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+_ESCAPED = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def _unquote(text: str) -> str:
+    """Form-encoded text as typed: ``+`` is a space, ``%C3%A9`` is ``é``.  (Not
+    urllib.parse: importing it costs the page a tenth of a second at start.)"""
+    return _ESCAPED.sub(lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "replace"),
+                        text.replace("+", " "))
+
+
+def query_pairs(query: str) -> list[tuple[str, str]]:
+    """``a=1&b&c=x`` → ``[("a", "1"), ("b", ""), ("c", "x")]``, decoded, in order; a part
+    without a name (``&&``, ``=``, ``=x``) is no parameter at all."""
+    pairs = []
+    for part in query.lstrip("?").split("&"):
+        name, _, value = part.partition("=")
+        name = _unquote(name)
+        if name.strip():
+            pairs.append((name, _unquote(value)))
+    return pairs
+
+
+def _read_players(params: PageParams, value: str) -> bool:
+    players = whole_number(value, 3, 5)
+    if players is not None:
+        params.players = Rules(players=players).players
+    return players is not None
+
+
+def _read_level(params: PageParams, value: str) -> bool:
+    if _plain(value) not in LEVELS:
+        return False
+    params.level = _plain(value)
+    return True
+
+
+def _read_lang(params: PageParams, value: str) -> bool:
+    if value.strip().lower() not in LANGS:
+        return False
+    params.lang = value.strip().lower()
+    return True
+
+
+def _read_deal(params: PageParams, value: str) -> bool:
+    try:
+        params.deal = parse_deal_number(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _read_pause(params: PageParams, value: str) -> bool:
+    pause = whole_number(value, 0, MAX_PAUSE_MS)
+    if pause is not None:
+        params.pause = pause
+    return pause is not None
+
+
+def _read_mode(params: PageParams, value: str) -> bool:
+    mode = value.strip().lower()
+    if mode == "match":
+        params.duplicate = 0
+    elif mode == "duplicate" and not params.duplicate:
+        params.duplicate = DUPLICATE_SIZES[0]
+    return mode in ("duplicate", "match")
+
+
+def _read_duplicate(params: PageParams, value: str) -> bool:
+    size = whole_number(value, 0, max(DUPLICATE_SIZES))
+    if size in DUPLICATE_SIZES:
+        params.duplicate = size
+    return size in DUPLICATE_SIZES
+
+
+def _read_refsamples(params: PageParams, value: str) -> bool:
+    samples = whole_number(value, 1, MAX_REFERENCE_SAMPLES)
+    if samples is not None:
+        params.refsamples = samples
+    return samples is not None
+
+
+def _read_flag(name: str) -> Callable[[PageParams, str], bool]:
+    def read(params: PageParams, value: str) -> bool:
+        flag = _yes_no(value)
+        if flag is not None:
+            setattr(params, name, flag)
+        return flag is not None
+    return read
+
+
+def _read_option(name: str) -> Callable[[PageParams, str], bool]:
+    def read(params: PageParams, value: str) -> bool:
+        flag = _yes_no(value)
+        if flag is not None:
+            params.options[name] = flag
+        return flag is not None
+    return read
+
+
+def _read_teaching(name: str) -> Callable[[PageParams, str], bool]:
+    """A situation's parameter; one that is refused is named among the situation's notes."""
+    def read(params: PageParams, value: str) -> bool:
+        teaching = params.teaching
+        if name in ("seat", "at"):
+            number = whole_number(value, 0, MAX_SEAT_OR_STEP)
+            ok = number is not None
+            if ok:
+                setattr(teaching, name, number)
+                teaching.given.append(f"{name}={value.strip()}")
+        else:
+            flag = _yes_no(value)
+            ok = flag is not None
+            if flag:
+                teaching.given.append(f"{name}={value.strip()}" if value.strip() else name)
+            if flag is not None:
+                setattr(teaching, name, flag)
+        if not ok:
+            teaching.refused.append((name, value))
+        return True
+    return read
+
+
+# Each parameter's reader: it sets the value read and says whether it was valid.
+READERS: dict[str, Callable[[PageParams, str], bool]] = {
+    "players": _read_players, "level": _read_level, "lang": _read_lang, "deal": _read_deal,
+    "pause": _read_pause, "mode": _read_mode, "duplicate": _read_duplicate, "refsamples": _read_refsamples,
+    "embed": _read_flag("embed"), "sheet": _read_flag("sheet"),
+    **{name: _read_option(name) for name in Rules.options()},
+    **{name: _read_teaching(name) for name in TEACHING},
+}
+
+
+def parse_params(query: str, fragment: str = "") -> PageParams:
+    """Read a query string (``location.search``, with or without its ``?``) and a fragment
+    (``location.hash``: a situation's ``record=`` and ``notes=``) into one :class:`PageParams`."""
+    params = PageParams()
+    for name, value in query_pairs(query):
+        key = name.strip()
+        read = READERS.get(key)
+        if read is None or not read(params, value):
+            params.refused.append((key, value))
+    if "record=" in fragment:  # a situation, however unreadable ("": none to be found)
+        params.teaching.record = record_from_fragment(fragment) or ""
+        params.teaching.notes = record_from_fragment(fragment, "notes")
+    return params

@@ -1,0 +1,466 @@
+"""The PyScript binding: DOM events become changes of the page's state, the state becomes HTML.
+
+``web/main.py``, the page's script, calls :func:`boot`: this module arrives with its
+bytecode in the page's bundle, where a script is compiled from source at each start.
+
+Runs on the page's main thread.  Each decision of a fast bot runs in its own
+short timer task (``setTimeout``); slow levels decide in a web worker
+(``web/worker.py``, no DOM access), so the page stays responsive while bots
+play.  URL parameters (:mod:`web.browser.params`) set up the table for a link or an
+embedding page.  The state and what each click does live in :mod:`web.match.page` and
+:mod:`web.match.clicks`, the drawing in :mod:`web.draw.render`: here the browser only.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import traceback
+from typing import Any, Callable
+
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyscript import document, window
+
+window.performance.mark("tarot:imports")  # start-up measurements: runtime ready
+
+from web.match.botstep import runs_on_main_thread
+from web.match.clicks import Outcome, click, click_key
+from web.duplicate.tournament import DuplicateSession, PracticeSession
+from web.browser.focus import Focus
+from web.browser.keys import HAND_KEYS, move_in_hand, trap_tab
+from web.browser.lease import HANDOVER_MS, HEARTBEAT_MS, LEASE_KEY, TAKEOVER_KEY
+from tarot.words import t
+from web.match.forms import settings_choice, setup_choice
+from web.match.page import PageState
+from web.browser.params import parse_params
+from web.draw.render import REGIONS, render, root_attributes
+from web.match.session import SAVE_KEY
+from web.match.settings import PACES
+from web.browser.storage import Store, js
+from web.browser.tabs import Tabs
+from web.browser.transfer import ImportProblem, check_file_size
+
+DEFAULT_PAUSE_MS = 700
+
+
+class Page:
+    def __init__(self) -> None:
+        location = window.location
+        self.params = parse_params(str(location.search), str(location.hash))
+        self.state = PageState(self.params, Store(window.localStorage, window.console.warn),
+                               base=str(location.origin) + str(location.pathname))
+        self.root = document.getElementById("table")
+        self.root.classList.toggle("embed", self.params.embed)
+        self.root.classList.toggle("with-sheet", self.params.sheet)
+        self.focus = Focus(document, framed=bool(window.self != window.top))  # framed: a lesson, a teacher's site
+        self.regions = {name: document.getElementById(name) for name in REGIONS}
+        self.cache: dict[str, str] = {}
+        self.timer = False
+        self.generation = 0
+        self.worker: Any = None  # the bots' worker, started for slow levels only
+        self.reference_busy = False
+        # One tab plays the saved match at a time; a table with a deal of its own always plays.
+        self.tabs = Tabs(self.state.store, alone=self.state.shows_its_own_deal())
+        self.behind = [document.getElementById("topbar"), js(document.querySelector("#table > .layout"))]
+        self.keys: dict[str, Callable[[Any], bool]] = {
+            "Tab": self._tab, "Escape": lambda event: self.state.escape(), "p": self._tricks, "P": self._tricks,
+            **{key: self._hand_key for key in HAND_KEYS}}
+        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_submit),
+                         create_proxy(self.on_key), create_proxy(self.on_change), create_proxy(self.on_storage),
+                         create_proxy(self.on_return), create_proxy(self.on_leave), create_proxy(self.heartbeat)]
+        document.addEventListener("click", self._proxies[0])
+        document.addEventListener("submit", self._proxies[1])
+        document.addEventListener("keydown", self._proxies[2])
+        document.addEventListener("change", self._proxies[3])
+        window.addEventListener("storage", self._proxies[4])
+        document.addEventListener("visibilitychange", self._proxies[5])
+        window.addEventListener("focus", self._proxies[5])
+        window.addEventListener("pageshow", self._proxies[5])
+        if not self.tabs.alone:
+            self.tabs.sync(float(window.Date.now()), may_claim=True)
+            window.addEventListener("pagehide", self._proxies[6])
+            window.setInterval(self._proxies[7], HEARTBEAT_MS)
+
+    # ---------------------------------------------------------------- tabs
+    # One tab plays the saved match at a time (web/browser/lease.py, web/browser/tabs.py).
+    @property
+    def follower(self) -> bool:
+        """Another tab owns the match: this one shows its saves, and neither acts nor saves."""
+        return self.tabs.follower
+
+    def _forget_pending_bot(self) -> None:
+        """A bot's decision on its way belongs to the game or deal being left."""
+        self.generation += 1
+        self.timer = False
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab of the game wrote: the lease (who plays the match), a request to take it
+        over, the kept matches or hinted deals, or the match itself, which a tab that does not
+        own it shows as it stands."""
+        key, raw = js(event.key), js(event.newValue)
+        if self.tabs.alone:
+            return
+        if key == LEASE_KEY:
+            if self.tabs.sync(float(window.Date.now()), may_claim=not document.hidden):
+                self._ownership_changed()
+        elif key == TAKEOVER_KEY:
+            if self.tabs.hand_over(raw, float(window.Date.now())):
+                self._ownership_changed()
+        elif self.state.read_again(key, raw) or (key == SAVE_KEY and self.follower and self._take_up(raw)):
+            self._guarded(lambda: None)
+
+    def _owns(self) -> bool:
+        """Whether this tab may act: the lease read afresh (another tab may have just taken over)."""
+        if not self.tabs.alone and self.tabs.sync(float(window.Date.now()), may_claim=False):
+            self._ownership_changed()
+        return not self.follower
+
+    def heartbeat(self) -> None:
+        """Every second: the owner renews its lease; a tab in view takes up a lease left to expire."""
+        if self.tabs.sync(float(window.Date.now()), may_claim=not document.hidden):
+            self._ownership_changed()
+
+    def _ownership_changed(self) -> None:
+        """This tab took the match over or lost it: it shows the match as saved (the other
+        tab's last move included), and its bots go on or stop."""
+        self._forget_pending_bot()
+        self._take_up(self.state.store.get(SAVE_KEY))
+        self._guarded(lambda: None)
+
+    def _take_over(self) -> None:
+        """The person plays in this tab: the lease at once when it is free, else the owner is asked."""
+        taken, asked = self.tabs.take_over(float(window.Date.now()))
+        if taken:
+            self._ownership_changed()
+        if asked:  # an owner that does not answer in time is closed or frozen
+            window.setTimeout(create_once_callable(self.heartbeat), HANDOVER_MS + 100)
+            self._guarded(lambda: None)
+
+    def on_leave(self, _event: Any = None) -> None:
+        """The tab closes (or goes to the back-forward cache): its lease is left free at once."""
+        self.tabs.leave()
+
+    def _take_up(self, raw: str | None) -> bool:
+        """The saved match in this tab (web.match.page.PageState.take_up); whether it changed."""
+        if not self.state.take_up(raw):
+            return False
+        self._forget_pending_bot()
+        return True
+
+    def on_return(self, _event: Any = None) -> None:
+        """The tab is in view again: its bots go on; a lease left free is taken up."""
+        if self.tabs.alone or not self.tabs.sync(float(window.Date.now()), may_claim=not document.hidden):
+            if not document.hidden:
+                self._guarded(lambda: None)
+            return
+        self._ownership_changed()
+
+    def save(self) -> None:
+        if self.state.shows_its_own_deal() or isinstance(self.state.session, PracticeSession):
+            return  # a replay, too, leaves the visitor's own game as it was
+        if self._owns():  # else another tab took the match over: its game stands
+            self.state.save()
+
+    # ------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        screen = self.state.screen()
+        before = self.focus.before()
+        appeared = self._write({**render(screen), "elsewhere": self.tabs.notice(screen.lang)})
+        for key, value in root_attributes(screen).items():
+            self.root.setAttribute(key, value)
+        document.documentElement.lang = screen.lang
+        self.regions["side"].setAttribute("aria-label", t("score_sheet", screen.lang))
+        self.regions["panel"].setAttribute("aria-label", t("panel_label", screen.lang))
+        dialog_open = bool(self.cache.get("overlay"))
+        for el in self.behind:  # a dialog is modal: what lies behind it takes no click nor focus
+            if el is not None:
+                el.inert = dialog_open or self.follower
+        self.regions["overlay"].inert = self.follower
+        self.focus.after(f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before)
+        self.schedule_bot()
+        self.schedule_reference()
+
+    def _write(self, regions: dict[str, str]) -> set[str]:
+        """Write the regions that changed; those that were empty and now show something."""
+        appeared = set()
+        for name, html in regions.items():
+            if self.cache.get(name) != html:
+                if html and not self.cache.get(name):
+                    appeared.add(name)
+                self._region(name).innerHTML = html
+                self.cache[name] = html
+        return appeared
+
+    def _region(self, name: str) -> Any:
+        """A region's element; ``teaching`` is made at first just above the action panel, and
+        ``elsewhere`` (the notice that another tab plays the match) over the table."""
+        if name in self.regions:
+            return self.regions[name]
+        if name == "teaching":
+            region = document.createElement("section")
+            region.className = "teaching-area"
+            panel = self.regions["panel"]
+            panel.parentNode.insertBefore(region, panel)
+        else:
+            region = document.createElement("div")
+            self.root.appendChild(region)
+        region.id = name
+        self.regions[name] = region
+        return region
+
+    # --------------------------------------------------------------- bots
+    def schedule_bot(self) -> None:
+        if self.timer or self.follower or self.state.session.bot_to_act() is None or document.hidden:
+            return  # another tab plays the game, or this one is out of view: it waits
+        self.timer = True
+        generation = self.generation
+        window.setTimeout(create_once_callable(lambda: self.bot_tick(generation)), self._delay())
+
+    @property
+    def pause(self) -> int:
+        """The bots' pause: the URL's ``pause`` if given, else the pace chosen in the settings."""
+        if self.params.pause is not None:
+            return self.params.pause
+        return PACES.get(self.state.session.settings.pace, DEFAULT_PAUSE_MS)
+
+    def _delay(self) -> int:
+        deal = self.state.session.deal
+        if deal.phase.value == "ecart":
+            return int(self.pause * 2.5)  # time to look at the chien
+        if deal.phase.value == "play" and not deal.trick and deal.tricks:
+            return self.pause * 2  # time to see who won the trick
+        return self.pause
+
+    def bot_tick(self, generation: int) -> None:
+        if generation != self.generation or not self._owns():
+            if generation == self.generation:
+                self.timer = False
+            return
+        if runs_on_main_thread(self.state.session.settings.level):
+            self.timer = False
+            self._guarded(self._bot_step)
+        else:  # the timer stays taken until the worker answers
+            asyncio.ensure_future(self._remote_step(generation))
+
+    def _bot_step(self) -> None:
+        if self.state.session.bot_step() is not None:
+            self.save()
+
+    async def _start_worker(self) -> Any:
+        if self.worker is None:  # web/boot.js: a worker running its own Pyodide and web/worker.py
+            self.worker = window.tarotBots
+            self.worker.start()
+        return self.worker
+
+    async def _remote_step(self, generation: int) -> None:
+        """A slow bot decides in the worker; the page stays responsive meanwhile."""
+        session = self.state.session
+        try:
+            request = session.bot_request()
+            if request is None:
+                return
+            worker = await self._start_worker()
+            answer = json.loads(str(await worker.decide(json.dumps(request))))
+            if generation == self.generation and self.state.session.bot_answer(request, answer):
+                self.save()
+        except Exception as e:
+            window.console.error("".join(traceback.format_exception(e)))
+            self.state.session.ui.message = ("internal_error", {"error": str(e) or type(e).__name__})
+        finally:
+            if generation == self.generation:
+                self.timer = False
+        self.refresh()
+
+    def prepare_bots(self) -> None:
+        """Start the worker early when the level needs it (it boots its own Python)."""
+        if not runs_on_main_thread(self.state.session.settings.level) and self.worker is None:
+            asyncio.ensure_future(self._start_worker())
+
+    def schedule_reference(self) -> None:
+        """In a duplicate tournament, the next piece of the reference's work goes to the worker."""
+        session = self.state.session
+        if self.reference_busy or self.follower or not isinstance(session, DuplicateSession) \
+                or self.state.extras.reference_error:
+            return
+        work = session.tournament.request(session)
+        if work is None:
+            return
+        self.reference_busy = True
+        asyncio.ensure_future(self._reference_step(session, *work))
+
+    async def _reference_step(self, session: DuplicateSession, kind: str, request: dict[str, Any]) -> None:
+        try:
+            worker = await self._start_worker()
+            answer = json.loads(str(await worker.ask(kind, json.dumps(request))))
+            if session is self.state.session and session.tournament.take(session, kind, request, answer):
+                self.save()
+        except Exception as e:
+            window.console.error("".join(traceback.format_exception(e)))
+            self.state.extras.reference_error = str(e) or type(e).__name__
+        finally:
+            self.reference_busy = False
+        if session is self.state.session:
+            self.refresh()
+
+    # ------------------------------------------------------------- events
+    def _guarded(self, work: Callable[..., Any], *args: Any) -> None:
+        try:
+            work(*args)
+        except Exception as e:
+            window.console.error("".join(traceback.format_exception(e)))
+            self.state.session.ui.message = ("internal_error", {"error": str(e) or type(e).__name__})
+        self.refresh()
+
+    def on_click(self, event: Any) -> None:
+        target = js(event.target)
+        el = js(target.closest("[data-action], [data-bid], [data-hand]")) if target is not None else None
+        if not self._owns():  # another tab plays the match: this one only offers to take it over
+            if el is not None and js(el.getAttribute("data-action")) == "take-over" \
+                    and el.getAttribute("aria-disabled") != "true":
+                self._take_over()
+            return
+        ui = self.state.session.ui
+        if el is None:
+            if ui.menu_open and target is not None and js(target.closest("#more-tools")) is None:
+                ui.menu_open = False  # a click beside the open menu closes it
+                self._guarded(lambda: None)
+            return
+        action = js(el.getAttribute("data-action"))
+        if action in ("start", "save-settings"):
+            return  # handled by the form's submit
+        event.preventDefault()
+        key = click_key(action, js(el.getAttribute("data-bid")), js(el.getAttribute("data-hand")))
+        if key is not None:
+            self._guarded(lambda: self._follow(click(self.state, key, lambda name: self._attribute(el, name))))
+
+    def _attribute(self, el: Any, name: str) -> str | None:
+        """A clicked element's attribute, or ``value:ID``: the value of the field ``ID``."""
+        if name.startswith("value:"):
+            field = js(document.getElementById(name.removeprefix("value:")))
+            return None if field is None else str(field.value)
+        value = js(el.getAttribute(name))
+        return None if value is None else str(value)
+
+    def _follow(self, outcome: Outcome) -> None:
+        """What the browser does after a click (web.match.clicks)."""
+        if outcome.forget_bot:
+            self._forget_pending_bot()
+        if outcome.start:
+            form = js(document.getElementById("setup-form"))
+            if form is not None:
+                self._start(form, confirmed=True)
+        if outcome.scroll_to is not None:
+            document.getElementById(outcome.scroll_to).scrollIntoView()
+        if outcome.download is not None:
+            self._download(*outcome.download)
+        if outcome.save:
+            self.save()
+        if outcome.navigate is not None:  # the editor's deal: the page opens it
+            window.location.hash = outcome.navigate
+            window.location.reload()
+
+    def on_submit(self, event: Any) -> None:
+        form = js(event.target)
+        if form is None or form.id not in ("setup-form", "settings-form"):
+            return
+        event.preventDefault()
+        if self._owns():
+            self._guarded(self._start if form.id == "setup-form" else self._apply_settings, form)
+
+    def _apply_settings(self, form: Any) -> None:
+        """The settings dialog (web.match.forms.settings_choice)."""
+        self.state.apply_settings(settings_choice(form))
+        self.save()
+        self.prepare_bots()
+
+    def _start(self, form: Any, confirmed: bool = False) -> None:
+        """*Commencer*: the new-game form as filled in (web.match.page.PageState.start)."""
+        left = self.state.start(setup_choice(form, self.state.session.settings.lang), confirmed)
+        if left is None:
+            return
+        self.state.archive(left, str(window.Date.new().toISOString()))
+        self._forget_pending_bot()
+        self.save()
+        self.prepare_bots()
+
+    # --------------------------------------------------------------- keys
+    def on_key(self, event: Any) -> None:
+        """A key: the table of keys (:attr:`keys`); while the review or the import is open, only
+        Escape (closing it) and the review's arrows, Home and End; none while another tab plays
+        the match (the table is inert behind its notice)."""
+        if self.follower:
+            return
+        key = str(event.key)
+        extras = self.state.extras
+        if extras.review is not None or extras.import_open:
+            if key == "Escape":
+                self._guarded(self.state.escape)
+            elif self.state.review_key(key):
+                event.preventDefault()
+                self._guarded(lambda: None)
+            return
+        handler = self.keys.get(key)
+        if handler is not None and handler(event):
+            self._guarded(lambda: None)
+
+    def _tab(self, event: Any) -> bool:
+        trap_tab(document, event)  # focus only: nothing to draw
+        return False
+
+    def _tricks(self, event: Any) -> bool:
+        """"p": every trick of the deal (plis), unless typing, in a dialog, or with a modifier."""
+        active = js(document.activeElement)
+        typing = active is not None and str(active.tagName) in ("INPUT", "SELECT", "TEXTAREA")
+        if typing or self.cache.get("overlay") or event.ctrlKey or event.metaKey or event.altKey:
+            return False
+        event.preventDefault()
+        self.state.session.ui.tricks_open = True
+        return True
+
+    def _hand_key(self, event: Any) -> bool:
+        move_in_hand(document, event)  # focus only: nothing to draw
+        return False
+
+    # ------------------------------------------------------- files, downloads
+    def on_change(self, event: Any) -> None:
+        target = js(event.target)
+        if self.follower or target is None or str(target.id) != "import-file" or not target.files.length:
+            return
+        asyncio.ensure_future(self._read_file(target.files.item(0)))
+
+    async def _read_file(self, file: Any) -> None:
+        try:  # by its size first: reading a large file would freeze the page
+            check_file_size(int(file.size))
+        except ImportProblem as e:
+            self.state.refuse_import(e)
+            self._guarded(lambda: None)
+            return
+        try:
+            text = str(await file.text())
+        except Exception as e:
+            text = ""
+            window.console.warn(f"file not read: {e}")
+        self._guarded(self.state.import_text, text)
+
+    def _download(self, text: str, name: str) -> None:
+        blob = window.Blob.new(to_js([text]), to_js({"type": "application/x-ndjson"},
+                                                    dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = name
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+def boot() -> Page:
+    window.performance.mark("tarot:boot")
+    page = Page()
+    loading = js(document.getElementById("loading"))
+    if loading is not None:
+        loading.remove()
+    page.refresh()
+    page.prepare_bots()
+    window.performance.mark("tarot:ready")
+    return page

@@ -1,0 +1,115 @@
+"""A duplicate tournament on the page: its choice in the new-game form, the reference's
+result at the end of a deal (``reference-result``), the tournament's table and total
+(``duplicate-total``).  Pure functions of the :class:`web.match.session.Screen`."""
+from __future__ import annotations
+
+from html import escape
+
+from tarot.teaching.duplicate import SEAT, seat_score
+from tarot.i18n import contract_name
+from tarot.result import DealResult
+
+from tarot.words import t
+
+from .tournament import TOURNAMENT_SIZES
+from ..draw.labels import seat_name, signed
+from ..match.screen import Screen
+
+
+def tool_button(action: str, label: str, cls: str = "btn", attrs: str = "") -> str:
+    """A button of the tournament's, review's and import's tools."""
+    return f'<button type="button" class="{cls}" data-action="{action}"{attrs}>{escape(label)}</button>'
+
+
+def deal_attr(number: int) -> str:
+    return f' data-deal="{number}"'
+
+
+# --------------------------------------------------------- new-game form
+def setup_fieldset(screen: Screen) -> str:
+    """A free match or a tournament, and its number of deals (the form as filled in, else the game's)."""
+    lang = screen.lang
+    draft = screen.ui.setup_draft or {}
+    current = screen.tournament.size if screen.tournament is not None else 0
+    chosen = draft.get("duplicate", current)
+    mode = "".join(
+        f'<label class="choice"><input type="radio" name="mode" value="{value}"'
+        f'{" checked" if (chosen > 0) == (value == "duplicate") else ""}><span>{escape(t(key, lang))}</span></label>'
+        for value, key in (("match", "mode_match"), ("duplicate", "mode_duplicate")))
+    sizes = "".join(f'<option value="{n}"{" selected" if n == (chosen or 4) else ""}>'
+                    f'{escape(t("duplicate_n", lang, n=n))}</option>' for n in TOURNAMENT_SIZES)
+    return (f'<fieldset class="mode"><legend>{escape(t("mode", lang))}</legend>'
+            f'<div class="choices">{mode}</div>'
+            f'<label class="field"><span>{escape(t("duplicate_deals", lang))}</span>'
+            f'<select name="duplicate">{sizes}</select><small>{escape(t("duplicate_help", lang))}</small></label>'
+            f'</fieldset>')
+
+
+# ------------------------------------------------------- end of a deal
+def reference_sentence(result: DealResult, own: int, lang: str) -> str:
+    """"À votre place, l'Expert a joué une garde, réussie de 12 : +222. Vous : +96. Duplicate : −126." """
+    score = seat_score(result)
+    tail = " " + t("you_and_diff", lang, own=signed(own), diff=signed(own - score))
+    taker = result.taker
+    if result.redeal is not None or result.contract is None or taker is None:
+        key = "ref_all_passed" if result.redeal == "all_passed" else "ref_redeal"
+        return t(key, lang, score=signed(score)) + tail
+    contract = contract_name(result.contract.code, lang).lower()
+    outcome = t("made_by" if result.made else "failed_by", lang, diff=str(result.difference))  # as the score counted it
+    if taker == SEAT:
+        text = t("ref_took", lang, contract=contract, outcome=outcome, score=signed(score))
+    elif result.partner == SEAT:
+        text = t("ref_partner", lang, name=seat_name(taker, lang), contract=contract, outcome=outcome,
+                 score=signed(score))
+    else:
+        text = t("ref_defended", lang, name=seat_name(taker, lang), contract=contract, outcome=outcome,
+                 score=signed(score))
+    return text + tail
+
+
+def duplicate_block(screen: Screen) -> str:
+    """The reference's result on the deal on show (once it is over), at the top of the panel."""
+    tournament, lang = screen.tournament, screen.lang
+    if tournament is None or not screen.finished:
+        return ""
+    number = screen.deal_number
+    reference = tournament.reference
+    result = screen.view.result
+    own = 0 if result is None else result.scores[SEAT]
+    if reference is None:
+        text = t("ref_failed", lang, error=screen.reference_error) if screen.reference_error \
+            else t("ref_computing", lang)
+        return (f'<div class="duplicate-result" data-testid="reference-result" aria-busy="true">'
+                f'<p>{escape(text)}</p></div>')
+    value = seat_score(reference)
+    buttons = tool_button("review-reference", t("review_ref", lang), "btn ghost", deal_attr(number))
+    if tournament.over and tournament.complete:
+        buttons += tool_button("new-game", t("new_tournament", lang), "btn primary")
+    return (f'<div class="duplicate-result" data-testid="reference-result" data-value="{value}">'
+            f'<p>{escape(reference_sentence(reference, own, lang))}</p>{buttons}</div>')
+
+
+def tournament_table(screen: Screen) -> str:
+    """The tournament's deals, the person's score beside the reference's, and the total (side)."""
+    tour, lang = screen.tournament, screen.lang
+    if tour is None:
+        return ""
+    body = []
+    for i, row in enumerate(tour.rows, 1):
+        ref = "…" if row.reference is None else signed(row.reference)
+        diff = "…" if row.difference is None else signed(row.difference)
+        body.append(f'<tr data-deal="{row.deal_number}"><th scope="row">{i}</th><td class="num">{signed(row.own)}</td>'
+                    f'<td class="num">{ref}</td><td class="num" data-diff="{"" if row.difference is None else row.difference}">'
+                    f'{diff}</td><td>{tool_button("review-deal", t("review_short", lang), "btn ghost", deal_attr(row.deal_number))}</td></tr>')
+    progress = t("tournament_over", lang, total=signed(tour.total)) if tour.complete else \
+        t("tournament_progress", lang, k=min(len(tour.rows) + (0 if screen.finished else 1), tour.size), n=tour.size)
+    return (f'<section class="tournament" aria-labelledby="tournament-title">'
+            f'<h2 class="side-title" id="tournament-title">{escape(t("tournament", lang))}</h2>'
+            f'<p class="tournament-progress">{escape(progress)}</p>'
+            f'<p class="tournament-number">{escape(t("tournament_number", lang, n=tour.first_deal))}</p>'
+            f'<table class="sheet" data-testid="duplicate-table"><thead><tr><th scope="col">{escape(t("col_deal", lang))}</th>'
+            f'<th scope="col">{escape(t("col_you", lang))}</th><th scope="col">{escape(t("col_expert", lang))}</th>'
+            f'<th scope="col">{escape(t("col_diff", lang))}</th><td></td></tr></thead><tbody>{"".join(body)}</tbody>'
+            f'<tfoot><tr><th scope="row">{escape(t("total", lang))}</th><td colspan="2"></td>'
+            f'<td class="num" data-testid="duplicate-total" data-value="{tour.total}" data-complete="{str(tour.complete).lower()}">'
+            f'{signed(tour.total)}</td><td></td></tr></tfoot></table></section>')

@@ -1,0 +1,318 @@
+"""The page's whole state, and what it becomes: the game on the table (:class:`web.match.session.Session`),
+the teaching beside it (:class:`web.teaching.teacher.Teacher`), the review, import and replay
+(:class:`web.teaching.extras.Extras`), the matches kept, and what the browser keeps of them.
+
+:class:`PageState` opens the game the URL and the browser ask for, gives the
+:class:`web.match.screen.Screen` that :func:`web.draw.render.render` draws, starts a new game, applies the
+settings, imports deals, closes dialogs, saves; :mod:`web.match.clicks` holds what each click does.
+Nothing here touches the DOM: :mod:`web.browser.table` reads it and writes the regions.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tarot.words import LANGS
+
+from ..duplicate.tournament import DuplicateSession, PracticeSession, load_session
+from ..teaching.extras import Extras
+from .history import HISTORY_KEY, KeptMatch, archived, history_text, load_history
+from ..browser.params import PageParams
+from ..teaching.review import ReviewPanel
+from .screen import Screen
+from .session import SAVE_KEY, SaveError, Session
+from .settings import Settings, parse_deal_number
+from ..browser.storage import Store
+from ..teaching.teacher import Teacher
+from ..teaching import HINTS_KEY
+from ..teaching.teachview import teaching_view
+from ..browser.transfer import ImportProblem, import_message, import_records
+
+Notice = tuple[str, dict[str, Any]]
+
+
+@dataclass
+class SetupChoice:
+    """The new-game form as filled in."""
+
+    players: int = 4
+    level: str = ""
+    options: dict[str, bool] = field(default_factory=dict)
+    lang: str = LANGS[0]
+    deal: str = ""  # the deal number as typed
+    name: str = ""
+    duplicate: int = 0  # a tournament of this many deals; 0: a free match
+
+    def draft(self) -> dict[str, Any]:
+        """The form kept as filled in (``Ui.setup_draft``) when it is not taken."""
+        return {"players": self.players, "level": self.level, "options": self.options, "deal": self.deal,
+                "name": self.name}
+
+
+@dataclass
+class SettingsChoice:
+    """The settings dialog as filled in (a value left out stays as it was)."""
+
+    pace: str | None = None
+    animations: bool = True
+    live_count: bool = True
+    lang: str | None = None
+    next_level: str = ""
+
+
+def screen_of(session: Session, extras: Extras, teacher: Teacher | None = None) -> Screen:
+    """The session's screen with the page's state beside it: the review or the import open,
+    the reference's failure, the teaching (none without ``teacher``), the hinted deals."""
+    return replace(session.screen(), review=extras.review, reference_error=extras.reference_error,
+                   importing=extras.import_message if extras.import_open else None,
+                   teaching=None if teacher is None else teaching_view(teacher, session),
+                   hinted=frozenset() if teacher is None else teacher.hinted_deals(session))
+
+
+def new_number() -> int:
+    """A deal number drawn at random, for a match the URL or the form gives none."""
+    return random.randrange(1, 1_000_000)
+
+
+class PageState:
+    """See the module docstring.  ``store``: the browser's storage; ``base``: the page's
+    address without query nor fragment (for shared links)."""
+
+    def __init__(self, params: PageParams, store: Store, base: str = "") -> None:
+        self.params = params
+        self.store = store
+        self.teacher = Teacher(params, base=base)
+        self.extras = Extras()
+        self.dropped: list[Notice] = []  # notes of stored values removed unread
+        self.unsaved_told = False  # the visitor was told once that this browser keeps nothing
+        self.history = self._read_history()
+        self.session = self._open()
+        self.session.history = tuple(self.history)
+
+    # --------------------------------------------------------------- opening
+    def _open(self) -> Session:
+        """The session to show.  A situation from the URL, or embedded (``embed=1``): the URL's
+        game at once, never saved.  Otherwise the saved game, with the URL's game waiting in
+        the new-game form."""
+        p = self.params
+        situation = self.teacher.open_session(p.settings(Settings(first_deal=new_number())))
+        session: Session
+        if situation is not None:
+            session = situation
+        elif p.embed:
+            session = Session.on_random_deal(p.settings)
+        else:
+            session = self._resume()
+            if p.lang is not None:
+                session.settings.lang = p.lang
+            if p.sets_game:
+                session.ui.setup_open = True
+                session.ui.setup_draft = p.draft(session.settings)
+        session.notices = tuple(p.notices()) + self.teacher.notices()
+        if situation is None and not p.embed:
+            self.restore_hints(self.store.get(HINTS_KEY), session)
+        session.notices += tuple(self.dropped)
+        return session
+
+    def _resume(self) -> Session:
+        """The game saved in the browser, else a new one behind the new-game form."""
+        raw = self.store.get(SAVE_KEY)
+        if not raw:
+            session = Session.on_random_deal()
+            session.ui.setup_open = True
+            return session
+        try:
+            return load_session(raw)
+        except SaveError as e:
+            self.store.warn(f"saved game not resumed: {e}")
+            self.store.set(SAVE_KEY + ".damaged", raw, "damaged save")
+            self.store.remove(SAVE_KEY)
+            session = Session.on_random_deal()
+            session.ui.setup_open = True
+            session.ui.setup_message = ("save_damaged", {"reason": e.reason})
+            return session
+
+    def _read_history(self) -> list[KeptMatch]:
+        """The kept matches; a history that cannot be read safely is dropped, with a note."""
+        try:
+            return load_history(self.store.get(HISTORY_KEY))
+        except ValueError:
+            self._drop(HISTORY_KEY, "stored_history_dropped")
+            return []
+
+    def restore_hints(self, raw: object, session: Session) -> None:
+        if not self.teacher.restore_hints(raw, session):
+            self._drop(HINTS_KEY, "stored_hints_dropped")
+
+    def _drop(self, key: str, notice: str) -> None:
+        """Remove a stored value that cannot be read safely, and say so (once per value)."""
+        self.store.warn(f"{key}: unreadable, removed")
+        self.store.remove(key)
+        if (notice, {}) not in self.dropped:
+            self.dropped.append((notice, {}))
+            if hasattr(self, "session"):
+                self.session.notices = (*self.session.notices, (notice, {}))
+
+    # ---------------------------------------------------------------- saving
+    def shows_its_own_deal(self) -> bool:
+        """Embedded, or a situation from the URL: the table never shows nor writes the saved game."""
+        return self.params.embed or self.teacher.situation is not None
+
+    def save(self) -> None:
+        """The game and its hinted deals, kept in the browser (not a replay's, nor a shared or
+        embedded deal's)."""
+        if self.shows_its_own_deal() or isinstance(self.session, PracticeSession):
+            return  # a replay, too, leaves the visitor's own game as it was
+        if not (self.store.set(SAVE_KEY, self.session.save_text(), "game")
+                and self.store.set(HINTS_KEY, self.teacher.hints_text(), "game")):
+            self._tell_unsaved()  # storage full or disabled: the game goes on, and the visitor knows
+
+    def archive(self, old: Session, ended: str) -> None:
+        """Keep the match being left (its finished deals) in the history."""
+        if not self.params.embed and old.match.records:
+            self.history = archived(self.history, old.settings.to_json(), list(old.match.records), ended)
+            if not self.store.set(HISTORY_KEY, history_text(self.history), "history"):
+                self._tell_unsaved()
+        self.session.history = tuple(self.history)
+
+    def _tell_unsaved(self) -> None:
+        """Once per visit: a page note that a reload or a closed tab will lose the game."""
+        if not self.unsaved_told:
+            self.unsaved_told = True
+            self.session.notices = (*self.session.notices, ("save_failed", {}))
+
+    def read_again(self, key: str | None, raw: str | None) -> bool:
+        """Another tab wrote ``key``: the kept matches or the hinted deals are read again
+        (``True``); the lease and the match itself are the binding's (web.browser.tabs, :meth:`take_up`)."""
+        if self.shows_its_own_deal():
+            return False
+        if key == HISTORY_KEY:
+            self.history = self._read_history()
+            self.session.history = tuple(self.history)
+            return True
+        if key == HINTS_KEY:
+            self.restore_hints(raw, self.session)
+            return True
+        return False
+
+    def take_up(self, raw: str | None) -> bool:
+        """The saved match ``raw`` in this tab, with this tab's dialogs; whether it changed.
+        A replay goes on: leaving it shows that match."""
+        if not raw:
+            return False
+        if not isinstance(self.session, PracticeSession) and raw == self.session.save_text():
+            return False
+        try:
+            session = load_session(raw)
+        except SaveError:
+            return False
+        session.history = tuple(self.history)
+        self.restore_hints(self.store.get(HINTS_KEY), session)
+        if isinstance(self.session, PracticeSession):
+            self.extras.saved = session
+            return False
+        session.notices = self.session.notices
+        session.ui = self.session.ui
+        session.ui.message = None
+        self.session = session
+        return True
+
+    # --------------------------------------------------------------- drawing
+    def screen(self) -> Screen:
+        """Everything the page shows now (:func:`web.draw.render.render` draws it).  A plain embedded
+        deal (no situation) keeps its height: no teaching region."""
+        plain_embed = self.params.embed and self.teacher.situation is None
+        return screen_of(self.session, self.extras, None if plain_embed else self.teacher)
+
+    # ----------------------------------------------------------- new game
+    def start(self, choice: SetupChoice, confirmed: bool = False) -> Session | None:
+        """A new game as the form says, unless a value is refused (said in the form) or a
+        match in progress would be lost (the form asks first, unless ``confirmed``); the
+        session left, to keep in the history."""
+        old = self.session
+        try:
+            number = parse_deal_number(choice.deal)
+        except ValueError:
+            old.settings.lang = choice.lang
+            old.ui.setup_message = ("bad_deal_number", {"value": choice.deal})
+            old.ui.setup_draft = choice.draft()
+            return None
+        mine = old.settings  # the page's own settings go on to the new match
+        settings = Settings(players=choice.players, level=choice.level, options=choice.options, lang=choice.lang,
+                            first_deal=new_number() if number is None else number, name=choice.name,
+                            pace=mine.pace, animations=mine.animations, live_count=mine.live_count)
+        settings.rules()
+        if not confirmed and not self.params.embed and old.in_progress():
+            old.settings.lang = choice.lang  # ask first: the match in progress would be lost
+            old.ui.setup_confirm = True
+            old.ui.setup_message = None
+            old.ui.setup_draft = choice.draft()
+            return None
+        self.extras = Extras()
+        if choice.duplicate:
+            self.session = DuplicateSession(settings, choice.duplicate, self.params.reference_budget())
+        else:
+            self.session = Session(settings)
+        self.session.history = tuple(self.history)
+        return old
+
+    def apply_settings(self, choice: SettingsChoice) -> None:
+        """The settings dialog: pace, moving cards, live count, language, the next deal's bot level."""
+        s = self.session.settings
+        if choice.pace is not None:
+            s.pace = choice.pace
+        s.animations = choice.animations
+        s.live_count = choice.live_count
+        if choice.lang is not None:
+            s.lang = choice.lang
+        s.next_level = "" if choice.next_level == s.level else choice.next_level
+        self.session.ui.settings_open = False
+
+    # ----------------------------------------------------------- import
+    def import_text(self, text: str) -> None:
+        """Deals pasted or read from a file: the first opens in the review, the others a click away."""
+        try:
+            records = import_records(text)
+        except ImportProblem as e:
+            self.refuse_import(e)
+            return
+        panel = ReviewPanel.open(records[0], "import", None, None, 0)
+        panel.imported = records
+        self.extras.import_open = False
+        self.extras.import_message = ""
+        self.extras.review = panel
+
+    def refuse_import(self, problem: ImportProblem) -> None:
+        self.extras.import_message = import_message(problem, self.session.lang)
+
+    # ------------------------------------------------------------- keys
+    def escape(self) -> bool:
+        """Escape closes what is open: the review or the import, else the question before a new
+        game, else a dialog (the new-game form only when it may be left), else the menu."""
+        extras, ui = self.extras, self.session.ui
+        if extras.review is not None or extras.import_open:
+            extras.review = None
+            extras.import_open = False
+        elif ui.setup_confirm:
+            ui.setup_confirm = False
+        elif ui.last_trick_open or ui.history_open or ui.settings_open or ui.tricks_open \
+                or (ui.setup_open and ui.setup_message is None):
+            ui.last_trick_open = ui.history_open = ui.settings_open = ui.tricks_open = ui.setup_open = False
+        elif ui.menu_open:
+            ui.menu_open = False
+        else:
+            return False
+        return True
+
+    def review_key(self, key: str) -> bool:
+        """Arrow keys, Home and End move the open review; ``True`` when used."""
+        panel = self.extras.review
+        moves = {"ArrowLeft": -1, "ArrowRight": 1}
+        if panel is None or key not in (*moves, "Home", "End"):
+            return False
+        if key in moves:
+            panel.move(moves[key])
+        else:
+            panel.go(0 if key == "Home" else len(panel.steps) - 1)
+        return True

@@ -1,0 +1,27 @@
+"""Teaching at the table: hints, "why?", the bidding aid, and situations from the URL.
+
+- **Hints** (``[data-action=hint]``): at any decision of seat 0, the recommender's
+  choice (the Standard bot) and its reason (:mod:`tarot.teaching.hints`); the deals where a
+  hint was used are marked on the score sheet.
+- **Why?** (``[data-action=why]``): the reason for the last bot decision, from that
+  bot's own view at the time.
+- **Bidding aid**: the hand's value on the points scale, item by item
+  (:mod:`tarot.teaching.strength`), and the contract it suggests.
+- **Situations** (``#record=...`` in the fragment, :mod:`tarot.situation`): the
+  table opens on that deal at that point, with the query parameters ``seat=N``
+  (whose view: that seat is shown at the bottom), ``open=1`` (every hand shown),
+  ``at=K`` (after the record's first K actions), ``steps=1`` (forward and back
+  through the record's actions) and ``exercise=1`` (the person is asked for that
+  seat's next decision and told whether it is the record's, or when the record
+  stops, the recommender's).  A situation is never saved in the browser.
+
+Here: the teaching's key of the browser's storage; its words are the catalogues' (:func:`t`,
+:mod:`tarot.words`).  The state and its buttons: :mod:`web.teaching.teacher`; situations:
+:mod:`web.teaching.situations`; the region's drawing: :mod:`web.teaching.teachview`; the hands editor:
+:mod:`web.teaching.editor`; decisions in words: :mod:`web.teaching.moves`.  Nothing here touches the browser.
+"""
+from __future__ import annotations
+
+from tarot.words import t as t  # the teaching's words are the catalogues'
+
+HINTS_KEY = "tarot.table.hints"  # localStorage: the deals of the saved match where hints were used

@@ -1,0 +1,63 @@
+"""The finished deals' tools on the page: review a deal, export the match, import deals
+(and its dialog), and the banner of a deal replayed outside the match.  Pure functions
+of the :class:`web.match.session.Screen`."""
+from __future__ import annotations
+
+from html import escape
+
+from tarot.words import t
+
+from ..duplicate.view import deal_attr, tool_button
+from ..draw.labels import colon
+from ..match.screen import Screen
+
+
+def records_tools(screen: Screen) -> str:
+    """Review a finished deal, export the match, import deals (side; none in a replay)."""
+    if screen.practice is not None:
+        return ""
+    lang = screen.lang
+    reviews = ""
+    if screen.tournament is None:  # a tournament's table has its own
+        reviews = "".join(tool_button("review-deal", str(k), "btn ghost",
+                                      deal_attr(number) + f' aria-label="{escape(t("review_short", lang))} {k}"')
+                          for k, (number, _) in enumerate(screen.sheet, 1))
+        if reviews:
+            reviews = (f'<p class="review-list"><span>{escape(t("review_short", lang) + colon(lang).rstrip())}'
+                       f'</span> {reviews}</p>')
+    export = tool_button("export-match", t("export", lang), "btn ghost") if screen.sheet else ""
+    return (f'<section class="records-tools" aria-label="{escape(t("records_title", lang))}">{reviews}'
+            f'<p>{export}{tool_button("import-records", t("import", lang), "btn ghost")}</p></section>')
+
+
+def review_opener(screen: Screen) -> str:
+    """Under a finished deal (not a replay's): its review."""
+    if not screen.finished or screen.practice is not None:
+        return ""
+    button = tool_button("review-deal", t("review", screen.lang), "btn ghost", deal_attr(screen.deal_number))
+    return f'<p class="review-open">{button}</p>'
+
+
+def import_dialog(screen: Screen) -> str:
+    message = screen.importing or ""
+    lang = screen.lang
+    return (f'<div class="overlay" data-testid="import"><div class="dialog" role="dialog" aria-modal="true" '
+            f'aria-labelledby="import-title"><h2 id="import-title">{escape(t("import_title", lang))}</h2>'
+            f'<p class="intro">{escape(t("import_help", lang))}</p>'
+            f'<p class="message{" shown" if message else ""}" data-testid="import-message" role="alert">{escape(message)}</p>'
+            f'<label class="field"><span>{escape(t("import_file", lang))}</span>'
+            f'<input type="file" accept=".jsonl,.json,.txt,application/json" data-testid="import-file" id="import-file"></label>'
+            f'<label class="field"><span>{escape(t("import_paste", lang))}</span>'
+            f'<textarea id="import-text" rows="4" data-testid="import-text"></textarea></label>'
+            f'<div class="dialog-actions">{tool_button("import-close", t("close", lang), "btn ghost")}'
+            f'{tool_button("import-paste", t("import_show", lang), "btn primary")}</div></div></div>')
+
+
+def replay_banner(screen: Screen) -> str:
+    """A deal replayed outside the match: which, from where, and the way back (page notes)."""
+    if screen.practice is None:
+        return ""
+    number, upto = screen.practice
+    return (f'<div class="notice replay" data-testid="replay-banner" role="status"><p>'
+            f'{escape(t("replaying", screen.lang, n=number, k=upto))}</p>'
+            f'{tool_button("end-replay", t("back_to_match", screen.lang), "btn primary")}</div>')

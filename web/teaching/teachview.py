@@ -1,0 +1,282 @@
+"""The teaching region (``#teaching``, above the action panel), drawn from the state.
+
+:func:`teaching_view` takes from the teacher and the session what the region shows now
+(:class:`TeachingView`); :func:`render_teaching` draws it, a pure function of that view."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import TYPE_CHECKING
+
+from tarot.actions import Play
+from tarot.cards import Card
+from tarot.i18n import contract_name
+from tarot.rules import Contract
+from tarot.teaching.strength import Item, items, suggestion
+from tarot.words import t
+
+from ..draw.cardface import card_html
+from ..draw.labels import seat_name
+from .moves import move_attrs, move_words, told
+from ..draw.parts import teach_button as button
+from ..match.session import HUMAN, Session
+
+if TYPE_CHECKING:
+    from .editor import Editor
+    from .teacher import Shown, Teacher, Verdict
+
+
+@dataclass(frozen=True)
+class Aid:
+    """The bidding aid: open or not, the hand's items on the points scale, what they suggest."""
+
+    open: bool
+    items: tuple[Item, ...] = ()
+    contract: Contract | None = None
+    need: int = 0
+
+
+@dataclass(frozen=True)
+class Share:
+    """The share panel: open or not, its links (kind, URL), the comment for this moment."""
+
+    open: bool
+    links: tuple[tuple[str, str], ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TeachingView:
+    """What the teaching region shows now; a part left ``None`` is not shown."""
+
+    lang: str
+    step: int  # how many actions the deal has seen
+    editor: Editor | None = None  # the hands editor, shown alone
+    note: str | None = None  # the comment for this moment
+    steps: tuple[int, int, int] | None = None  # (step, steps of the record, the situation's first step)
+    left_record: bool = False  # the steps of a record the table has left
+    exercise: tuple[Verdict | None, bool] | None = None  # (the verdict, whether the question is asked)
+    hint: Shown | None = None  # the hint given at this moment
+    hint_offered: bool = False
+    aid: Aid | None = None
+    why: tuple[str, Shown | None] | None = None  # the last bot decision in words, and why when asked
+    open_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # every other seat's hand (open=1)
+    share: Share | None = None
+
+
+def teaching_view(teacher: Teacher, session: Session) -> TeachingView | None:
+    """What the teaching region shows for ``session`` (``None`` behind the new-game form)."""
+    if session.ui.setup_open:
+        return None
+    lang, deal = session.lang, session.deal
+    step = len(deal.history)
+    if teacher.editor is not None:
+        return TeachingView(lang, step, editor=teacher.editor)
+    questioned = teacher.exercising(session) and not teacher.answered(session)  # tips wait for the answer
+    mine = deal.to_act == HUMAN
+    return TeachingView(
+        lang, step, note=teacher.notes.get(step) or None,
+        steps=_steps(teacher, session), left_record=_left_record(teacher, session),
+        exercise=_exercise(teacher, session), hint=_shown(teacher.hint_shown, session),
+        hint_offered=mine and not questioned,
+        aid=_aid(teacher, session) if mine and deal.phase.value == "bidding" and not questioned else None,
+        why=_why(teacher, session), open_hands=_open_hands(teacher, session), share=_share(teacher, session))
+
+
+def _shown(shown: Shown | None, session: Session) -> Shown | None:
+    """A hint or an answer to "why?" still valid: given at this moment of this deal."""
+    if shown is None or shown.deal != session.deal_number or shown.step != len(session.deal.history):
+        return None
+    return shown
+
+
+def _steps(teacher: Teacher, session: Session) -> tuple[int, int, int] | None:
+    situation = teacher.situation
+    if situation is None or not situation.params.steps or not situation.on_record(session.deal):
+        return None
+    return len(session.deal.history), len(situation.history), situation.start
+
+
+def _left_record(teacher: Teacher, session: Session) -> bool:
+    situation = teacher.situation
+    return situation is not None and situation.params.steps and not situation.on_record(session.deal)
+
+
+def _exercise(teacher: Teacher, session: Session) -> tuple[Verdict | None, bool] | None:
+    if not teacher.exercising(session):
+        return None
+    v = teacher.verdict
+    wrong_now = v is not None and v.step == len(session.deal.history) and not v.correct
+    return v, session.deal.to_act == HUMAN and not wrong_now
+
+
+def _aid(teacher: Teacher, session: Session) -> Aid:
+    if not teacher.aid_open:
+        return Aid(False)
+    view = session.deal.view(HUMAN)
+    players = view.rules.players
+    contract, need = suggestion(view.hand, players)
+    return Aid(True, tuple(items(view.hand, players)), contract, need)
+
+
+def _why(teacher: Teacher, session: Session) -> tuple[str, Shown | None] | None:
+    deal, lang = session.deal, session.lang
+    if not deal.history or deal.history[-1][0] == HUMAN:
+        return None
+    seat, action = deal.history[-1]
+    purchase = session.view().purchase
+    gift_seen = purchase is not None and purchase[2] is not None  # the card given, if the person saw it
+    return told(action, seat_name(seat, lang), lang, gift_seen), _shown(teacher.why_shown, session)
+
+
+def _open_hands(teacher: Teacher, session: Session) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    situation = teacher.situation
+    if situation is None or not situation.params.open:
+        return ()
+    deal = session.deal
+    return tuple((seat, deal.view(seat).hand) for seat in range(1, deal.rules.players))
+
+
+def _share(teacher: Teacher, session: Session) -> Share | None:
+    if teacher.situation is not None and teacher.situation.params.exercise:
+        return None  # an exercise's answer stays hidden
+    if not teacher.share_open:
+        return Share(False)
+    return Share(True, tuple(teacher.share_links(session)), teacher.notes.get(len(session.deal.history), ""))
+
+
+# ------------------------------------------------------------------ drawing
+def render_teaching(view: TeachingView | None) -> str:
+    """The teaching region's HTML; empty when it has nothing to show."""
+    if view is None:
+        return ""
+    lang = view.lang
+    if view.editor is not None:
+        return f'<div class="teaching" data-testid="teaching" lang="{lang}">{view.editor.render(lang)}</div>'
+    parts = [_render_note(view), _render_steps(view), _render_exercise(view), _render_hint(view),
+             _render_aid(view), _render_why(view), _render_open(view), _render_share(view)]
+    body = "".join(parts)
+    if not body:
+        return ""
+    return f'<div class="teaching" data-testid="teaching" lang="{lang}" data-step="{view.step}">{body}</div>'
+
+
+def _render_note(view: TeachingView) -> str:
+    if not view.note:
+        return ""
+    return f'<p class="step-note" data-testid="step-note">{escape(view.note)}</p>'
+
+
+def _render_steps(view: TeachingView) -> str:
+    lang = view.lang
+    if view.left_record:
+        return f'<p class="teach-note">{escape(t("record_left", lang))}</p>'
+    if view.steps is None:
+        return ""
+    p, n, start = view.steps
+    return ('<div class="teach-row steps">'
+            + (button(t("step_start", lang), "step-start") if p >= n and n - start > 1 else "")
+            + button(t("step_prev", lang), "step-prev", disabled=p <= start, short=t("step_prev_short", lang))
+            + f'<span class="step-count" data-testid="step-count">{escape(t("step_of", lang, p=p, n=n))}</span>'
+            + button(t("step_next", lang), "step-next", disabled=p >= n, short=t("step_next_short", lang))
+            + '</div>')
+
+
+def _render_exercise(view: TeachingView) -> str:
+    if view.exercise is None:
+        return ""
+    lang = view.lang
+    v, ask = view.exercise
+    out = ""
+    if v is not None:
+        key = "exercise_right" if v.correct else "exercise_wrong"
+        text = t(key, lang, move=move_words(v.expected, lang), reason=v.reason.explain(lang))
+        out += (f'<p class="verdict {"right" if v.correct else "wrong"}" data-testid="exercise-verdict" '
+                f'data-correct="{"true" if v.correct else "false"}" role="status">{escape(text)}</p>')
+    if ask:
+        out = f'<p class="teach-note">{escape(t("exercise_ask", lang))}</p>' + out
+    return f'<div class="teach-row exercise">{out}</div>' if out else ""
+
+
+def _render_hint(view: TeachingView) -> str:
+    if not view.hint_offered:
+        return ""
+    lang = view.lang
+    out = button(t("hint", lang), "hint", title=t("hint_label", lang))
+    shown = view.hint
+    if shown is not None:
+        attrs = move_attrs(shown.action) + f' data-reason="{escape(shown.reason.code)}"'
+        face = card_html(shown.action.card, lang, size="small") if isinstance(shown.action, Play) else ""
+        text = t("hint_is", lang, move=move_words(shown.action, lang)) + " " + shown.reason.explain(lang)
+        out += (f'<div class="hint" data-testid="hint" data-action="hint-shown"{attrs} role="status">{face}'
+                f'<p>{escape(text)}</p></div>')
+    return f'<div class="teach-row tips">{out}</div>'
+
+
+def _render_aid(view: TeachingView) -> str:
+    aid = view.aid
+    if aid is None:
+        return ""
+    lang = view.lang
+    toggle = button(t("aid", lang), "bidding-aid", pressed=aid.open)
+    if not aid.open:
+        return f'<div class="teach-row tips">{toggle}</div>'
+    rows = "".join(f'<li data-item="{escape(i.code)}"><span>{escape(i.words(lang))}</span>'
+                   f'<b>{i.points}</b></li>' for i in aid.items)
+    points = sum(i.points for i in aid.items)
+    advice = t("aid_pass", lang, need=aid.need) if aid.contract is None else \
+        t("aid_bid", lang, contract=contract_name(aid.contract.code, lang), need=aid.need)
+    code = "pass" if aid.contract is None else aid.contract.code
+    return (f'<div class="teach-row tips">{toggle}<div class="aid" data-testid="bidding-aid" data-points="{points}" '
+            f'data-suggested="{code}"><ul>{rows}</ul><p>{escape(t("aid_total", lang, points=points, contract=advice))}'
+            f'</p></div></div>')
+
+
+def _render_why(view: TeachingView) -> str:
+    if view.why is None:
+        return ""
+    lang = view.lang
+    said, shown = view.why
+    out = f'<p class="last-decision">{escape(said)}</p>' + button(t("why", lang), "why")
+    if shown is not None:
+        text = t("why_is", lang, name=seat_name(shown.seat, lang), reason=shown.reason.explain(lang))
+        out += (f'<p class="why" data-testid="why" data-seat="{shown.seat}" '
+                f'data-reason="{escape(shown.reason.code)}" role="status">{escape(text)}</p>')
+    return f'<div class="teach-row last">{out}</div>'
+
+
+def _render_open(view: TeachingView) -> str:
+    if not view.open_hands:
+        return ""
+    lang = view.lang
+    rows = []
+    for seat, hand in view.open_hands:
+        faces = "".join(card_html(c, lang, size="small") for c in hand)
+        rows.append(f'<div class="open-hand" data-seat="{seat}"><p>{escape(seat_name(seat, lang))}</p>'
+                    f'<div class="row">{faces}</div></div>')
+    return (f'<details class="open-hands" data-testid="open-hands" open><summary>{escape(t("open_hands", lang))}'
+            f'</summary><div class="open-rows">{"".join(rows)}</div></details>')
+
+
+def _render_share(view: TeachingView) -> str:
+    share = view.share
+    if share is None:
+        return ""
+    lang = view.lang
+    toggle = button(t("share", lang), "share-situation", pressed=share.open)
+    if not share.open:
+        return f'<div class="teach-row share-row">{toggle}</div>'
+    names = {"plain": "share_link", "exercise": "share_exercise", "steps": "share_steps"}
+    rows = [f'<label class="share-field"><span>{escape(t(names[kind], lang))}</span>'
+            f'<input type="text" readonly data-link="{kind}" value="{escape(url)}"></label>' for kind, url in share.links]
+    rows.append(f'<label class="share-field"><span>{escape(t("note_label", lang))}</span>'
+                f'<textarea id="teach-note" rows="2" maxlength="500">{escape(share.note)}</textarea></label>'
+                + button(t("note_save", lang), "note-save"))
+    rows.append(button(t("editor", lang), "editor-open"))
+    kind, url = share.links[-1]
+    snippet = (f'<iframe src="{escape(url)}" title="{escape(t("title", lang))}" width="900" height="700" '
+               f'style="border:0"></iframe>')
+    rows.append(f'<label class="share-field"><span>{escape(t("share_iframe", lang))}</span>'
+                f'<textarea readonly rows="3" data-link="iframe">{escape(snippet)}</textarea></label>')
+    return (f'<div class="teach-row share-row">{toggle}<div class="share" data-testid="situation-link">'
+            f'<p>{escape(t("share_intro", lang))}</p>{"".join(rows)}</div></div>')
