@@ -136,7 +136,17 @@ class PurchaseMade(NamedTuple):
 
 
 class Deal:
-    """The whole state of one deal; build with :meth:`new` or :meth:`from_record`."""
+    """The whole state of one deal; build with :meth:`new` or :meth:`from_record`.
+
+    The bots' fast, read-only questions (integers and bit masks, nothing checked):
+    ``hands`` (one card mask per seat), ``chien``, ``ecart``, ``attack``, ``trick`` and
+    ``leader``; :attr:`led_suit` (the suit of the trick being played, -1 before a card
+    other than the Excuse), :attr:`best_seat` (the seat winning it so far, -1 before such
+    a card), :attr:`high_trump` (the highest trump in it, -1 for none),
+    :meth:`legal_mask` (the cards a seat may play now) and, for play-outs over a scratch
+    copy (:meth:`copy`, :meth:`with_cards_moved`), :meth:`play_unchecked` (a card played
+    with no check and no history kept).
+    """
 
     def __init__(self, rules: Rules, dealer: int, hands: list[list[Card]], chien: list[Card],
                  pots: tuple[int, ...] = (), pots_doubled: tuple[bool, ...] = ()) -> None:
@@ -243,7 +253,23 @@ class Deal:
             return mask
         return self._legal_mask(seat)
 
+    @property
+    def led_suit(self) -> int:
+        """The suit of the trick being played (``TRUMP`` for trumps); -1 before a card other than the Excuse."""
+        return self._led
+
+    @property
+    def best_seat(self) -> int:
+        """The seat winning the trick being played so far; -1 before a card other than the Excuse."""
+        return self._best_seat
+
+    @property
+    def high_trump(self) -> int:
+        """The highest trump (card id) in the trick being played; -1 for none."""
+        return self._high_trump
+
     def _legal_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now, as a mask, in the card play (not cached, not checked)."""
         hand = self.hands[seat]
         if self._led < 0:  # leading (or following a lone Excuse): free, but for the called suit
             called = self.called
@@ -266,6 +292,8 @@ class Deal:
                     return over | (hand & EXCUSE_BIT)
             return trumps | (hand & EXCUSE_BIT)
         return hand
+
+    legal_mask = _legal_mask  # public: the bots' fast question
 
     def legal_actions(self) -> list[Action]:
         """What the seat to act may do now, as :mod:`tarot.actions` promises: every bid, call,
@@ -774,6 +802,8 @@ class Deal:
             return self._end_trick()
         self.to_act = (seat + 1) % players
         return None
+
+    play_unchecked = _play  # public: a card played with no check and no history (the bots' play-outs)
 
     def play_in_search(self, card: int) -> None:
         """The seat to act plays ``card``, a card id it may play (not checked), and no

@@ -52,7 +52,7 @@ from ..cards import (
     mask_of,
 )
 from .knowledge import Knowledge, false_signal, truthful_leads
-from .play import TrickState, choose_card, keeps_excuse_for_last, petit_au_bout_sound
+from .play import Choice, TrickState, book_choice, keeps_excuse_for_last, petit_au_bout_sound
 from .rollout import above_table
 
 FLAWS = ("overtrump_partner", "dearer_winner", "honour_to_taker", "points_to_opponents",
@@ -191,10 +191,15 @@ def book_card(k: Knowledge, legal: int) -> int:
     cards when its own choice has a flaw: the rules of thumb, played on every hand, now and
     then land on a card a club player would laugh at (a dearer trump than needed, the Petit
     under a trump that beats it)."""
-    card = choose_card(k, legal)
-    if not card_flaws(k, card, legal):
-        return card
-    return choose_card(k, mask_of(clean_cards(k, legal)))
+    return book_play(k, legal)[0]
 
 
-__all__ = ["FLAWS", "book_card", "card_flaws", "clean_cards", "false_signal", "may_beat", "petit_saved", "sure_for"]
+def book_play(k: Knowledge, legal: int) -> Choice:
+    """:func:`book_card` and the rule that chose it (:func:`~tarot.bots.play.book_choice`)."""
+    choice = book_choice(k, legal)
+    if not card_flaws(k, choice[0], legal):
+        return choice
+    return book_choice(k, mask_of(clean_cards(k, legal)))
+
+
+__all__ = ["FLAWS", "book_card", "book_play", "card_flaws", "clean_cards", "false_signal", "may_beat", "petit_saved", "sure_for"]

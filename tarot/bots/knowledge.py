@@ -152,6 +152,10 @@ class Knowledge:
         self._hidden_pile(view)
         self._possible: dict[int, int] = {}
 
+    def played_losing_trump(self, seat: int) -> bool:
+        """Whether ``seat`` (not the taker) has played a trump below one already in its trick."""
+        return bool(self._losing_trumps[seat])
+
     def _hidden_pile(self, view: SeatView) -> None:
         """The cards this seat cannot place in any hand: a chien not shown, or an écart."""
         size = self.rules.chien_size

@@ -123,12 +123,12 @@ def _policy_card(d: Deal, s: int, legal: int, hands: list[int], attack: int, pla
         # Unseen trumps may lie with any of them: expect a fair share, and one more.
         opp_trumps_max = -(-_BIT_COUNT(opp_hands & TRUMPS) // holders) + 1
     plain = legal & ~EXCUSE_BIT
-    if d._best_seat < 0:
+    if d.best_seat < 0:
         return _lead(d, s, hands, plain, side, opponents, opp_hands, opp_trumps_max, above)
 
-    led = d._led
-    high = d._high_trump
-    best_seat = d._best_seat
+    led = d.led_suit
+    high = d.high_trump
+    best_seat = d.best_seat
     later_seats, allies_seats = after[len(d.trick)]
     later = [hands[t] for t in later_seats]  # the hands of the other side still to play
     led_mask = MASK_FOR_SUIT[led]
@@ -323,8 +323,8 @@ def _public_rollout(d: Deal, above: tuple[int, ...]) -> Deal:
     ecart = d.ecart
     attack = d.attack  # the partner is known to the deal from the call on
     plan = seat_plan(n, attack)
-    legal_mask = d._legal_mask
-    play = d._play
+    legal_mask = d.legal_mask
+    play = d.play_unchecked
     unplayed = hidden  # the cards still in a hand or in the hidden pile
     for h in hands:
         unplayed |= h
@@ -335,7 +335,7 @@ def _public_rollout(d: Deal, above: tuple[int, ...]) -> Deal:
             others &= ~ecart
         seen = [others & ~lack for lack in lacks]
         seen[s] = hand
-        led, high = d._led, d._high_trump
+        led, high = d.led_suit, d.high_trump
         card = _policy_card(d, s, legal_mask(s), seen, attack, plan[s], above, True)
         lacks[s] |= shown_lacking(card, led, high, above)
         play(s, CARDS[card])
