@@ -105,15 +105,6 @@ def _policy_card(d: Deal, s: int, legal: int, hands: list[int], attack: int, pla
         return EXCUSE_ID
     side = (attack >> s) & 1
     opponents, after = plan
-    opp_hands, opp_trumps_max = _other_side(hands, opponents, public)
-    plain = legal & ~EXCUSE_BIT
-    if d.best_seat < 0:
-        return _lead(d, s, hands, plain, side, opponents, opp_hands, opp_trumps_max, above)
-    return _follow(d, hands, hands[s], legal, side, attack, after, opp_hands, above, public)
-
-
-def _other_side(hands: list[int], opponents: tuple[int, ...], public: bool) -> tuple[int, int]:
-    """The cards the other side may hold, and the most trumps one of its seats may hold."""
     opp_hands = 0
     opp_trumps_max = 0
     holders = 0  # the other side's seats that may hold a trump
@@ -128,7 +119,10 @@ def _other_side(hands: list[int], opponents: tuple[int, ...], public: bool) -> t
     if public and holders > 1:
         # Unseen trumps may lie with any of them: expect a fair share, and one more.
         opp_trumps_max = -(-_BIT_COUNT(opp_hands & TRUMPS) // holders) + 1
-    return opp_hands, opp_trumps_max
+    plain = legal & ~EXCUSE_BIT
+    if d.best_seat < 0:
+        return _lead(d, s, hands, plain, side, opponents, opp_hands, opp_trumps_max, above)
+    return _follow(d, hands, hands[s], legal, side, attack, after, opp_hands, above, public)
 
 
 def _follow(d: Deal, hands: list[int], hand: int, legal: int, side: int, attack: int,
@@ -154,13 +148,20 @@ def _follow(d: Deal, hands: list[int], hand: int, legal: int, side: int, attack:
         winners = plain & TRUMPS & above[best_card]
     else:
         winners = plain & (above[best_card] | TRUMPS)
-    best = _cheapest_secure(winners, later, led, led_mask, above, d.strength)
+    strength = d.strength
+    best, best_strength = -1, 1000  # the weakest winner nobody after can beat
+    while winners:
+        low = winners & -winners
+        c = low.bit_length() - 1
+        if strength[c] < best_strength and secure(c, later, led, led_mask, above):
+            best, best_strength = c, strength[c]
+        winners ^= low
     if best >= 0:
         if best > FIRST_TRUMP and plain & PETIT_BIT and not _keep_petit(hand, opp_hands) \
                 and secure(FIRST_TRUMP, later, led, led_mask, above):
             return FIRST_TRUMP
         return best
-    return _lose_least(legal, plain, d.strength)
+    return _lose_least(legal, plain, strength)
 
 
 def _load(plain: int, hand: int, opp_hands: int, strength: Sequence[int]) -> int:
@@ -182,19 +183,6 @@ def _load(plain: int, hand: int, opp_hands: int, strength: Sequence[int]) -> int
     if trumps:
         return (trumps & -trumps).bit_length() - 1
     return (plain & -plain).bit_length() - 1 if plain else EXCUSE_ID
-
-
-def _cheapest_secure(winners: int, later: list[int], led: int, led_mask: int, above: tuple[int, ...],
-                     strength: Sequence[int]) -> int:
-    """The weakest of ``winners`` that nobody after can beat; -1 for none."""
-    best, best_strength = -1, 1000
-    while winners:
-        low = winners & -winners
-        c = low.bit_length() - 1
-        if strength[c] < best_strength and secure(c, later, led, led_mask, above):
-            best, best_strength = c, strength[c]
-        winners ^= low
-    return best
 
 
 def _lose_least(legal: int, plain: int, strength: Sequence[int]) -> int:
@@ -276,50 +264,38 @@ def _lead(d: Deal, s: int, hands: list[int], plain: int, side: int, opponents: t
     return (low & -low).bit_length() - 1
 
 
-def _cut_suits(hands: list[int], opponents: tuple[int, ...]) -> int:
-    """The suits (a bit each) some seat of the other side can trump."""
-    cut = 0
+def _suit_lead(hands: list[int], hand: int, suits: int, opponents: tuple[int, ...], opp_hands: int,
+               above: tuple[int, ...], strength: Sequence[int]) -> int:
+    """The master worth most in a suit nobody against can cut; else the lowest card of the longest suit."""
+    cut = 0  # suits some opponent can trump
     for t in opponents:
         h = hands[t]
         if h & TRUMPS:
             for suit in range(4):
                 if not h & SUIT_MASKS[suit]:
                     cut |= 1 << suit
-    return cut
-
-
-def _suit_lead(hands: list[int], hand: int, suits: int, opponents: tuple[int, ...], opp_hands: int,
-               above: tuple[int, ...], strength: Sequence[int]) -> int:
-    """The master worth most in a suit nobody against can cut; else the lowest card of the longest suit."""
-    cut = _cut_suits(hands, opponents)
     best, best_pts = -1, -1
     longest, longest_len = -1, -1
     for suit in range(4):
         m = suits & SUIT_MASKS[suit]
         if not m:
             continue
-        top, low = _top_and_low(m, strength)
+        top, top_st, low, low_st = -1, -1, -1, 1000  # the strongest and the weakest card of the suit
+        while m:
+            bit = m & -m
+            c = bit.bit_length() - 1
+            st = strength[c]
+            if st > top_st:
+                top, top_st = c, st
+            if st < low_st:
+                low, low_st = c, st
+            m ^= bit
         if not cut >> suit & 1 and not opp_hands & above[top] and HALF_POINTS[top] > best_pts:
             best, best_pts = top, HALF_POINTS[top]
         length = _BIT_COUNT(hand & SUIT_MASKS[suit])
         if length > longest_len:
             longest, longest_len = low, length
     return best if best >= 0 else longest
-
-
-def _top_and_low(m: int, strength: Sequence[int]) -> tuple[int, int]:
-    """The strongest and the weakest card of the mask ``m`` (the first met on a tie)."""
-    top, top_st, low, low_st = -1, -1, -1, 1000
-    while m:
-        bit = m & -m
-        c = bit.bit_length() - 1
-        st = strength[c]
-        if st > top_st:
-            top, top_st = c, st
-        if st < low_st:
-            low, low_st = c, st
-        m ^= bit
-    return top, low
 
 
 def rollout(d: Deal, public: bool = True) -> Deal:
