@@ -81,7 +81,17 @@ class PurchaseMade(NamedTuple):
 
 
 class Deal:
-    """The whole state of one deal; build with :meth:`new` or :meth:`from_record`."""
+    """The whole state of one deal; build with :meth:`new` or :meth:`from_record`.
+
+    The bots' fast questions (integers and bit masks, nothing checked; plain attributes
+    for speed, which only the engine writes): ``hands`` (one card mask per seat),
+    ``chien``, ``ecart``, ``attack``, ``trick`` and ``leader``; ``led_suit`` (the suit of
+    the trick being played, -1 before a card other than the Excuse), ``best_seat`` (the
+    seat winning it so far, -1 before such a card), ``high_trump`` (the highest trump in
+    it, -1 for none), :meth:`legal_mask` (the cards a seat may play now) and, for
+    play-outs over a scratch copy (:meth:`copy`, :meth:`with_cards_moved`),
+    :meth:`play_unchecked` (a card played with no check and no history kept).
+    """
 
     def __init__(self, rules: Rules, dealer: int, hands: list[list[Card]], chien: list[Card],
                  pots: tuple[int, ...] = (), pots_doubled: tuple[bool, ...] = ()) -> None:
@@ -114,10 +124,10 @@ class Deal:
         self.leader = (dealer + 1) % n
         self.trick: list[Card] = []
         self._trick_mask = 0  # the current trick's cards as a mask
-        self._led = -1  # suit of the trick (-1 until a card other than the Excuse)
+        self.led_suit = -1  # suit of the trick (-1 until a card other than the Excuse)
         self._best = -2  # strength of the winning card so far
-        self._best_seat = -1
-        self._high_trump = -1  # highest trump in the trick (card id)
+        self.best_seat = -1
+        self.high_trump = -1  # highest trump in the trick (card id)
         self.has_played = 0  # bit s: seat s has played a card
         self._legal = -1  # cached legal_cards_mask() of the seat to act (-1: not computed)
         self.side_tricks = [0, 0]  # tricks won by defence, attack
@@ -189,8 +199,9 @@ class Deal:
         return self._legal_mask(seat)
 
     def _legal_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now, as a mask, in the card play (not cached, not checked)."""
         hand = self.hands[seat]
-        if self._led < 0:  # leading (or following a lone Excuse): free, but for the called suit
+        if self.led_suit < 0:  # leading (or following a lone Excuse): free, but for the called suit
             called = self.called
             if not self.tricks and called is not None and called < FIRST_TRUMP:
                 # The first trick may open the called suit only with the called card itself.
@@ -198,19 +209,21 @@ class Deal:
                 if barred and hand & ~barred:
                     return hand & ~barred
             return hand
-        led = self._led
+        led = self.led_suit
         if led != TRUMP:
             follow = hand & SUIT_MASKS[led]
             if follow:
                 return follow | (hand & EXCUSE_BIT)
         trumps = hand & TRUMPS
         if trumps:
-            if self._high_trump >= 0:
-                over = trumps & _HIGH_BITS[self._high_trump]
+            if self.high_trump >= 0:
+                over = trumps & _HIGH_BITS[self.high_trump]
                 if over:
                     return over | (hand & EXCUSE_BIT)
             return trumps | (hand & EXCUSE_BIT)
         return hand
+
+    legal_mask = _legal_mask  # public: the bots' fast question
 
     def legal_actions(self) -> list[Action]:
         """What the seat to act may do now, as :mod:`tarot.actions` promises: every bid, call,
@@ -556,13 +569,13 @@ class Deal:
             return IllegalAction("card_not_in_hand", card=card)
         if self.legal_cards_mask(seat) & bit:
             return None
-        led = self._led
+        led = self.led_suit
         if led < 0 and self.called is not None:
             return IllegalAction("called_suit_first_trick", suit=SUIT_OF[self.called], card=self.called)
         if led != TRUMP and hand & SUIT_MASKS[led]:
             return IllegalAction("must_follow_suit", suit=led)
         if card >= FIRST_TRUMP:
-            return IllegalAction("must_overtrump", card=CARDS[self._high_trump])
+            return IllegalAction("must_overtrump", card=CARDS[self.high_trump])
         if led == TRUMP:
             return IllegalAction("must_play_trump")
         return IllegalAction("must_trump", suit=led)
@@ -697,12 +710,12 @@ class Deal:
         trick.append(card)
         if card != EXCUSE_ID:
             suit = SUIT_OF[card]
-            led = self._led
+            led = self.led_suit
             if led < 0:
-                self._led = led = suit
+                self.led_suit = led = suit
             if suit == TRUMP:
-                if card > self._high_trump:
-                    self._high_trump = card
+                if card > self.high_trump:
+                    self.high_trump = card
                 s = self.strength[card]
             elif suit == led:
                 s = self.strength[card]
@@ -710,7 +723,7 @@ class Deal:
                 s = -1
             if s > self._best:
                 self._best = s
-                self._best_seat = seat
+                self.best_seat = seat
         called = self.called
         if called is not None and card == called:
             self.partner_revealed = True
@@ -720,6 +733,8 @@ class Deal:
         self.to_act = (seat + 1) % players
         return None
 
+    play_unchecked = _play  # public: a card played with no check and no history (the bots' play-outs)
+
     def play_in_search(self, card: int) -> None:
         """The seat to act plays ``card``, a card id it may play (not checked), and no
         :class:`Event` nor history is kept: the bots' play-outs over a scratch copy."""
@@ -727,7 +742,7 @@ class Deal:
 
     def _end_trick(self) -> Trick:
         cards = tuple(self.trick)
-        winner = self._best_seat
+        winner = self.best_seat
         last = len(self.tricks) == self.rules.hand_size - 1
         if last and cards[0] == EXCUSE_ID:
             # Chelem: a side that won every trick wins the last one with the Excuse it leads.
@@ -743,10 +758,10 @@ class Deal:
         else:
             self.side_tricks[0] += 1
         self.trick = []
-        self._led = -1
+        self.led_suit = -1
         self._best = -2
-        self._best_seat = -1
-        self._high_trump = -1
+        self.best_seat = -1
+        self.high_trump = -1
         self.leader = winner
         self.to_act = winner
         if last:

@@ -10,19 +10,14 @@ cannot see).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 from ..actions import Action, Ecart
+from ..bot import Bot as Bot, Decision as Decision, Reason as Reason
 from ..cards import BOUTS, TRUMPS, cards_of, mask_of
 from ..rng import Rng
 from ..rules import ECARTABLE, ecart_trumps_needed
 from ..view import SeatView
-
-
-class Bot(Protocol):
-    level: str
-
-    def choose(self, view: SeatView) -> Action: ...
 
 
 class RandomBot:
@@ -37,6 +32,9 @@ class RandomBot:
         if view.phase == "ecart":
             return random_ecart(view, self.rng)
         return self.rng.choice(view.legal)
+
+    def decide(self, view: SeatView) -> Decision:
+        return Decision(self.choose(view), Reason("random_choice"))
 
 
 def random_ecart(view: SeatView, rng: Rng) -> Ecart:

@@ -52,7 +52,7 @@ from ..cards import (
     mask_of,
 )
 from .knowledge import Knowledge, false_signal, truthful_leads
-from .play import TrickState, choose_card, keeps_excuse_for_last, petit_au_bout_sound
+from .play import Choice, TrickState, book_choice, keeps_excuse_for_last, petit_au_bout_sound
 from .rollout import above_table
 
 FLAWS = ("overtrump_partner", "dearer_winner", "honour_to_taker", "points_to_opponents",
@@ -110,53 +110,73 @@ def card_flaws(k: Knowledge, card: int, legal: int) -> list[str]:
     """The flaws of playing ``card`` (one of ``legal``) now; empty for a clean card."""
     if not legal & (legal - 1):
         return []
-    if card == EXCUSE_ID:  # it lies only when it says the Petit is in danger, and need not be played now
-        defence = not k.i_attack and k.taker is not None
-        due = count(k.hand) == 2 and not keeps_excuse_for_last(k)  # else kept for the last trick
-        return ["false_signal"] if defence and not due and false_signal(k, card) else []
+    if card == EXCUSE_ID:
+        return _excuse_flaws(k)
     out: list[str] = []
-    above = above_table(k.rules)
-    hand = k.hand
     others = [c for c in _cards(legal) if c != card and c != EXCUSE_ID]
-    if count(hand) == 2 and legal & EXCUSE_BIT and not keeps_excuse_for_last(k):
+    if count(k.hand) == 2 and legal & EXCUSE_BIT and not keeps_excuse_for_last(k):
         out.append("excuse_kept")
     ts = TrickState(k)
-    me = k.seat
     if ts.best_seat < 0:  # leading
-        if card >= FIRST_TRUMP and me == k.taker and not k.unseen & TRUMPS \
-                and any(c < FIRST_TRUMP for c in others):
-            out.append("idle_trump_lead")
-        if not k.i_attack and k.taker is not None and false_signal(k, card) \
-                and truthful_leads(k, others):
-            out.append("false_signal")
-        return out
+        return out + _lead_flaws(k, card, others)
+    above = above_table(k.rules)
     winner, wcard = _winner_after(ts, k, card)
-    i_win = winner == me
-    strength = k.strength
-    if card >= FIRST_TRUMP:
-        # Cheaper cards that do the same for the side.
-        cheaper = [c for c in others if strength[c] < strength[card] and _trumps_between(k, c, card)]
-        if FIRST_TRUMP in cheaper and count(hand) > 1 and petit_au_bout_sound(k):
-            cheaper.remove(FIRST_TRUMP)  # the Petit kept for the last trick, where it is sure to win
-        if i_win:
-            partner_sure = ts.best_seat != me and k.p_ally(ts.best_seat) >= SURE_ALLY \
-                and sure_for(k, ts, ts.best_card, True, above)
-            if partner_sure and any(not ts.wins_over(c) or sure_for(k, ts, c, True, above) for c in cheaper):
-                out.append("overtrump_partner")
-            elif sure_for(k, ts, card, True, above) and any(
-                    ts.wins_over(c) and sure_for(k, ts, c, True, above) for c in cheaper):
-                out.append("dearer_winner")
+    i_win = winner == k.seat
+    if card >= FIRST_TRUMP and i_win:
+        out += _dear_trump_flaws(k, ts, card, others, above)
     if card == FIRST_TRUMP and others and not i_win:
         side_sure = (k.p_ally(winner) >= SURE_ALLY) and sure_for(k, ts, wcard, True, above)
         if not side_sure:
             out.append("petit_given")
-    if not i_win and k.p_ally(winner) == 0.0 and sure_for(k, ts, wcard, False, above) \
-            and card < FIRST_TRUMP and HALF_POINTS[card] >= 3:
-        cheaper_pts = [c for c in others if HALF_POINTS[c] < HALF_POINTS[card]]
-        if cheaper_pts:
-            out.append("points_to_opponents")
-            if winner == k.taker and not k.i_attack and (KINGS >> card & 1 or RANK_OF[card] == 13):
-                out.append("honour_to_taker")
+    if not i_win and k.p_ally(winner) == 0.0 and sure_for(k, ts, wcard, False, above):
+        out += _points_flaws(k, card, others, winner)
+    return out
+
+
+def _excuse_flaws(k: Knowledge) -> list[str]:
+    """The Excuse lies only when it says the Petit is in danger, and need not be played now."""
+    defence = not k.i_attack and k.taker is not None
+    due = count(k.hand) == 2 and not keeps_excuse_for_last(k)  # else kept for the last trick
+    return ["false_signal"] if defence and not due and false_signal(k, EXCUSE_ID) else []
+
+
+def _lead_flaws(k: Knowledge, card: int, others: list[int]) -> list[str]:
+    """A trump led by the taker nobody else can follow with one; a defender's lead that lies."""
+    out = []
+    if card >= FIRST_TRUMP and k.seat == k.taker and not k.unseen & TRUMPS \
+            and any(c < FIRST_TRUMP for c in others):
+        out.append("idle_trump_lead")
+    if not k.i_attack and k.taker is not None and false_signal(k, card) and truthful_leads(k, others):
+        out.append("false_signal")
+    return out
+
+
+def _dear_trump_flaws(k: Knowledge, ts: TrickState, card: int, others: list[int],
+                      above: tuple[int, ...]) -> list[str]:
+    """A trump that wins the trick where a cheaper card did the same for the side."""
+    strength = k.strength
+    cheaper = [c for c in others if strength[c] < strength[card] and _trumps_between(k, c, card)]
+    if FIRST_TRUMP in cheaper and count(k.hand) > 1 and petit_au_bout_sound(k):
+        cheaper.remove(FIRST_TRUMP)  # the Petit kept for the last trick, where it is sure to win
+    partner_sure = ts.best_seat != k.seat and k.p_ally(ts.best_seat) >= SURE_ALLY \
+        and sure_for(k, ts, ts.best_card, True, above)
+    if partner_sure and any(not ts.wins_over(c) or sure_for(k, ts, c, True, above) for c in cheaper):
+        return ["overtrump_partner"]
+    if sure_for(k, ts, card, True, above) and any(ts.wins_over(c) and sure_for(k, ts, c, True, above)
+                                                  for c in cheaper):
+        return ["dearer_winner"]
+    return []
+
+
+def _points_flaws(k: Knowledge, card: int, others: list[int], winner: int) -> list[str]:
+    """Points (a jack or more) given to a trick the other side surely wins, while less was allowed."""
+    if card >= FIRST_TRUMP or HALF_POINTS[card] < 3:
+        return []
+    if not any(HALF_POINTS[c] < HALF_POINTS[card] for c in others):
+        return []
+    out = ["points_to_opponents"]
+    if winner == k.taker and not k.i_attack and (KINGS >> card & 1 or RANK_OF[card] == 13):
+        out.append("honour_to_taker")
     return out
 
 
@@ -191,10 +211,15 @@ def book_card(k: Knowledge, legal: int) -> int:
     cards when its own choice has a flaw: the rules of thumb, played on every hand, now and
     then land on a card a club player would laugh at (a dearer trump than needed, the Petit
     under a trump that beats it)."""
-    card = choose_card(k, legal)
-    if not card_flaws(k, card, legal):
-        return card
-    return choose_card(k, mask_of(clean_cards(k, legal)))
+    return book_play(k, legal)[0]
 
 
-__all__ = ["FLAWS", "book_card", "card_flaws", "clean_cards", "false_signal", "may_beat", "petit_saved", "sure_for"]
+def book_play(k: Knowledge, legal: int) -> Choice:
+    """:func:`book_card` and the rule that chose it (:func:`~tarot.bots.play.book_choice`)."""
+    choice = book_choice(k, legal)
+    if not card_flaws(k, choice[0], legal):
+        return choice
+    return book_choice(k, mask_of(clean_cards(k, legal)))
+
+
+__all__ = ["FLAWS", "book_card", "book_play", "card_flaws", "clean_cards", "false_signal", "may_beat", "petit_saved", "sure_for"]

@@ -22,19 +22,22 @@ from itertools import combinations
 from typing import TypeVar
 
 from ..actions import NO_CALL, PASS, PLAYS, Action, Bid, Call, Chelem, Ecart
-from ..cards import (EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, MASK_FOR_SUIT, PETIT_BIT, RANK_OF, SUIT_MASKS,
+from ..cards import (CARDS, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, MASK_FOR_SUIT, PETIT_BIT, RANK_OF, SUIT_MASKS,
                      SUIT_OF, TRUMP, TRUMPS, Card, cards_of, count, mask_of)
+from ..bot import Decision, Reason
 from ..rng import Rng
 from ..rules import Contract, ECARTABLE, ecart_trumps_needed
 from ..state import Deal
 from ..view import SeatView
-from .clean import book_card, card_flaws, clean_cards, petit_saved
+from .clean import book_play, card_flaws, clean_cards, petit_saved
 from .ecart import book_call, standard_ecart
 from .endgame import OverBudget, deal_score, solve
 from .knowledge import Knowledge
+from .play import Choice
 from .purchase import choose_purchase
+from .reasons import card_reason, explain
 from .rollout import above_table, rollout, seat_plan, secure
-from .standard import call_choice, callable_in, chelem_call, choose_declaration, standard_bid
+from .standard import StandardBot, call_choice, callable_in, chelem_call, choose_declaration, standard_bid
 from .worlds import WorldBuilder, WorldSampler
 
 DEFAULT_SAMPLES = 80
@@ -120,6 +123,23 @@ class ExpertBot:
             return declaration
         return PLAYS[self.card(view, k, view.legal_cards)]
 
+    def decide(self, view: SeatView) -> Decision:
+        """:meth:`choose`'s action and why: a card by :meth:`card_choice`'s reason; a bid, a
+        call or an écart the book's (the Standard bot's) by its reason, another one as the
+        search's best."""
+        if view.phase == "play":
+            k = Knowledge(view)
+            if choose_declaration(view, k) is None:
+                card, rule = self.card_choice(view, k, view.legal_cards)
+                reason = Reason(rule) if rule in ("only_clean", "search_best") else card_reason(k, card, rule)
+                if rule == "king_safe":
+                    reason = Reason(rule, {"card": str(CARDS[card])})
+                return Decision(PLAYS[card], reason)
+        action = self.choose(view)
+        if view.phase in ("bidding", "calling", "ecart") and action != StandardBot().choose(view):
+            return Decision(action, Reason("search_best"))
+        return Decision(action, explain(view, action))
+
     def _worlds(self, view: SeatView, k: Knowledge, count: int) -> Iterator[Deal]:
         """Up to ``count`` imagined deals at the view's state (fewer if time runs out)."""
         sampler = WorldSampler(view, k)
@@ -193,34 +213,55 @@ class ExpertBot:
         fewer): the search alone waits too long, the seats of its play-outs
         cashing kings at their own pace on deals it imagined.
         """
+        return self.card_choice(view, k, legal)[0]
+
+    def card_choice(self, view: SeatView, k: Knowledge, legal: int) -> Choice:
+        """:meth:`card` and why: ``only_card``, the Standard bot's rule when the card is the
+        book's, ``only_clean`` (the one card without a flaw), ``king_safe`` (a king nobody
+        against cuts in most imagined deals) or ``search_best``."""
         if not legal & (legal - 1):
-            return legal.bit_length() - 1
-        prior: int | None  # the Standard bot's card; None further down when it is not clean
-        prior = book_card(k, legal)
-        if prior == FIRST_TRUMP and legal & ~PETIT_BIT and not petit_saved(k, legal) \
+            return legal.bit_length() - 1, "only_card"
+        book, rule = self._book(view, k, legal)
+        options = self._card_options(view, k, legal, book)
+        king_cash = not view.trick and bool(KINGS >> book & 1) and book in options
+        if king_cash and self.cash_kings:
+            return book, rule  # a king the book cashes now, whatever the search would say
+        prior = book if book in options else options[0] if len(options) == 1 else None
+        if len(options) == 1:
+            return options[0], rule if options[0] == book else "only_clean"
+        card, why = self._searched_card(view, k, options, prior, king_cash)
+        return card, rule if why == "search_best" and card == book else why
+
+    def _book(self, view: SeatView, k: Knowledge, legal: int) -> Choice:
+        """The Standard bot's card and rule; where it risks the Petit that a seat after may
+        beat, the book's next card instead."""
+        choice = book_play(k, legal)
+        if choice[0] == FIRST_TRUMP and legal & ~PETIT_BIT and not petit_saved(k, legal) \
                 and not self._petit_safe(view, k):
-            # The book risks the Petit (a cut, say) where a seat after may beat it: the
-            # book's next card instead, unless it is the only clean one.
-            prior = book_card(k, legal & ~PETIT_BIT)
+            return book_play(k, legal & ~PETIT_BIT)
+        return choice
+
+    def _card_options(self, view: SeatView, k: Knowledge, legal: int, book: int) -> list[int]:
+        """The cards worth searching: one of each run, clean, the book's among them; the Petit
+        only where the book plays it or it is surely saved."""
         # A defender's lead: of a run, the card that tells the partners no lie.
         defence_lead = not view.trick and not k.i_attack
         options = distinct_cards(k, legal, (lambda c: bool(card_flaws(k, c, legal))) if defence_lead else None)
-        if prior not in options:
-            options.append(prior)
+        if book not in options:
+            options.append(book)
         options = clean_cards(k, legal, options)
-        if FIRST_TRUMP in options and len(options) > 1 and prior != FIRST_TRUMP and not petit_saved(k, legal):
+        if FIRST_TRUMP in options and len(options) > 1 and book != FIRST_TRUMP and not petit_saved(k, legal):
             # The Petit is not risked while another card is allowed, unless the book plays it
             # (a trick it wins where nobody after is likely to beat it): held on to, it is
             # caught when the trumps are drawn.
             options.remove(FIRST_TRUMP)
-        king_cash = prior is not None and not view.trick and KINGS >> prior & 1 and prior in options
-        if king_cash and self.cash_kings:
-            return prior  # a king the book cashes now, whatever the search would say
-        if prior not in options:
-            prior = options[0] if len(options) == 1 else None
-        if len(options) == 1:
-            return options[0]
+        return options
 
+    def _searched_card(self, view: SeatView, k: Knowledge, options: list[int], prior: int | None,
+                       king_cash: bool) -> Choice:
+        """The best card on the imagined deals (``search_best``), or a king to cash (``king_safe``):
+        the one the book leads, and late in the deal any king held, when nobody against can cut it
+        in most of them."""
         me = view.seat
         exact = [self.endgame_nodes > 0 and sum(view.hand_sizes) <= self.endgame_cards * view.rules.players]
 
@@ -234,7 +275,6 @@ class ExpertBot:
             rollout(d, self.public_playouts)
             return None
 
-        # Kings to cash: the one the book leads, and late in the deal any king held.
         if king_cash and prior is not None:
             kings = [prior]
         elif not view.trick and len(view.hand) <= LATE_KING_CARDS:
@@ -242,7 +282,7 @@ class ExpertBot:
         else:
             kings = []
         if not kings:
-            return self._search(view, k, options, play, self.samples, prior)
+            return self._search(view, k, options, play, self.samples, prior), "search_best"
         safe = dict.fromkeys(kings, 0)  # per king, the imagined deals where nobody against can cut it
 
         def look(d: Deal) -> None:
@@ -253,7 +293,7 @@ class ExpertBot:
                             KING_CASH_MARGIN if king_cash else None, look)
         king = max(kings, key=lambda c: safe[c])
         seen = self.last_worlds  # the imagined deals the search looked at
-        return king if seen and safe[king] >= SAFE_KING * seen else best
+        return (king, "king_safe") if seen and safe[king] >= SAFE_KING * seen else (best, "search_best")
 
     def _petit_safe(self, view: SeatView, k: Knowledge) -> bool:
         """Whether the Petit played now stays on this seat's side in enough of the imagined
@@ -435,11 +475,11 @@ def petit_is_safe(d: Deal, seat: int) -> bool:
     known), surely stays on its side: the trick is then its side's, and no seat of the
     other side still to play can beat its best trump."""
     attack = d.attack
-    high = d._high_trump
-    winner, best = (d._best_seat, high) if high > FIRST_TRUMP else (seat, FIRST_TRUMP)
+    high = d.high_trump
+    winner, best = (d.best_seat, high) if high > FIRST_TRUMP else (seat, FIRST_TRUMP)
     if (attack >> winner & 1) != (attack >> seat & 1):
         return False
-    led = d._led if d._led >= 0 else TRUMP  # nothing led yet: the Petit leads trumps
+    led = d.led_suit if d.led_suit >= 0 else TRUMP  # nothing led yet: the Petit leads trumps
     later = [d.hands[t] for t in seat_plan(d.players, attack)[seat][1][len(d.trick)][0]]
     return secure(best, later, led, MASK_FOR_SUIT[led], above_table(d.rules))
 

@@ -22,9 +22,10 @@ from the trumps each seat plays:
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Iterable
 
-from ..cards import (ALL_CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, KING, KINGS, MASK_FOR_SUIT, QUEEN,
+from ..cards import (ALL_CARDS, BOUTS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, KING, KINGS, MASK_FOR_SUIT, QUEEN,
                      RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, count, mask_of, suit_card)
 from ..rules import Contract, strength_table
 from ..view import SeatView
@@ -55,7 +56,23 @@ class Knowledge:
         self.contract: Contract | None = view.contract
         self.called = view.called
 
-        # Cards out of play and cards whose place is known.
+        self._place_cards(view)
+        self._read_tricks(view)
+        self.void[me] = sum(1 << st for st in range(5) if not hand & MASK_FOR_SUIT[st])
+
+        self.known_all = 0
+        for s in range(n):
+            if s != me:
+                self.known_all |= self.known[s]
+        self._sides(view)
+        self.hand_sizes = view.hand_sizes
+        self._hidden_pile(view)
+        self._possible: dict[int, int] = {}
+
+    def _place_cards(self, view: SeatView) -> None:
+        """Cards out of play (``played``, ``ecart_known``, ``chien_shown``), cards whose place is
+        known (``known``: shown in a poignée, or the chien's that went to the taker) and ``unseen``."""
+        me = self.seat
         played = 0
         for _, cards, _ in view.tricks:
             played |= mask_of(cards)
@@ -64,8 +81,8 @@ class Knowledge:
         ecart = mask_of(view.ecart)
         self.ecart_known = ecart  # all of it for the taker, only its trumps for the others
         self.chien_shown = mask_of(view.chien) if view.result is None else 0
-        self.known = [0] * n  # cards known to be in each seat's hand now
-        self.all_trumps_shown = [False] * n  # a poignée with the Excuse shows every trump held
+        self.known = [0] * self.n  # cards known to be in each seat's hand now
+        self.all_trumps_shown = [False] * self.n  # a poignée with the Excuse shows every trump held
         for s, _, cards in view.poignees:
             shown = mask_of(cards)
             self.known[s] |= shown & ~played
@@ -74,14 +91,15 @@ class Knowledge:
         if self.chien_shown and view.taker is not None and view.taker != me:
             # The chien went to the taker: its kings, bouts and trumps (but those shown in
             # the écart) are in the taker's hand, since an écart may not hold them.
-            from ..cards import BOUTS
             self.known[view.taker] |= self.chien_shown & (KINGS | BOUTS | TRUMPS) & ~played & ~ecart
-        self.known[me] = hand
-        self.unseen = ALL_CARDS & ~hand & ~played & ~ecart
+        self.known[me] = self.hand
+        self.unseen = ALL_CARDS & ~self.hand & ~played & ~ecart
         if view.taker == me and view.contract is not None and view.contract.chien_shown:
             self.unseen &= ~mask_of(view.chien)
 
-        # Voids, trump ceilings and signals from the tricks, in order.
+    def _read_tricks(self, view: SeatView) -> None:
+        """Voids, trump ceilings and signals from the tricks, in order."""
+        n = self.n
         self.void = [0] * n  # bit s set (s in 0..4): this seat has no card of suit s
         self.trump_cap: list[int] = [int(VINGT_ET_UN)] * n  # highest trump (card id) the seat may hold
         self.led_low = [0] * n  # bit per suit: the seat led a low card there first (promise)
@@ -93,63 +111,70 @@ class Knowledge:
         self.played_by = [0] * n
         self.suit_led_count = [0] * 5  # how many tricks each suit was led in
         self._losing_trumps: list[list[int]] = [[] for _ in range(n)]
-        first_lead_seen = 0  # suits whose first lead has been read
-        trump_lead_seen = [False] * n
+        self._first_lead_seen = 0  # suits whose first lead has been read
+        self.led_trump = [False] * n  # per seat: it has led a trump
         excused = [False] * n  # played the Excuse to the first round of trumps, not leading it
         all_tricks = [(leader, cards) for leader, cards, _ in view.tricks]
         if view.trick:
             all_tricks.append((view.leader, view.trick))
         for leader, cards in all_tricks:
-            led = -1
-            high_trump = -1
-            for i, c in enumerate(cards):
-                s = (leader + i) % n
-                self.played_by[s] |= 1 << c
-                if c == EXCUSE_ID:
-                    continue
-                suit = SUIT_OF[c]
-                if led < 0:
-                    led = suit
-                    self.suit_led_count[suit] += 1
-                    if s != self.taker:
-                        self._read_lead(s, c, suit, first_lead_seen, trump_lead_seen)
-                    first_lead_seen |= 1 << suit
-                    if suit == TRUMP:
-                        trump_lead_seen[s] = True
-                elif suit != led:
-                    if led != TRUMP:
-                        self.void[s] |= 1 << led
-                    if suit != TRUMP:
-                        self.void[s] |= 1 << TRUMP
-                        self.trump_cap[s] = NO_TRUMP_CAP
-                if suit == TRUMP:
-                    if high_trump >= 0 and c < high_trump:
-                        self.trump_cap[s] = min(self.trump_cap[s], high_trump - 1)
-                        if s != self.taker:
-                            self._losing_trumps[s].append(c)
-                    if c > high_trump:
-                        high_trump = c
+            led = self._read_trick(leader, cards)
             if led == TRUMP and self.suit_led_count[TRUMP] == 1:  # the first round of trumps
                 for i, c in enumerate(cards):
                     s = (leader + i) % n
                     if c == EXCUSE_ID and i and s != self.taker:
                         excused[s] = True
-        self.led_trump = trump_lead_seen  # per seat: it has led a trump
         for s in range(n):
             if self.trump_cap[s] < FIRST_TRUMP:
                 self.void[s] |= 1 << TRUMP
             lows = self._losing_trumps[s]
             self.petit_danger[s] = excused[s] or any(a > b for a, b in zip(lows, lows[1:]))
-        self.void[me] = sum(1 << st for st in range(5) if not hand & MASK_FOR_SUIT[st])
 
-        self.known_all = 0
-        for s in range(n):
-            if s != me:
-                self.known_all |= self.known[s]
-        self._sides(view)
-        self.hand_sizes = view.hand_sizes
-        self._hidden_pile(view)
-        self._possible: dict[int, int] = {}
+    def _read_trick(self, leader: int, cards: Sequence[int]) -> int:
+        """Read one trick's cards (voids, trump ceilings, first leads); the suit led (-1: none)."""
+        led = -1
+        high_trump = -1
+        for i, c in enumerate(cards):
+            s = (leader + i) % self.n
+            self.played_by[s] |= 1 << c
+            if c == EXCUSE_ID:
+                continue
+            suit = SUIT_OF[c]
+            if led < 0:
+                led = suit
+                self._read_first_card(s, c, suit)
+            elif suit != led:
+                self._read_void(s, led, suit)
+            if suit == TRUMP:
+                if high_trump >= 0 and c < high_trump:
+                    self.trump_cap[s] = min(self.trump_cap[s], high_trump - 1)
+                    if s != self.taker:
+                        self._losing_trumps[s].append(c)
+                if c > high_trump:
+                    high_trump = c
+        return led
+
+    def _read_first_card(self, s: int, c: int, suit: int) -> None:
+        """The card that leads a trick: a suit led once more, and a signal when it is the first."""
+        self.suit_led_count[suit] += 1
+        if s != self.taker:
+            self._read_lead(s, c, suit, self._first_lead_seen, self.led_trump)
+        self._first_lead_seen |= 1 << suit
+        if suit == TRUMP:
+            self.led_trump[s] = True
+
+    def _read_void(self, s: int, led: int, suit: int) -> None:
+        """Seat ``s`` played ``suit`` to a trick of suit ``led``: it has none of ``led``, nor trumps
+        unless it trumped."""
+        if led != TRUMP:
+            self.void[s] |= 1 << led
+        if suit != TRUMP:
+            self.void[s] |= 1 << TRUMP
+            self.trump_cap[s] = NO_TRUMP_CAP
+
+    def played_losing_trump(self, seat: int) -> bool:
+        """Whether ``seat`` (not the taker) has played a trump below one already in its trick."""
+        return bool(self._losing_trumps[seat])
 
     def _hidden_pile(self, view: SeatView) -> None:
         """The cards this seat cannot place in any hand: a chien not shown, or an écart."""

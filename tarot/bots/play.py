@@ -14,7 +14,7 @@ and plays the Excuse before the last trick.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import (EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KINGS, PETIT_BIT,
                      RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count)
@@ -155,42 +155,67 @@ def keeps_excuse_for_last(k: Knowledge) -> bool:
 
 
 # ---------------------------------------------------------------------------- choice
+Choice = tuple[int, str]  # a card and the rule that chose it (a reason code of tarot.teaching.hints, or a rule's name)
+
+
 def choose_card(k: Knowledge, legal: int) -> int:
     """The card to play, from the ``legal`` mask."""
+    return book_choice(k, legal)[0]
+
+
+def book_choice(k: Knowledge, legal: int) -> Choice:
+    """The card to play, from the ``legal`` mask, and the rule that chose it: ``only_card``,
+    ``excuse_before_last``, a lead's rule (:func:`lead_choice`) or a follower's (:func:`follow_choice`)."""
     if not legal & (legal - 1):
-        return legal.bit_length() - 1
+        return legal.bit_length() - 1, "only_card"
     ts = TrickState(k)
     if legal & EXCUSE_BIT and count(k.hand) == 2 and not keeps_excuse_for_last(k):
-        return EXCUSE_ID  # never keep the Excuse for the last trick: it would be lost
+        return EXCUSE_ID, "excuse_before_last"  # never keep the Excuse for the last trick: it would be lost
     if ts.best_seat < 0:
-        return lead(k, ts, legal)
-    return follow(k, ts, legal)
+        return lead_choice(k, ts, legal)
+    return follow_choice(k, ts, legal)
 
 
 def follow(k: Knowledge, ts: TrickState, legal: int) -> int:
+    return follow_choice(k, ts, legal)[0]
+
+
+def follow_choice(k: Knowledge, ts: TrickState, legal: int) -> Choice:
+    """A card to a trick led, and its rule: ``give`` (points on a trick our side surely
+    wins), ``win`` (a card nobody against is likely to beat), ``win_risky`` (a suit card
+    that may hold) or ``discard`` (the least)."""
     options = [c for c in cards_of(legal) if c != EXCUSE_ID]
     opps = opponents_after(k, ts)
     winners = [c for c in options if ts.wins_over(c)]
     if k.p_ally(ts.best_seat) >= 0.99:
-        if ts.p_beaten(ts.best_card, opps) <= GIVE_SAFE:
-            return give(k, ts, legal)
-        safe = [c for c in winners if ts.p_beaten(c, opps) <= SAFE]
-        if safe and (ts.points >= 5 or SUIT_OF[safe[0]] != TRUMP):
-            return _cheapest_winner(safe, k)
-        return discard(k, ts, legal)
+        return _follow_partner(k, ts, legal, winners, opps)
     safe = [c for c in winners if ts.p_beaten(c, opps) <= SAFE]
     if safe:
-        if _petit_kept(k, safe):
-            safe = [c for c in safe if c != PETIT_ID] or safe
-        if _ally_petit_danger(k) and SUIT_OF[safe[0]] == TRUMP and _allies_after(k, ts):
-            return max(safe)  # win high: a partner may slip the Petit under
-        return _cheapest_winner(safe, k)
+        return _win_safely(k, ts, safe), "win"
     if winners:
-        risky = sorted(winners, key=lambda c: ts.p_beaten(c, opps))
-        best = risky[0]
+        best = min(winners, key=lambda c: ts.p_beaten(c, opps))
         if SUIT_OF[best] != TRUMP and ts.p_beaten(best, opps) <= 0.4:
-            return best
-    return discard(k, ts, legal)
+            return best, "win_risky"
+    return discard(k, ts, legal), "discard"
+
+
+def _follow_partner(k: Knowledge, ts: TrickState, legal: int, winners: Sequence[int], opps: list[int]) -> Choice:
+    """A partner wins the trick: load it when it is safe, overtake it when that is safe, else the least."""
+    if ts.p_beaten(ts.best_card, opps) <= GIVE_SAFE:
+        return give(k, ts, legal), "give"
+    safe = [c for c in winners if ts.p_beaten(c, opps) <= SAFE]
+    if safe and (ts.points >= 5 or SUIT_OF[safe[0]] != TRUMP):
+        return _cheapest_winner(safe, k), "win"
+    return discard(k, ts, legal), "discard"
+
+
+def _win_safely(k: Knowledge, ts: TrickState, safe: Sequence[int]) -> int:
+    """The card that takes the trick among ``safe`` winners (the Petit kept for the end when sound)."""
+    if _petit_kept(k, safe):
+        safe = [c for c in safe if c != PETIT_ID] or safe
+    if _ally_petit_danger(k) and SUIT_OF[safe[0]] == TRUMP and _allies_after(k, ts):
+        return max(safe)  # win high: a partner may slip the Petit under
+    return _cheapest_winner(safe, k)
 
 
 def _petit_kept(k: Knowledge, options: Sequence[int]) -> bool:
@@ -242,7 +267,7 @@ def _signal_petit_danger(k: Knowledge) -> bool:
     """Holding the Petit with few trumps, not yet having played a losing trump: say so."""
     if not k.hand & PETIT_BIT or k.i_attack:
         return False
-    return count(k.hand & TRUMPS) <= 4 and not k._losing_trumps[k.seat]
+    return count(k.hand & TRUMPS) <= 4 and not k.played_losing_trump(k.seat)
 
 
 def _discard_key(k: Knowledge, ts: TrickState, c: int) -> tuple[float, ...]:
@@ -265,18 +290,120 @@ def excuse_saves(k: Knowledge, card: int) -> bool:
 
 # ------------------------------------------------------------------------------ lead
 def lead(k: Knowledge, ts: TrickState, legal: int) -> int:
+    return lead_choice(k, ts, legal)[0]
+
+
+def lead_choice(k: Knowledge, ts: TrickState, legal: int) -> Choice:
+    """The card to lead and the rule that chose it: the first of :data:`ATTACK_LEADS` or
+    :data:`DEFENCE_LEADS` that has a card."""
     options = [c for c in cards_of(legal) if c != EXCUSE_ID]
     if not options:
-        return EXCUSE_ID
+        return EXCUSE_ID, "excuse_lead"
     if k.i_attack:
-        return _attack_lead(k, legal, options)
-    card = _defence_lead(k, legal, options)
-    if false_signal(k, card):
+        return _first_rule(ATTACK_LEADS, k, Leads(k, legal, options, opponents_trumps(k)))
+    choice = _first_rule(DEFENCE_LEADS, k, Leads(k, legal, options))
+    if false_signal(k, choice[0]):
         # The partners read every first lead of a suit and every first trump: tell no lie.
         truthful = truthful_leads(k, options)
         if truthful:
-            card = _defence_lead(k, legal, truthful)
-    return card
+            choice = _first_rule(DEFENCE_LEADS, k, Leads(k, legal, truthful))
+    return choice
+
+
+class Leads:
+    """What a lead's rules look at: the cards allowed, split into trumps and suit cards."""
+
+    __slots__ = ("legal", "options", "opp_trumps", "masters", "trump_leads", "suit_leads")
+
+    def __init__(self, k: Knowledge, legal: int, options: Sequence[int], opp_trumps: int = 0) -> None:
+        self.legal = legal
+        self.options = options
+        self.opp_trumps = opp_trumps  # the trumps the other side may hold (the attack's rules)
+        self.masters = k.masters()
+        self.trump_leads = [c for c in options if SUIT_OF[c] == TRUMP]
+        self.suit_leads = [c for c in options if SUIT_OF[c] != TRUMP]
+
+    def plain_trumps(self) -> list[int]:
+        """The trumps allowed but the Petit."""
+        return [c for c in self.trump_leads if c != PETIT_ID]
+
+    def master_trumps(self) -> list[int]:
+        """The master trumps allowed but the Petit."""
+        return [c for c in self.trump_leads if self.masters >> c & 1 and c != PETIT_ID]
+
+
+LeadRule = Callable[[Knowledge, Leads], "Choice | None"]
+
+
+def _first_rule(rules: Sequence[LeadRule], k: Knowledge, leads: Leads) -> Choice:
+    for rule in rules:
+        choice = rule(k, leads)
+        if choice is not None:
+            return choice
+    return leads.options[0], "lead_low"
+
+
+# ------------------------------------------------------------------ the attack's leads
+def _petit_au_bout_lead(k: Knowledge, leads: Leads) -> Choice | None:
+    """The Petit can go to the last trick: draw what trumps remain with masters, cash the rest, the Petit last."""
+    if not petit_au_bout_sound(k):
+        return None
+    if leads.opp_trumps:
+        m = leads.master_trumps()
+        if m:
+            return max(m), "draw_for_petit_au_bout"
+    others = [c for c in leads.options if c != PETIT_ID]
+    if not others:
+        return PETIT_ID, "petit_au_bout"
+    ms = [c for c in others if leads.masters >> c & 1]
+    if ms:
+        return max(ms, key=lambda c: HALF_POINTS[c]), "cash_master"
+    return _lowest(others, k), "lead_low"
+
+
+def _hunt_petit_lead(k: Knowledge, leads: Leads) -> Choice | None:
+    """The Petit is out and the attack has the trumps to draw it: a master trump, else a low one."""
+    if not (leads.opp_trumps and k.unseen & PETIT_BIT and leads.trump_leads and _hunt_petit(k)):
+        return None
+    m = leads.master_trumps()
+    if m:
+        return max(m), "hunt_petit"
+    low = leads.plain_trumps()
+    return (min(low), "hunt_petit") if low else None
+
+
+def _find_partner_lead(k: Knowledge, leads: Leads) -> Choice | None:
+    """The taker whose partner is not known yet leads the called suit, its lowest card."""
+    if k.called is None or k.seat != k.taker or k.view.partner_known:
+        return None
+    called_suit = SUIT_OF[k.called]
+    in_suit = [c for c in leads.suit_leads if SUIT_OF[c] == called_suit]
+    return (min(in_suit, key=lambda c: k.strength[c]), "find_partner") if in_suit else None
+
+
+def _cash_master_lead(k: Knowledge, leads: Leads) -> Choice | None:
+    """A master in a suit no opponent is likely to cut, the one worth most."""
+    cash = _safe_master_leads(k, leads.legal)
+    return (max(cash, key=lambda c: (HALF_POINTS[c], -k.strength[c])), "cash_master") if cash else None
+
+
+def _long_suit_rule(k: Knowledge, leads: Leads) -> Choice | None:
+    return (_long_suit_lead(k, leads.suit_leads), "long_suit") if leads.suit_leads else None
+
+
+def _attack_trump_lead(k: Knowledge, leads: Leads) -> Choice | None:
+    """Only trumps (and perhaps the Petit): once the defenders are out, any trump wins; else masters first."""
+    plain = leads.plain_trumps()
+    if not plain:
+        return None
+    if not leads.opp_trumps:
+        return min(plain), "last_trumps"
+    m = [c for c in plain if leads.masters >> c & 1]
+    return (max(m), "draw_trumps") if m else (min(plain), "draw_trumps")
+
+
+ATTACK_LEADS: tuple[LeadRule, ...] = (_petit_au_bout_lead, _hunt_petit_lead, _find_partner_lead, _cash_master_lead,
+                                      _long_suit_rule, _attack_trump_lead)
 
 
 def _safe_master_leads(k: Knowledge, legal: int) -> list[Card]:
@@ -292,54 +419,6 @@ def _safe_master_leads(k: Knowledge, legal: int) -> list[Card]:
         if 1.0 - risk <= 0.3:
             out.append(c)
     return out
-
-
-def _attack_lead(k: Knowledge, legal: int, options: Sequence[int]) -> int:
-    opp_trumps = opponents_trumps(k)
-    trump_leads = [c for c in options if SUIT_OF[c] == TRUMP]
-    suit_leads = [c for c in options if SUIT_OF[c] != TRUMP]
-    masters = k.masters()
-
-    if petit_au_bout_sound(k):
-        # Draw what trumps remain with masters, cash the rest, the Petit last.
-        if opp_trumps:
-            m = [c for c in trump_leads if masters >> c & 1 and c != PETIT_ID]
-            if m:
-                return max(m)
-        others = [c for c in options if c != PETIT_ID]
-        if others:
-            ms = [c for c in others if masters >> c & 1]
-            return max(ms, key=lambda c: HALF_POINTS[c]) if ms else _lowest(others, k)
-        return PETIT_ID
-
-    if opp_trumps and k.unseen & PETIT_BIT and trump_leads and _hunt_petit(k):
-        m = [c for c in trump_leads if masters >> c & 1 and c != PETIT_ID]
-        if m:
-            return max(m)
-        low = [c for c in trump_leads if c != PETIT_ID]
-        if low:
-            return min(low)
-
-    if k.called is not None and k.seat == k.taker and not k.view.partner_known:
-        called_suit = SUIT_OF[k.called]
-        in_suit = [c for c in suit_leads if SUIT_OF[c] == called_suit]
-        if in_suit:
-            return min(in_suit, key=lambda c: k.strength[c])  # finds the partner
-
-    cash = _safe_master_leads(k, legal)
-    if cash:
-        return max(cash, key=lambda c: (HALF_POINTS[c], -k.strength[c]))
-
-    if suit_leads:
-        return _long_suit_lead(k, suit_leads)
-    # Only trumps (and perhaps the Petit): once the defenders are out, any trump wins.
-    plain = [c for c in trump_leads if c != PETIT_ID]
-    if plain:
-        if not opp_trumps:
-            return min(plain)
-        m = [c for c in plain if masters >> c & 1]
-        return max(m) if m else min(plain)
-    return options[0]
 
 
 def _hunt_petit(k: Knowledge) -> bool:
@@ -359,85 +438,118 @@ def _long_suit_lead(k: Knowledge, suit_leads: list[int]) -> int:
     return min(suit_leads, key=key)
 
 
-def _defence_lead(k: Knowledge, legal: int, options: Sequence[int]) -> int:
-    hand = k.hand
+# ------------------------------------------------------------------ the defence's leads
+def taker_cuts(k: Knowledge, suit: int) -> bool:
+    """The taker has shown a void in ``suit`` and may still hold a trump."""
     taker = k.taker
-    masters = k.masters()
-    trump_leads = [c for c in options if SUIT_OF[c] == TRUMP]
-    suit_leads = [c for c in options if SUIT_OF[c] != TRUMP]
-    allies = [s for s in range(k.n) if s != k.seat and k.p_ally(s) >= 0.99]
+    return taker is not None and bool(k.void[taker] & (1 << suit)) and k.may_have_trumps(taker)
 
-    # A partner's Petit in danger: lead the 21 (or a master trump) so it can go under;
-    # without one, no trump (the signal asks for none).
-    if _ally_petit_danger(k):
-        m = [c for c in trump_leads if masters >> c & 1 and c != PETIT_ID]
-        if m:
-            return max(m)
-        trump_leads = []
 
-    def taker_cuts(suit: int) -> bool:
-        return taker is not None and bool(k.void[taker] & (1 << suit)) and k.may_have_trumps(taker)
+def _allies(k: Knowledge) -> list[int]:
+    return [s for s in range(k.n) if s != k.seat and k.p_ally(s) >= 0.99]
 
-    # Return the suit a partner asked for with a low lead.
-    for s in allies:
+
+def _save_partner_petit(k: Knowledge, leads: Leads) -> Choice | None:
+    """A partner's Petit in danger: lead the 21 (or a master trump) so it can go under;
+    without one, no trump (the signal asks for none)."""
+    if not _ally_petit_danger(k):
+        return None
+    m = leads.master_trumps()
+    if m:
+        return max(m), "save_partner_petit"
+    leads.trump_leads = []
+    return None
+
+
+def _return_partner_suit(k: Knowledge, leads: Leads) -> Choice | None:
+    """Return the suit a partner asked for with a low lead: its king, else its lowest card."""
+    for s in _allies(k):
         for suit in range(4):
-            if k.led_low[s] >> suit & 1 and not taker_cuts(suit):
-                mine = [c for c in suit_leads if SUIT_OF[c] == suit]
+            if k.led_low[s] >> suit & 1 and not taker_cuts(k, suit):
+                mine = [c for c in leads.suit_leads if SUIT_OF[c] == suit]
                 if mine:
                     kings = [c for c in mine if KINGS >> c & 1]
-                    return kings[0] if kings else min(mine, key=lambda c: k.strength[c])
+                    return (kings[0] if kings else min(mine, key=lambda c: k.strength[c])), "lead_to_partner"
+    return None
 
-    # Cash a king the taker cannot cut (first or second round of its suit).
-    for c in suit_leads:
-        if KINGS >> c & 1 and masters >> c & 1:
+
+def _cash_king(k: Knowledge, leads: Leads) -> Choice | None:
+    """Cash a master king the taker cannot cut (first or second round of its suit)."""
+    for c in leads.suit_leads:
+        if KINGS >> c & 1 and leads.masters >> c & 1:
             suit = SUIT_OF[c]
-            if not taker_cuts(suit) and k.suit_led_count[suit] <= 1:
-                return c
+            if not taker_cuts(k, suit) and k.suit_led_count[suit] <= 1:
+                return c, "cash_master_king"
+    return None
 
-    # A partner led an odd trump (seven or more): return trumps.
-    if trump_leads and any(k.long_trumps[s] for s in allies) and k.unseen & PETIT_BIT:
-        plain = [c for c in trump_leads if c != PETIT_ID]
+
+def _return_trumps(k: Knowledge, leads: Leads) -> Choice | None:
+    """A partner led an odd trump (seven or more) and the Petit is out: return trumps."""
+    if leads.trump_leads and any(k.long_trumps[s] for s in _allies(k)) and k.unseen & PETIT_BIT:
+        plain = leads.plain_trumps()
         if plain:
-            return _trump_signal_lead(k, plain)
+            return _trump_signal_lead(k, plain), "return_trumps"
+    return None
 
-    # Seven trumps or more: lead an odd trump (the signal) to hunt the taker's trumps.
-    plain_trumps = [c for c in trump_leads if c != PETIT_ID]
-    if count(hand & TRUMPS) >= LONG_TRUMPS_SIGNAL and plain_trumps and not hand & PETIT_BIT:
-        return _trump_signal_lead(k, plain_trumps)
 
-    # A low card under an honour (the signal), in a suit the taker does not cut.
+def _long_trumps_lead(k: Knowledge, leads: Leads) -> Choice | None:
+    """Seven trumps or more, without the Petit: lead an odd trump (the signal) to hunt the taker's trumps."""
+    plain = leads.plain_trumps()
+    if count(k.hand & TRUMPS) >= LONG_TRUMPS_SIGNAL and plain and not k.hand & PETIT_BIT:
+        return _trump_signal_lead(k, plain), "trump_lead_signal"
+    return None
+
+
+def _honour_signal(k: Knowledge, leads: Leads) -> Choice | None:
+    """A low card (a pip) under an honour, in the longest such suit the taker does not cut."""
     honour_suits = []
     for suit in range(4):
-        cards = [c for c in suit_leads if SUIT_OF[c] == suit]
-        if not cards or taker_cuts(suit):
+        cards = [c for c in leads.suit_leads if SUIT_OF[c] == suit]
+        if not cards or taker_cuts(k, suit):
             continue
         has_honour = any(RANK_OF[c] >= 13 for c in cards)
         if has_honour and len(cards) >= 2:
             honour_suits.append((len(cards), suit, cards))
-    if honour_suits:
-        _, _, cards = max(honour_suits)
-        low = min(cards, key=lambda c: k.strength[c])
-        if RANK_OF[low] <= 10:
-            return low
+    if not honour_suits:
+        return None
+    _, _, cards = max(honour_suits)
+    low = min(cards, key=lambda c: k.strength[c])
+    return (low, "signal_honour") if RANK_OF[low] <= 10 else None
 
-    # Otherwise a high pip of a suit without honour (no promise), where the taker follows.
-    plain_suits = [c for c in suit_leads if RANK_OF[c] <= 10 and not taker_cuts(SUIT_OF[c])]
-    if plain_suits:
-        def key(c: int) -> tuple[float, ...]:
-            s = SUIT_OF[c]
-            honours = any(RANK_OF[x] >= 13 for x in cards_of(hand & SUIT_MASKS[s]))
-            return (honours, -count(hand & SUIT_MASKS[s]), -RANK_OF[c])
-        return min(plain_suits, key=key)
-    # Make the taker cut with low cards.
-    cut = [c for c in suit_leads if RANK_OF[c] <= 10]
-    if cut:
-        return _lowest(cut, k)
-    if suit_leads:
-        return _lowest(suit_leads, k)
-    plain = [c for c in trump_leads if c != PETIT_ID]
-    if plain:
-        return min(plain)
-    return options[0]
+
+def _no_honour_lead(k: Knowledge, leads: Leads) -> Choice | None:
+    """A high pip of a suit without honour (no promise), where the taker follows."""
+    plain_suits = [c for c in leads.suit_leads if RANK_OF[c] <= 10 and not taker_cuts(k, SUIT_OF[c])]
+    if not plain_suits:
+        return None
+    hand = k.hand
+
+    def key(c: int) -> tuple[float, ...]:
+        s = SUIT_OF[c]
+        honours = any(RANK_OF[x] >= 13 for x in cards_of(hand & SUIT_MASKS[s]))
+        return (honours, -count(hand & SUIT_MASKS[s]), -RANK_OF[c])
+    return min(plain_suits, key=key), "lead_no_honour"
+
+
+def _make_taker_cut(k: Knowledge, leads: Leads) -> Choice | None:
+    """The pips left are in suits the taker cuts: make it cut with the cheapest."""
+    cut = [c for c in leads.suit_leads if RANK_OF[c] <= 10]
+    return (_lowest(cut, k), "make_taker_cut") if cut else None
+
+
+def _lowest_suit_card(k: Knowledge, leads: Leads) -> Choice | None:
+    """The cheapest suit card: the trumps are kept for the taker's."""
+    return (_lowest(leads.suit_leads, k), "lead_suit") if leads.suit_leads else None
+
+
+def _defence_trump_lead(k: Knowledge, leads: Leads) -> Choice | None:
+    plain = leads.plain_trumps()
+    return (min(plain), "trump_lead") if plain else None
+
+
+DEFENCE_LEADS: tuple[LeadRule, ...] = (_save_partner_petit, _return_partner_suit, _cash_king, _return_trumps,
+                                       _long_trumps_lead, _honour_signal, _no_honour_lead, _make_taker_cut,
+                                       _lowest_suit_card, _defence_trump_lead)
 
 
 def _trump_signal_lead(k: Knowledge, trumps: list[int]) -> int:
@@ -448,4 +560,5 @@ def _trump_signal_lead(k: Knowledge, trumps: list[int]) -> int:
     return min(pool)
 
 
-__all__ = ["choose_card", "TrickState", "petit_au_bout_sound", "opponents_trumps"]
+__all__ = ["ATTACK_LEADS", "Choice", "DEFENCE_LEADS", "Leads", "TrickState", "book_choice", "choose_card",
+           "follow_choice", "lead_choice", "opponents_trumps", "petit_au_bout_sound", "taker_cuts"]

@@ -101,13 +101,10 @@ def _policy_card(d: Deal, s: int, legal: int, hands: list[int], attack: int, pla
     believes (``public``: its own view, not every hand as it is) and its :func:`seat_plan`."""
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    hand = hands[s]
-    n = d.players
-    if legal & EXCUSE_BIT and _BIT_COUNT(hand) == 2:
+    if legal & EXCUSE_BIT and _BIT_COUNT(hands[s]) == 2:
         return EXCUSE_ID
     side = (attack >> s) & 1
     opponents, after = plan
-    strength = d.strength
     opp_hands = 0
     opp_trumps_max = 0
     holders = 0  # the other side's seats that may hold a trump
@@ -123,45 +120,36 @@ def _policy_card(d: Deal, s: int, legal: int, hands: list[int], attack: int, pla
         # Unseen trumps may lie with any of them: expect a fair share, and one more.
         opp_trumps_max = -(-_BIT_COUNT(opp_hands & TRUMPS) // holders) + 1
     plain = legal & ~EXCUSE_BIT
-    if d._best_seat < 0:
+    if d.best_seat < 0:
         return _lead(d, s, hands, plain, side, opponents, opp_hands, opp_trumps_max, above)
+    return _follow(d, hands, hands[s], legal, side, attack, after, opp_hands, above, public)
 
-    led = d._led
-    high = d._high_trump
-    best_seat = d._best_seat
+
+def _follow(d: Deal, hands: list[int], hand: int, legal: int, side: int, attack: int,
+            after: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], opp_hands: int,
+            above: tuple[int, ...], public: bool) -> int:
+    """A card to a trick led: load our trick, else win with the cheapest card nobody after can
+    beat, else lose the least."""
+    plain = legal & ~EXCUSE_BIT
+    led = d.led_suit
+    high = d.high_trump
+    best_seat = d.best_seat
     later_seats, allies_seats = after[len(d.trick)]
     later = [hands[t] for t in later_seats]  # the hands of the other side still to play
     led_mask = MASK_FOR_SUIT[led]
-    best_card = d.trick[(best_seat - d.leader) % n]
+    best_card = d.trick[(best_seat - d.leader) % d.players]
 
     if (attack >> best_seat) & 1 == side and secure(best_card, later, led, led_mask, above) \
             or not public and not later and any(_can_beat(hands[t], best_card, high, led, led_mask, above) for t in allies_seats):
-        # Our trick: load it (the Petit first: it is saved), else the lowest trump.
-        if plain & PETIT_BIT and not _keep_petit(hand, opp_hands):
-            return FIRST_TRUMP
-        suit_cards = plain & ~TRUMPS
-        if suit_cards:
-            best, key = -1, None
-            while suit_cards:
-                low = suit_cards & -suit_cards
-                c = low.bit_length() - 1
-                k = (HALF_POINTS[c], -strength[c])
-                if key is None or k > key:
-                    best, key = c, k
-                suit_cards ^= low
-            return best
-        trumps = plain & ~PETIT_BIT
-        if trumps:
-            return (trumps & -trumps).bit_length() - 1
-        return (plain & -plain).bit_length() - 1 if plain else EXCUSE_ID
-    # Win with the cheapest card nobody after can beat.
+        return _load(plain, hand, opp_hands, d.strength)
     if high >= 0:
         winners = plain & TRUMPS & above[high]
     elif led == TRUMP:
         winners = plain & TRUMPS & above[best_card]
     else:
         winners = plain & (above[best_card] | TRUMPS)
-    best, best_strength = -1, 1000
+    strength = d.strength
+    best, best_strength = -1, 1000  # the weakest winner nobody after can beat
     while winners:
         low = winners & -winners
         c = low.bit_length() - 1
@@ -173,7 +161,32 @@ def _policy_card(d: Deal, s: int, legal: int, hands: list[int], attack: int, pla
                 and secure(FIRST_TRUMP, later, led, led_mask, above):
             return FIRST_TRUMP
         return best
-    # Lose the least.
+    return _lose_least(legal, plain, strength)
+
+
+def _load(plain: int, hand: int, opp_hands: int, strength: Sequence[int]) -> int:
+    """Our trick: load it (the Petit first: it is saved), else the lowest trump."""
+    if plain & PETIT_BIT and not _keep_petit(hand, opp_hands):
+        return FIRST_TRUMP
+    suit_cards = plain & ~TRUMPS
+    if suit_cards:
+        best, key = -1, None
+        while suit_cards:
+            low = suit_cards & -suit_cards
+            c = low.bit_length() - 1
+            k = (HALF_POINTS[c], -strength[c])
+            if key is None or k > key:
+                best, key = c, k
+            suit_cards ^= low
+        return best
+    trumps = plain & ~PETIT_BIT
+    if trumps:
+        return (trumps & -trumps).bit_length() - 1
+    return (plain & -plain).bit_length() - 1 if plain else EXCUSE_ID
+
+
+def _lose_least(legal: int, plain: int, strength: Sequence[int]) -> int:
+    """The card worth least (the Petit kept), or the Excuse rather than a card worth 5 half-points or more."""
     if not plain:
         return EXCUSE_ID
     pool = plain & ~PETIT_BIT or plain
@@ -221,12 +234,14 @@ def _keep_petit(hand: int, opp_hands: int) -> bool:
 
 def _lead(d: Deal, s: int, hands: list[int], plain: int, side: int, opponents: tuple[int, ...],
           opp_hands: int, opp_trumps_max: int, above: tuple[int, ...]) -> int:
+    """A lead: draw trumps when stronger in them; else masters in suits nobody against can cut,
+    else the lowest card of the longest suit; else a trump."""
     hand = hands[s]
     if not plain:
         return EXCUSE_ID
-    strength = d.strength
     my_trumps = plain & TRUMPS
     opp_trumps = opp_hands & TRUMPS
+    keep_petit = False
     if my_trumps:
         keep_petit = _keep_petit(hand, opp_hands)
         if opp_trumps and _BIT_COUNT(my_trumps) > opp_trumps_max and (side or opp_hands & PETIT_BIT):
@@ -236,40 +251,9 @@ def _lead(d: Deal, s: int, hands: list[int], plain: int, side: int, opponents: t
             low = my_trumps & ~PETIT_BIT
             if low:
                 return (low & -low).bit_length() - 1
-    else:
-        keep_petit = False
-    # Masters in suits nobody against can cut; else the lowest card of the longest suit.
     suits = plain & ~TRUMPS
     if suits:
-        cut = 0  # suits some opponent can trump
-        for t in opponents:
-            h = hands[t]
-            if h & TRUMPS:
-                for suit in range(4):
-                    if not h & SUIT_MASKS[suit]:
-                        cut |= 1 << suit
-        best, best_pts = -1, -1
-        longest, longest_len = -1, -1
-        for suit in range(4):
-            m = suits & SUIT_MASKS[suit]
-            if not m:
-                continue
-            top, top_st, low, low_st = -1, -1, -1, 1000
-            while m:
-                bit = m & -m
-                c = bit.bit_length() - 1
-                st = strength[c]
-                if st > top_st:
-                    top, top_st = c, st
-                if st < low_st:
-                    low, low_st = c, st
-                m ^= bit
-            if not cut >> suit & 1 and not opp_hands & above[top] and HALF_POINTS[top] > best_pts:
-                best, best_pts = top, HALF_POINTS[top]
-            length = _BIT_COUNT(hand & SUIT_MASKS[suit])
-            if length > longest_len:
-                longest, longest_len = low, length
-        return best if best >= 0 else longest
+        return _suit_lead(hands, hand, suits, opponents, opp_hands, above, d.strength)
     trumps = plain & ~PETIT_BIT if keep_petit or plain & ~PETIT_BIT else plain
     if not opp_trumps:
         return (trumps & -trumps).bit_length() - 1
@@ -278,6 +262,40 @@ def _lead(d: Deal, s: int, hands: list[int], plain: int, side: int, opponents: t
         return top
     low = trumps & ~PETIT_BIT or trumps
     return (low & -low).bit_length() - 1
+
+
+def _suit_lead(hands: list[int], hand: int, suits: int, opponents: tuple[int, ...], opp_hands: int,
+               above: tuple[int, ...], strength: Sequence[int]) -> int:
+    """The master worth most in a suit nobody against can cut; else the lowest card of the longest suit."""
+    cut = 0  # suits some opponent can trump
+    for t in opponents:
+        h = hands[t]
+        if h & TRUMPS:
+            for suit in range(4):
+                if not h & SUIT_MASKS[suit]:
+                    cut |= 1 << suit
+    best, best_pts = -1, -1
+    longest, longest_len = -1, -1
+    for suit in range(4):
+        m = suits & SUIT_MASKS[suit]
+        if not m:
+            continue
+        top, top_st, low, low_st = -1, -1, -1, 1000  # the strongest and the weakest card of the suit
+        while m:
+            bit = m & -m
+            c = bit.bit_length() - 1
+            st = strength[c]
+            if st > top_st:
+                top, top_st = c, st
+            if st < low_st:
+                low, low_st = c, st
+            m ^= bit
+        if not cut >> suit & 1 and not opp_hands & above[top] and HALF_POINTS[top] > best_pts:
+            best, best_pts = top, HALF_POINTS[top]
+        length = _BIT_COUNT(hand & SUIT_MASKS[suit])
+        if length > longest_len:
+            longest, longest_len = low, length
+    return best if best >= 0 else longest
 
 
 def rollout(d: Deal, public: bool = True) -> Deal:
@@ -323,8 +341,8 @@ def _public_rollout(d: Deal, above: tuple[int, ...]) -> Deal:
     ecart = d.ecart
     attack = d.attack  # the partner is known to the deal from the call on
     plan = seat_plan(n, attack)
-    legal_mask = d._legal_mask
-    play = d._play
+    legal_mask = d.legal_mask
+    play = d.play_unchecked
     unplayed = hidden  # the cards still in a hand or in the hidden pile
     for h in hands:
         unplayed |= h
@@ -335,7 +353,7 @@ def _public_rollout(d: Deal, above: tuple[int, ...]) -> Deal:
             others &= ~ecart
         seen = [others & ~lack for lack in lacks]
         seen[s] = hand
-        led, high = d._led, d._high_trump
+        led, high = d.led_suit, d.high_trump
         card = _policy_card(d, s, legal_mask(s), seen, attack, plan[s], above, True)
         lacks[s] |= shown_lacking(card, led, high, above)
         play(s, CARDS[card])

@@ -9,6 +9,7 @@ cards by the rules of thumb of :mod:`tarot.bots.play`.
 from __future__ import annotations
 
 from ..actions import Action, Bid, Call, Chelem, Ecart, Misere, Poignee, PASS, PLAYS
+from ..bot import Decision
 from ..cards import BOUTS, TRUMPS, Card, count, mask_of
 from ..rng import Rng
 from ..rules import Contract
@@ -17,7 +18,8 @@ from .purchase import choose_purchase
 from .ecart import book_call, standard_ecart
 from .evaluation import contract_for, hand_points, sure_chelem
 from .knowledge import Knowledge
-from .clean import book_card
+from .clean import book_card, book_play
+from .reasons import card_reason, explain
 
 
 def legal_bid(view: SeatView, contract: Contract | None) -> Bid:
@@ -102,6 +104,17 @@ class StandardBot:
         if declaration is not None:
             return declaration
         return PLAYS[book_card(k, view.legal_cards)]
+
+    def decide(self, view: SeatView) -> Decision:
+        """:meth:`choose`'s action and why: a card by the rule of the book that chose it, the
+        rest by the points scale and the book's other rules (:mod:`tarot.bots.reasons`)."""
+        if view.phase == "play":
+            k = Knowledge(view)
+            if choose_declaration(view, k) is None:
+                card, rule = book_play(k, view.legal_cards)
+                return Decision(PLAYS[card], card_reason(k, card, rule))
+        action = self.choose(view)
+        return Decision(action, explain(view, action))
 
 
 __all__ = ["StandardBot", "standard_bid", "call_choice", "callable_in", "choose_declaration", "chelem_call",

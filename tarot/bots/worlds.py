@@ -231,27 +231,32 @@ class WorldSampler:
         for s in range(self.n):
             if s == self.me or k.p_attack(s) > 0.0 or k.taker is None:
                 continue
-            low = k.led_low[s]
-            long_t, short_t, danger = k.long_trumps[s], k.short_trumps[s], k.petit_danger[s]
-            if not (low or long_t or short_t or danger):
-                continue
-            dealt = self.dealt_hand(world, s)
-            could = k.unseen | k.played_by[s]  # every card seat s may have been dealt
-            for suit in range(4):
-                if low >> suit & 1 and could & HONOURS[suit] \
-                        and count(could & SUIT_MASKS[suit]) >= LOW_SIGNAL_LENGTH \
-                        and (not dealt & HONOURS[suit] or count(dealt & SUIT_MASKS[suit]) < LOW_SIGNAL_LENGTH):
-                    weight *= _SIGNAL_MISS
-            trumps = count(dealt & TRUMPS)
-            if long_t and trumps < LONG_TRUMPS_SIGNAL <= count(could & TRUMPS) \
-                    or short_t and trumps >= LONG_TRUMPS_SIGNAL > count(k.played_by[s] & TRUMPS):
+            if k.led_low[s] or k.long_trumps[s] or k.short_trumps[s] or k.petit_danger[s]:
+                weight = self._seat_signals(world, s, weight)
+        return weight
+
+    def _seat_signals(self, world: World, s: int, weight: float) -> float:
+        """``weight`` times :data:`_SIGNAL_MISS` for each signal of the defender ``s`` that its
+        hand in ``world`` does not keep."""
+        k = self.k
+        dealt = self.dealt_hand(world, s)
+        could = k.unseen | k.played_by[s]  # every card seat s may have been dealt
+        low = k.led_low[s]
+        for suit in range(4):
+            if low >> suit & 1 and could & HONOURS[suit] \
+                    and count(could & SUIT_MASKS[suit]) >= LOW_SIGNAL_LENGTH \
+                    and (not dealt & HONOURS[suit] or count(dealt & SUIT_MASKS[suit]) < LOW_SIGNAL_LENGTH):
                 weight *= _SIGNAL_MISS
-            first = k.first_trump[s]
-            promised = None if first is None else TRUMP_PROMISES.get(first)
-            if promised is not None and could >> promised & 1 and not dealt >> promised & 1:
-                weight *= _SIGNAL_MISS
-            if danger and k.unseen & PETIT_BIT and not world.hands[s] & PETIT_BIT:
-                weight *= _SIGNAL_MISS
+        trumps = count(dealt & TRUMPS)
+        if k.long_trumps[s] and trumps < LONG_TRUMPS_SIGNAL <= count(could & TRUMPS) \
+                or k.short_trumps[s] and trumps >= LONG_TRUMPS_SIGNAL > count(k.played_by[s] & TRUMPS):
+            weight *= _SIGNAL_MISS
+        first = k.first_trump[s]
+        promised = None if first is None else TRUMP_PROMISES.get(first)
+        if promised is not None and could >> promised & 1 and not dealt >> promised & 1:
+            weight *= _SIGNAL_MISS
+        if k.petit_danger[s] and k.unseen & PETIT_BIT and not world.hands[s] & PETIT_BIT:
+            weight *= _SIGNAL_MISS
         return weight
 
     def bid_likelihood(self, world: World) -> float:
@@ -283,19 +288,9 @@ def world_deal(view: SeatView, sampler: WorldSampler, world: World) -> Deal | No
     ``None`` if the engine refuses the replay (the placement broke a rule, which
     the sampler avoids but a relaxed draw may not).
     """
-    n = sampler.n
-    rules = view.rules
-    dealt = [sampler.dealt_hand(world, s) for s in range(n)]
-    contract = view.contract
-    me = sampler.me
-    if contract is not None and contract.chien_shown and view.phase not in ("bidding", "calling"):
-        chien_cards = list(view.chien)  # as shown, in its order
-    else:
-        chien_cards = cards_of(world.pile)
-    chien = mask_of(chien_cards)
-    if sum(count(h) for h in dealt) + count(chien) != 78:
+    deal = _dealt(view, sampler, world)
+    if deal is None:
         return None
-    deal = Deal(rules, view.dealer, [cards_of(h) for h in dealt], chien_cards)
     try:
         for s, code in view.bids:
             if deal.is_over:
@@ -303,39 +298,66 @@ def world_deal(view: SeatView, sampler: WorldSampler, world: World) -> Deal | No
             deal.apply(BIDS[code], seat=s)
         if deal.is_over:
             return None if view.phase != "done" else deal
-        if view.called is not None:
-            deal.apply(Call(view.called))
-        if view.phase in ("bidding", "calling"):
-            return deal
-        if deal.phase.value == "calling":
-            deal.apply(NO_CALL)  # the taker went on without a call, where the rules let him
-        if deal.phase.value == "ecart":
-            if view.phase == "ecart":
-                return deal
-            ecart = mask_of(view.ecart) if view.taker == me else mask_of(view.ecart) | world.pile
-            deal.apply(Ecart(tuple(cards_of(ecart))))
-        if view.phase == "chelem":
-            return deal
-        deal.apply(Chelem(view.chelem_announced))
-        declared: dict[int, list[Poignee | Misere]] = {}
-        for s, _size, shown in view.poignees:
-            declared.setdefault(s, []).append(Poignee(tuple(shown)))
-        for s, kind in view.miseres:
-            declared.setdefault(s, []).append(Misere(kind))
-        plays = [(leader + i) % n for leader, cards, _ in view.tricks for i in range(len(cards))]
-        cards = [c for _, cs, _ in view.tricks for c in cs]
-        plays += [(view.leader + i) % n for i in range(len(view.trick))]
-        cards += list(view.trick)
-        for s, c in zip(plays, cards):
-            for action in declared.pop(s, ()):
-                deal.apply(action, seat=s)
-            deal.apply(Play(CARDS[c]), seat=s)
-        if deal.to_act is not None:  # nobody acts once the deal is over (nor holds a declaration)
-            for action in declared.pop(deal.to_act, ()):
-                deal.apply(action)  # declared, not yet played
+        if not _replay_setup(view, sampler.me, world, deal):
+            _replay_play(view, deal)
     except IllegalAction:
         return None
     return deal
+
+
+def _dealt(view: SeatView, sampler: WorldSampler, world: World) -> Deal | None:
+    """The deal as dealt in ``world`` (the chien as shown, if it was); ``None`` if the cards do not add up."""
+    dealt = [sampler.dealt_hand(world, s) for s in range(sampler.n)]
+    contract = view.contract
+    if contract is not None and contract.chien_shown and view.phase not in ("bidding", "calling"):
+        chien_cards = list(view.chien)  # as shown, in its order
+    else:
+        chien_cards = cards_of(world.pile)
+    chien = mask_of(chien_cards)
+    if sum(count(h) for h in dealt) + count(chien) != 78:
+        return None
+    return Deal(view.rules, view.dealer, [cards_of(h) for h in dealt], chien_cards)
+
+
+def _replay_setup(view: SeatView, me: int, world: World, deal: Deal) -> bool:
+    """The call, the écart and the chelem as the view saw them; whether the view's moment
+    comes before the card play (the replay stops there)."""
+    if view.called is not None:
+        deal.apply(Call(view.called))
+    if view.phase in ("bidding", "calling"):
+        return True
+    if deal.phase.value == "calling":
+        deal.apply(NO_CALL)  # the taker went on without a call, where the rules let him
+    if deal.phase.value == "ecart":
+        if view.phase == "ecart":
+            return True
+        ecart = mask_of(view.ecart) if view.taker == me else mask_of(view.ecart) | world.pile
+        deal.apply(Ecart(tuple(cards_of(ecart))))
+    if view.phase == "chelem":
+        return True
+    deal.apply(Chelem(view.chelem_announced))
+    return False
+
+
+def _replay_play(view: SeatView, deal: Deal) -> None:
+    """The cards played so far, each seat's declarations before its first card."""
+    n = deal.players
+    declared: dict[int, list[Poignee | Misere]] = {}
+    for s, _size, shown in view.poignees:
+        declared.setdefault(s, []).append(Poignee(tuple(shown)))
+    for s, kind in view.miseres:
+        declared.setdefault(s, []).append(Misere(kind))
+    plays = [(leader + i) % n for leader, cards, _ in view.tricks for i in range(len(cards))]
+    cards = [c for _, cs, _ in view.tricks for c in cs]
+    plays += [(view.leader + i) % n for i in range(len(view.trick))]
+    cards += list(view.trick)
+    for s, c in zip(plays, cards):
+        for action in declared.pop(s, ()):
+            deal.apply(action, seat=s)
+        deal.apply(Play(CARDS[c]), seat=s)
+    if deal.to_act is not None:  # nobody acts once the deal is over (nor holds a declaration)
+        for action in declared.pop(deal.to_act, ()):
+            deal.apply(action)  # declared, not yet played
 
 
 class WorldBuilder:

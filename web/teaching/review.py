@@ -85,7 +85,7 @@ def hint_choices(record: dict[str, Any], deal_number: int, level: str) -> dict[i
         if seat != SEAT or deal.to_act != SEAT:
             continue
         bot = make_bot(level, bot_seed(deal_number, SEAT, len(deal.history)))
-        choice, reason = hint(deal.view(SEAT), bot.choose)
+        choice, reason = hint(deal.view(SEAT), bot.decide)
         proposed = action_to_json(SEAT, choice)
         if not same_decision(proposed, action_to_json(seat, action)):
             found[index] = (proposed, reason)

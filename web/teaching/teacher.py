@@ -12,10 +12,11 @@ from typing import Any
 from tarot.actions import Action, Ecart
 from tarot.bots import make_bot
 from tarot.cards import parse_card
-from tarot.teaching.hints import Reason, explain, hint
+from tarot.teaching.hints import Decision, Reason, explain, hint
 from tarot.inputs import excerpt, load_json, whole_number
 # Imported at every start, so kept in the snapshot (web/pyodide-loader.mjs).
 from tarot.situation import SituationError, decode_notes, encode, fragment
+from tarot.state import Deal
 from tarot.view import SeatView
 
 from ..match.botstep import bot_seed, runs_on_main_thread
@@ -130,11 +131,14 @@ class Teacher:
         return self._recommend(session, deal.view(HUMAN))
 
     def judge(self, session: Session, action: Action, expected: Action | None = None) -> bool:
-        """Whether ``action`` (seat 0's, legal) is the expected move; the verdict is kept for the page."""
+        """Whether ``action`` (seat 0's, legal) is the expected move; the verdict is kept for the page,
+        with the recommender's reason when the move is its own."""
         expected = self.expected(session) if expected is None else expected
         correct = same_move(action, expected)
-        self.verdict = Verdict(len(session.deal.history), correct, expected,
-                               explain(session.deal.view(HUMAN), expected))
+        view = session.deal.view(HUMAN)
+        decision = self._decision(session, view)
+        reason = decision.reason if same_move(decision.action, expected) else explain(view, expected)
+        self.verdict = Verdict(len(session.deal.history), correct, expected, reason)
         return correct
 
     def answered(self, session: Session) -> bool:
@@ -154,12 +158,18 @@ class Teacher:
         bot = make_bot(self.recommender, bot_seed(session.deal_number, view.seat, len(deal.history)))
         return bot.choose(view)
 
+    def _decision(self, session: Session, view: SeatView) -> Decision:
+        """The recommender's decision (its action and why), seeded as :meth:`_recommend`."""
+        deal = session.deal
+        bot = make_bot(self.recommender, bot_seed(session.deal_number, view.seat, len(deal.history)))
+        return bot.decide(view)
+
     def show_hint(self, session: Session) -> None:
         deal = session.deal
         if deal.to_act != HUMAN or session.ui.setup_open:
             return
         view = deal.view(HUMAN)
-        action, reason = hint(view, lambda v: self._recommend(session, v))
+        action, reason = hint(view, lambda v: self._decision(session, v))
         self.hint_shown = Shown(session.deal_number, len(deal.history), action, reason)
         self._note_hint(session)
 
@@ -177,10 +187,22 @@ class Teacher:
         if seat == HUMAN:
             return
         before = deal.replayed(len(deal.history) - 1)
-        reason = explain(before.view(seat), action)
+        reason = self._bots_reason(session, before, seat, action)
         if isinstance(action, Ecart) and not deal.is_over:
             reason = Reason("ecart_hidden")  # which suits it empties is the taker's secret
         self.why_shown = Shown(session.deal_number, len(deal.history), action, reason, seat)
+
+    def _bots_reason(self, session: Session, before: Deal, seat: int, action: Action) -> Reason:
+        """Why the bot at ``seat`` took ``action`` at the moment ``before``: the reason the table's bot
+        gives, decided again with the same seed (a level fast enough for the main thread); for any
+        other move (a slow level's, a record's) why it makes sense from the seat's view."""
+        view = before.view(seat)
+        level = session.settings.level
+        if runs_on_main_thread(level):
+            decision = make_bot(level, bot_seed(session.deal_number, seat, len(before.history))).decide(view)
+            if same_move(decision.action, action):
+                return decision.reason
+        return explain(view, action)
 
     def save_note(self, session: Session, text: str) -> None:
         """The comment for the moment on the table (an empty one removes it)."""
