@@ -11,10 +11,10 @@ from tarot.teaching.hints import REASON_CODES, hint
 from tarot.match import deal_seed
 from tarot.rules import Rules
 from tarot.state import Deal
-from web.botstep import bot_seed
-from web.params import parse_params
-from web.session import Session, Settings
-from web.teacher import Teacher
+from web.match.botstep import bot_seed
+from web.browser.params import parse_params
+from web.match.session import Session, Settings
+from web.teaching.teacher import Teacher
 
 from .helpers import card, deal_with, play, to_play
 from .test_bots_standard import position
