@@ -57,7 +57,7 @@ def shoot(browser, url: str, out: Path, size: tuple[int, int]) -> None:
 
         def snap(name: str, page=page, players=players) -> None:
             path = out / f"{tag}-{players}p-{name}.png"
-            page.screenshot(path=str(path))
+            page.screenshot(path=str(path), animations="disabled")
             print(path.name, page.evaluate(FIT))
 
         snap("setup")
@@ -134,11 +134,11 @@ def shoot_embed(browser, url: str, out: Path) -> None:
         page.goto(url + f"?embed=1&players={players}&deal={number}&pause=0")
         page.wait_for_function(READY)
         page.wait_for_function(HUMAN_TURN)
-        page.screenshot(path=str(out / f"embed-{players}p-bidding.png"))
+        page.screenshot(path=str(out / f"embed-{players}p-bidding.png"), animations="disabled")
         print(f"embed-{players}p-bidding", page.evaluate(FIT))
         while phase(page) != "done":
             _play_one(page)
-        page.screenshot(path=str(out / f"embed-{players}p-done.png"))
+        page.screenshot(path=str(out / f"embed-{players}p-done.png"), animations="disabled")
         print(f"embed-{players}p-done", page.evaluate(FIT))
         ctx.close()
 
