@@ -130,7 +130,7 @@ class PageState:
             self.store.remove(SAVE_KEY)
             session = Session.on_random_deal()
             session.ui.setup_open = True
-            session.ui.setup_message = ("save_damaged", {"reason": e.reason})
+            session.ui.setup_message = ("save_damaged", {"reason": e.reason, "cause": e.cause})
             return session
 
     def _read_history(self) -> list[KeptMatch]:
