@@ -43,7 +43,8 @@ class RecordError(Invalid):
         super().__init__(where + message, code, **params)
 
     def explain(self, lang: str = "en") -> str:
-        why = self.refusal.explain(lang) if self.refusal is not None else super().explain(lang)
+        # a rule's refusal is a sentence of its own: here it ends the clause "action n: ..."
+        why = self.refusal.explain(lang).rstrip(".") if self.refusal is not None else super().explain(lang)
         return why if self.index is None else explain_invalid("at_action", {"n": self.index + 1, "why": why}, lang)
 
 
