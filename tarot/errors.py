@@ -2,7 +2,7 @@
 plus parameters.
 
 The code and parameters let any front end say the reason in its own language
-(:func:`tarot.i18n.explain`, :meth:`Invalid.explain`); ``str(error)`` gives the English sentence
+(:func:`tarot.i18n.explain`, :func:`refusal_words`); ``str(error)`` gives the English sentence
 for developers (the command line prints it).
 """
 from __future__ import annotations
@@ -44,15 +44,18 @@ class RecordError(Invalid):
 
     def explain(self, lang: str = "en") -> str:
         # a rule's refusal is a sentence of its own: here it ends the clause "action n: ..."
-        why = self.refusal.explain(lang).rstrip(".") if self.refusal is not None else super().explain(lang)
+        why = self.refusal.explain(lang).rstrip(".") if self.refusal is not None \
+            else explain_invalid(self.code, self.params, lang)
         return why if self.index is None else explain_invalid("at_action", {"n": self.index + 1, "why": why}, lang)
 
 
 def refusal_words(error: BaseException, lang: str) -> str:
     """Why the engine refused something, in ``lang``: a refusal's or an unreadable value's own
     words, else the catalogues' sentence that the record is not valid (never English in French)."""
-    if isinstance(error, (IllegalAction, Invalid)):
+    if isinstance(error, (IllegalAction, RecordError)):
         return error.explain(lang)
+    if isinstance(error, Invalid):
+        return explain_invalid(error.code, error.params, lang)
     return explain_invalid(None, {}, lang)
 
 

@@ -52,18 +52,14 @@ def quote(value: object) -> str:
 class Invalid(ValueError):
     """A value the engine cannot read (a record, its rules, its result, an action, a card):
     ``str()`` says why in English; ``code`` (the catalogues' ``invalid_CODE``) and ``params``
-    say it in a player's language, a value echoed from the input quoted and cut short
-    (:func:`tarot.inputs.quote`).  ``code`` is ``None`` where no words of its own say it:
-    :meth:`explain` then says that the record is not valid."""
+    say it in a player's language (:func:`tarot.errors.refusal_words`), a value echoed from the
+    input quoted and cut short (:func:`quote`).  ``code`` is ``None`` where no words of its own
+    say it: the record is then said not to be valid."""
 
     def __init__(self, message: str, code: str | None = None, **params: object) -> None:
         self.code = code
         self.params = params
         super().__init__(message)
-
-    def explain(self, lang: str = "en") -> str:
-        from .i18n import explain_invalid  # the words need the cards, which read their input here
-        return explain_invalid(self.code, self.params, lang)
 
 
 class InputError(ValueError):

@@ -138,7 +138,7 @@ def test_the_import_dialog_says_what_the_engine_has_no_words_for_as_a_record_not
 @pytest.mark.parametrize("text, said", [
     ("", "le fichier est vide"),
     ("[1, 2]", "une liste JSON de donnes n'est pas lue"),
-    ("[1, 2", "ce n'est pas du JSON (colonne 6)"),
+    ("[1, 2", "(ligne 1)\u00a0: ce n'est pas du JSON (colonne 6)"),
     ("42", "une donne doit être un objet JSON"),
     ('{"format": "other"}', "le format doit être «\u00a0tarot-deal/1\u00a0», pas \"other\""),
 ])

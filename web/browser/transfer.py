@@ -118,7 +118,7 @@ def import_records(text: str) -> list[dict[str, Any]]:
     try:  # one record, maybe written over several lines
         whole = _load(stripped, None)
     except ImportProblem as e:
-        if e.code is not None and "\n" not in stripped:
+        if e.code not in (None, "not_json") and "\n" not in stripped:  # refused unread
             raise
         whole = None
     else:
