@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Union
 
 from .cards import CARDS, Card, parse_card, parse_cards, sort_for_hand
-from .inputs import quote
+from .inputs import Invalid, quote
 from .rules import MISERE_KINDS, Contract
 
 
@@ -132,17 +132,17 @@ def action_to_json(seat: int, action: Action) -> dict[str, Any]:
 def action_from_json(obj: object) -> tuple[int, Action]:
     """``(seat, action)`` from a record entry; ``ValueError`` says what is wrong."""
     if not isinstance(obj, dict):
-        raise ValueError("an action must be an object")
+        raise Invalid("an action must be an object", "action")
     seat = obj.get("seat")
     if type(seat) is not int:
-        raise ValueError("an action needs an integer 'seat'")
+        raise Invalid("an action needs an integer 'seat'", "action_seat")
     kind = obj.get("type")
     if kind == "play":
         return seat, PLAYS[_card_field(obj, "card")]
     if kind == "bid":
         bid = obj.get("bid")
         if not isinstance(bid, str) or bid not in BIDS:
-            raise ValueError(f"not a bid: {quote(bid)}")
+            raise Invalid(f"not a bid: {quote(bid)}", "bid", value=quote(bid))
         return seat, BIDS[bid]
     if kind == "call":
         return seat, Call(_card_field(obj, "card"))
@@ -151,7 +151,7 @@ def action_from_json(obj: object) -> tuple[int, Action]:
     if kind == "chelem":
         announce = obj.get("announce", True)
         if not isinstance(announce, bool):
-            raise ValueError(f"'announce' must be true or false, not {quote(announce)}")
+            raise Invalid(f"'announce' must be true or false, not {quote(announce)}", "announce", value=quote(announce))
         return seat, ANNOUNCE_CHELEM if announce else NO_CHELEM
     if kind == "purchase":
         return seat, Purchase(_card_field(obj, "card"), _card_field(obj, "give"))
@@ -162,20 +162,21 @@ def action_from_json(obj: object) -> tuple[int, Action]:
         if what == "misere":
             which = obj.get("misere")
             if which not in MISERE_KINDS:
-                raise ValueError(f"not a misère: {quote(which)} (atout or tetes)")
+                raise Invalid(f"not a misère: {quote(which)} (atout or tetes)", "misere", value=quote(which))
             return seat, Misere(which)
-        raise ValueError(f"not a declaration: {quote(what)}")
-    raise ValueError(f"not an action type: {quote(kind)}")
+        raise Invalid(f"not a declaration: {quote(what)}", "declaration", value=quote(what))
+    raise Invalid(f"not an action type: {quote(kind)}", "action_type", value=quote(kind))
 
 
 def _card_field(obj: dict[str, Any], name: str) -> Card:
     if name not in obj:
-        raise ValueError(f"a {obj.get('type')} action needs a '{name}'")
+        raise Invalid(f"a {obj.get('type')} action needs a '{name}'", "action_field", kind=quote(obj.get("type")),
+                      name=name)
     return parse_card(obj[name])
 
 
 def _card_list(obj: dict[str, Any]) -> list[Any]:
     cards = obj.get("cards")
     if not isinstance(cards, list):
-        raise ValueError("'cards' must be a list")
+        raise Invalid("'cards' must be a list", "cards_list")
     return cards

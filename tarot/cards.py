@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .inputs import quote
+from .inputs import Invalid, quote
 
 SUITS = "SHDC"  # pique, cœur, carreau, trèfle
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -127,7 +127,7 @@ def parse_card(token: object) -> Card:
     """
     card = _BY_NOTATION.get(token) if isinstance(token, str) else None
     if card is None:
-        raise ValueError(f"not a card: {quote(token)}")
+        raise Invalid(f"not a card: {quote(token)}", "card", value=quote(token))
     return card
 
 

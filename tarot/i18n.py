@@ -8,8 +8,8 @@ from __future__ import annotations
 from .cards import CARDS, EXCUSE_ID, FIRST_TRUMP, RANK_OF, SUIT_OF, Card, parse_card
 from .words import french_spaces, known, t
 
-__all__ = ["card_name", "card_with_article", "contract_name", "explain", "french_spaces", "poignee_name",
-           "suit_name"]
+__all__ = ["card_name", "card_with_article", "contract_name", "explain", "explain_invalid", "french_spaces",
+           "poignee_name", "suit_name"]
 
 SUIT_WORDS = ("suit_spades", "suit_hearts", "suit_diamonds", "suit_clubs", "suit_trumps")  # by suit number
 RANK_WORDS = {1: "rank_ace", 11: "rank_jack", 12: "rank_knight", 13: "rank_queen", 14: "rank_king"}
@@ -111,12 +111,15 @@ def _words_of(code: str) -> str:
 
 
 def _param_words(k: str, v: object, lang: str) -> dict[str, str]:
-    """One parameter of a refusal (or a reason) written for a player: a suit, a contract, a phase,
-    an action, the calls above the lowest, poignée sizes, or cards (a card also with its article)."""
+    """One parameter of a refusal (or a reason) written for a player: a suit, a contract, a rule
+    option, a phase, an action, the calls above the lowest, poignée sizes, or cards (a card also
+    with its article)."""
     if k == "suit" and isinstance(v, int):
         return {k: suit_name(v, lang)}
-    if k == "current" and isinstance(v, str):
+    if k in ("current", "contract") and isinstance(v, str):
         return {k: contract_name(v, lang)}
+    if k == "option" and isinstance(v, str) and known(f"rule_option_{v}"):
+        return {k: t(f"rule_option_{v}", lang)}
     if k == "phase" and isinstance(v, str):
         return {k: t(PHASE_WORDS[v], lang) if v in PHASE_WORDS else v}
     if k == "action" and isinstance(v, str):
@@ -139,6 +142,19 @@ def explain(code: str, params: dict[str, object], lang: str = "en") -> str:
     key = _words_of(code)
     if key == code:
         return code
+    return _filled(key, params, lang)
+
+
+def explain_invalid(code: str | None, params: dict[str, object], lang: str = "en") -> str:
+    """Why a record (or a value in it) cannot be read, in ``lang``: the catalogues' ``invalid_CODE``
+    with its parameters; a missing or unknown code says that the record is not valid."""
+    key = f"invalid_{code}"
+    if code is None or not known(key):
+        return t("invalid_record", lang)
+    return _filled(key, params, lang)
+
+
+def _filled(key: str, params: dict[str, object], lang: str) -> str:
     words: dict[str, str] = {}
     for k, v in params.items():
         words.update(_param_words(k, v, lang))

@@ -49,6 +49,19 @@ def quote(value: object) -> str:
     return _QUOTE.repr(value)
 
 
+class Invalid(ValueError):
+    """A value the engine cannot read (a record, its rules, its result, an action, a card):
+    ``str()`` says why in English; ``code`` (the catalogues' ``invalid_CODE``) and ``params``
+    say it in a player's language (:func:`tarot.errors.refusal_words`), a value echoed from the
+    input quoted and cut short (:func:`quote`).  ``code`` is ``None`` where no words of its own
+    say it: the record is then said not to be valid."""
+
+    def __init__(self, message: str, code: str | None = None, **params: object) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(message)
+
+
 class InputError(ValueError):
     """Outside input refused as it is read; ``code`` is ``too_deep`` or ``number_too_long``."""
 

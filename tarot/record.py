@@ -64,10 +64,10 @@ def recorded_result(record: object) -> DealResult:
     replayed: :meth:`DealResult.from_json` scores its count again); :class:`RecordError`
     if it has none or it does not add up."""
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError("a record must be a JSON object", code="not_object")
     rules = _rules(record)
     if "result" not in record:
-        raise RecordError("the record has no result: its deal is not over")
+        raise RecordError("the record has no result: its deal is not over", code="no_result")
     return DealResult.from_json(record["result"], rules)
 
 
@@ -86,12 +86,13 @@ def _misere_named(deal: Deal, entry: object) -> object:
 def _pots(record: dict[str, object], rules: Rules) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     pots, doubled = record.get("pots", []), record.get("pots_doubled", [])
     if not isinstance(pots, list) or not all(type(p) is int and p >= 0 for p in pots):
-        raise RecordError(f"pots must be a list of token counts, not {quote(pots)}")
+        raise RecordError(f"pots must be a list of token counts, not {quote(pots)}", code="pots", value=quote(pots))
     if not isinstance(doubled, list) or len(doubled) > len(pots) \
             or not all(isinstance(d, bool) for d in doubled):
-        raise RecordError("pots_doubled must be a list of true or false, one per pot")
+        raise RecordError("pots_doubled must be a list of true or false, one per pot", code="pots_doubled")
     if pots and not rules.traditional_scoring:
-        raise RecordError("pots are for the traditional_scoring rule option")
+        raise RecordError("pots are for the traditional_scoring rule option", code="pots_option",
+                          option="traditional_scoring")
     return tuple(pots), tuple(doubled)
 
 
@@ -99,18 +100,19 @@ def read_dealt(record: object) -> tuple[Dealt, list[object]]:
     """What a record deals (no action taken yet) and its actions, as written;
     :class:`RecordError` if it is not valid."""
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError("a record must be a JSON object", code="not_object")
     if record.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, not {quote(record.get('format'))}")
+        raise RecordError(f"format must be {FORMAT!r}, not {quote(record.get('format'))}", code="format",
+                          value=quote(record.get("format")))
     rules = _rules(record)
     dealer = record.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < rules.players:
-        raise RecordError(f"dealer must be a seat from 0 to {rules.players - 1}")
+        raise RecordError(f"dealer must be a seat from 0 to {rules.players - 1}", code="dealer", last=rules.players - 1)
     hands, chien = _cards(record, rules)
     pots, doubled = _pots(record, rules)
     actions = record.get("actions", [])
     if not isinstance(actions, list):
-        raise RecordError("actions must be a list")
+        raise RecordError("actions must be a list", code="actions")
     return Dealt(rules, dealer, hands, chien, pots, doubled), actions
 
 
@@ -118,28 +120,29 @@ def _rules(record: dict[str, object]) -> Rules:
     try:
         return Rules.from_json(record.get("rules"))
     except (TypeError, ValueError) as e:
-        raise RecordError(f"bad rules: {e}") from None
+        raise RecordError(f"bad rules: {e}", cause=e) from None
 
 
 def _cards(record: dict[str, object], rules: Rules) -> tuple[list[list[Card]], list[Card]]:
     """The hands and the chien as dealt: each the right size, every card once."""
     hands_json = record.get("hands")
     if not isinstance(hands_json, list) or len(hands_json) != rules.players:
-        raise RecordError(f"hands must be a list of {rules.players} hands")
+        raise RecordError(f"hands must be a list of {rules.players} hands", code="hands", players=rules.players)
     try:
         hands = []
         for i, h in enumerate(hands_json):
             if not isinstance(h, list) or len(h) != rules.hand_size:
-                raise RecordError(f"hand {i} must have {rules.hand_size} cards")
+                raise RecordError(f"hand {i} must have {rules.hand_size} cards", code="hand_size", n=i + 1,
+                                  size=rules.hand_size)
             hands.append(parse_cards(h))
         chien_json = record.get("chien")
         if not isinstance(chien_json, list) or len(chien_json) != rules.chien_size:
-            raise RecordError(f"the chien must have {rules.chien_size} cards")
+            raise RecordError(f"the chien must have {rules.chien_size} cards", code="chien_size", size=rules.chien_size)
         chien = parse_cards(chien_json)
     except ValueError as e:
         if isinstance(e, RecordError):
             raise
-        raise RecordError(str(e)) from None
+        raise RecordError(str(e), cause=e) from None
     _check_each_card_once(sorted(c for h in hands + [chien] for c in h))
     return hands, chien
 
@@ -154,7 +157,9 @@ def _check_each_card_once(every: list[Card]) -> None:
             twice = c
             break
         seen.add(c)
-    raise RecordError(f"card dealt twice: {twice}" if twice is not None else "cards are missing")
+    if twice is not None:
+        raise RecordError(f"card dealt twice: {twice}", code="card_twice", card=twice)
+    raise RecordError("cards are missing", code="cards_missing")
 
 
 def replay(deal: Deal, actions: list[object],
@@ -167,7 +172,7 @@ def replay(deal: Deal, actions: list[object],
         try:
             seat, action = action_from_json(_misere_named(deal, entry))
         except ValueError as e:
-            raise RecordError(str(e), index) from None
+            raise RecordError(str(e), index, cause=e) from None
         if deal.phase is Phase.CHELEM and isinstance(action, (Play, Poignee, Misere)):
             deal.apply(NO_CHELEM)  # a chelem declined need not be written down
         if deal.phase is Phase.CALLING and not isinstance(action, Call) and deal.can(NO_CALL):

@@ -25,7 +25,7 @@ def from_record_at(record: object, at: int | None) -> tuple[Deal, Deal]:
         for _ in records.replay(deal, actions, keep):
             pass
     except RecursionError:
-        raise RecordError("malformed record: nested too deeply") from None
+        raise RecordError("malformed record: nested too deeply", code="too_deep") from None
     return (kept[0] if kept else deal.copy()), deal
 
 
@@ -42,9 +42,9 @@ def decisions(record: object) -> Iterator[tuple[int, int, Action, Deal]]:
 def _dealt(record: object) -> tuple[Deal, list[object]]:
     """The deal a record deals (no action taken yet) and its actions, as written."""
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError("a record must be a JSON object", code="not_object")
     deal = Deal.from_record({k: v for k, v in record.items() if k not in ("actions", "result")})
     actions = record.get("actions", [])
     if not isinstance(actions, list):
-        raise RecordError("actions must be a list")
+        raise RecordError("actions must be a list", code="actions")
     return deal, actions

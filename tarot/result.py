@@ -143,7 +143,7 @@ class DealResult:
         What the object does not hold, the result does not either: the piles, the calculation
         of the tokens (``token_steps``) and who showed a petit sec."""
         if not isinstance(data, dict):
-            raise RecordError(f"a result must be a JSON object, not {quote(data)}")
+            raise RecordError(f"a result must be a JSON object, not {quote(data)}", code="result", value=quote(data))
         if "redeal" in data:
             result = cls(rules, (0,) * rules.players, redeal=_one_of(data, "redeal", REDEALS))
         else:
@@ -208,11 +208,13 @@ def _counted(data: dict[str, object], rules: Rules) -> DealResult:
     taker = _seat(data, "taker", rules)
     partner = None if data.get("partner") is None else _seat(data, "partner", rules)
     if partner is not None and (partner == taker or not rules.calls_partner(contract)):
-        raise RecordError(f"seat {partner} cannot be the taker's partner in this {contract.code}")
+        raise RecordError(f"seat {partner} cannot be the taker's partner in this {contract.code}", code="partner",
+                          seat=partner, contract=contract.code)
     points = data.get("points")
     if isinstance(points, bool) or not isinstance(points, (int, float)) or not 0 <= points <= 91 \
             or (2 * points) % 1:
-        raise RecordError(f"points must be from 0 to 91, in half points, not {quote(points)}")
+        raise RecordError(f"points must be from 0 to 91, in half points, not {quote(points)}", code="points",
+                          value=quote(points))
     bouts = _one_of(data, "bouts", (0, 1, 2, 3))
     try:
         return scored(rules, taker, partner, contract, round(2 * points), bouts,
@@ -223,13 +225,14 @@ def _counted(data: dict[str, object], rules: Rules) -> DealResult:
     except ValueError as e:
         if isinstance(e, RecordError):
             raise
-        raise RecordError(str(e)) from None
+        raise RecordError(str(e), cause=e) from None
 
 
 def _seat(data: dict[str, object], key: str, rules: Rules) -> int:
     seat = data.get(key)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
-        raise RecordError(f"{key} must be a seat from 0 to {rules.players - 1}, not {quote(seat)}")
+        raise RecordError(f"{key} must be a seat from 0 to {rules.players - 1}, not {quote(seat)}", code="seat",
+                          key=key, last=rules.players - 1, value=quote(seat))
     return seat
 
 
@@ -241,7 +244,8 @@ def _one_of(data: dict[str, object], key: str, choices: tuple[T, ...],
         if type(value) is type(written(choice)) and value == written(choice):
             return choice
     names = ", ".join(json.dumps(written(c)) for c in choices)
-    raise RecordError(f"{key} must be one of {names}, not {quote(value)}")
+    raise RecordError(f"{key} must be one of {names}, not {quote(value)}", code="one_of", key=key, choices=names,
+                      value=quote(value))
 
 
 def _declared(data: dict[str, object], key: str, name: str, choices: tuple[str, ...],
@@ -249,11 +253,12 @@ def _declared(data: dict[str, object], key: str, name: str, choices: tuple[str, 
     """The poignées or misères declared: ``[{"seat": 2, "size": "simple"}, ...]``."""
     entries = data.get(key)
     if not isinstance(entries, list):
-        raise RecordError(f"{key} must be a list, not {quote(entries)}")
+        raise RecordError(f"{key} must be a list, not {quote(entries)}", code="list", key=key, value=quote(entries))
     out = []
     for entry in entries:
         if not isinstance(entry, dict) or set(entry) != {"seat", name}:
-            raise RecordError(f"each of {key} must be {{\"seat\": …, \"{name}\": …}}, not {quote(entry)}")
+            raise RecordError(f"each of {key} must be {{\"seat\": …, \"{name}\": …}}, not {quote(entry)}",
+                              code="entry", key=key, name=name, value=quote(entry))
         out.append((_seat(entry, "seat", rules), _one_of(entry, name, choices)))
     return tuple(out)
 
@@ -265,11 +270,12 @@ def _with_tokens(result: DealResult, data: dict[str, object], rules: Rules) -> D
         return result  # tokens written anyway are refused as a key too many
     tokens, pots, doubled = data.get("tokens"), data.get("pots"), data.get("pots_doubled", [])
     if not isinstance(tokens, list) or len(tokens) != rules.players or not all(type(x) is int for x in tokens):
-        raise RecordError(f"tokens must be a list of {rules.players} whole numbers, not {quote(tokens)}")
+        raise RecordError(f"tokens must be a list of {rules.players} whole numbers, not {quote(tokens)}",
+                          code="tokens", players=rules.players, value=quote(tokens))
     if not isinstance(pots, list) or not all(type(p) is int and p >= 0 for p in pots):
-        raise RecordError(f"pots must be a list of token counts, not {quote(pots)}")
+        raise RecordError(f"pots must be a list of token counts, not {quote(pots)}", code="pots", value=quote(pots))
     if not isinstance(doubled, list) or len(doubled) > len(pots) or not all(type(d) is bool for d in doubled):
-        raise RecordError("pots_doubled must be a list of true or false, one per pot")
+        raise RecordError("pots_doubled must be a list of true or false, one per pot", code="pots_doubled")
     doubled = doubled + [False] * (len(pots) - len(doubled))
     return replace(result, tokens=tuple(tokens), pots=tuple(pots), pots_doubled=tuple(doubled))
 
@@ -278,11 +284,12 @@ def _check_written(written: dict[str, object], data: dict[str, object]) -> None:
     """Refuse ``data`` unless it is ``written``, key for key and value for value."""
     for key in [*written, *(k for k in data if k not in written)]:
         if key not in data:
-            raise RecordError(f"the result has no {key}")
+            raise RecordError(f"the result has no {key}", code="result_missing", key=key)
         if key not in written:
-            raise RecordError(f"the result cannot have {quote(key)} here")
+            raise RecordError(f"the result cannot have {quote(key)} here", code="result_extra", key=quote(key))
         if not _same(data[key], written[key]):
-            raise RecordError(f"the result's {key} is {quote(data[key])}, but its count gives {quote(written[key])}")
+            raise RecordError(f"the result's {key} is {quote(data[key])}, but its count gives {quote(written[key])}",
+                              code="result_mismatch", key=key, value=quote(data[key]), expected=quote(written[key]))
 
 
 def _same(a: object, b: object) -> bool:

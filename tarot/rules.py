@@ -9,7 +9,7 @@ from enum import IntEnum
 from functools import lru_cache
 
 from .cards import EXCUSE_ID, FIRST_TRUMP, KINGS, RANK_OF, SUIT_MASKS, SUIT_OF, count
-from .inputs import quote
+from .inputs import Invalid, quote
 
 
 class Contract(IntEnum):
@@ -39,7 +39,7 @@ class Contract(IntEnum):
         for c in cls:
             if c.code == code:
                 return c
-        raise ValueError(f"not a contract: {quote(code)}")
+        raise Invalid(f"not a contract: {quote(code)}", "contract", value=quote(code))
 
 
 MULTIPLIERS = {Contract.PRISE: 1, Contract.GARDE: 2, Contract.GARDE_SANS: 4, Contract.GARDE_CONTRE: 6}
@@ -110,13 +110,14 @@ class Rules:
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or self.players not in (3, 4, 5):
-            raise ValueError(f"players must be 3, 4 or 5, not {quote(self.players)}")
+            raise Invalid(f"players must be 3, 4 or 5, not {quote(self.players)}", "players", value=quote(self.players))
         for f in fields(self)[1:]:
             if not isinstance(getattr(self, f.name), bool):
-                raise ValueError(f"rule option {f.name} must be true or false")
+                raise Invalid(f"rule option {f.name} must be true or false", "option_bool", option=f.name)
         for option, tables in OPTION_TABLES.items():
             if getattr(self, option) and self.players not in tables:
-                raise ValueError(f"rule option {option} is for {' or '.join(map(str, tables))} players only")
+                raise Invalid(f"rule option {option} is for {' or '.join(map(str, tables))} players only",
+                              "option_tables", option=option, players=self.players)
 
     @property
     def hand_size(self) -> int:
@@ -188,13 +189,13 @@ class Rules:
     @classmethod
     def from_json(cls, data: object) -> "Rules":
         if not isinstance(data, dict):
-            raise ValueError("rules must be an object")
+            raise Invalid("rules must be an object", "rules")
         known = {f.name for f in fields(cls)}
         unknown = sorted(str(k) for k in set(data) - known)
         if unknown:
-            raise ValueError(f"unknown rule option: {quote(unknown[0])}")
+            raise Invalid(f"unknown rule option: {quote(unknown[0])}", "unknown_option", value=quote(unknown[0]))
         if "players" not in data:
-            raise ValueError("rules need 'players'")
+            raise Invalid("rules need 'players'", "rules_players")
         return cls(**data)
 
     @staticmethod

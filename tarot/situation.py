@@ -25,7 +25,7 @@ import json
 import re
 import zlib
 
-from .errors import RecordError
+from .errors import RecordError, refusal_words
 from .inputs import InputError, load_json, whole_number
 from .replay import from_record_at
 from .state import Deal
@@ -43,15 +43,18 @@ CODES = ("too_long", "not_base64", "not_deflate", "cut", "not_json", "bad_record
 
 
 class SituationError(ValueError):
-    """A situation text that cannot be opened; ``code`` is one of :data:`CODES`."""
+    """A situation text that cannot be opened; ``code`` is one of :data:`CODES`, ``detail`` says
+    more in English (for developers), ``cause`` is the engine's refusal of a ``bad_record``."""
 
-    def __init__(self, code: str, detail: str = "") -> None:
+    def __init__(self, code: str, detail: str = "", cause: ValueError | None = None) -> None:
         self.code = code
         self.detail = detail
+        self.cause = cause
         super().__init__(f"{code}: {detail}" if detail else code)
 
     def explain(self, lang: str = "en") -> str:
-        return t(f"situation_{self.code}", lang, detail=self.detail)
+        """What the page says, in ``lang``; a bad record's fault in the engine's words for it."""
+        return t(f"situation_{self.code}", lang, detail=refusal_words(self.cause or self, lang))
 
 
 def encode(record: dict[str, object]) -> str:
@@ -100,7 +103,7 @@ def load(record: object) -> Deal:
     try:
         return Deal.from_record(record)
     except RecordError as e:
-        raise SituationError("bad_record", str(e)) from None
+        raise SituationError("bad_record", str(e), e) from None
 
 
 def load_at(record: object, at: int | None) -> tuple[Deal, Deal]:
@@ -109,7 +112,7 @@ def load_at(record: object, at: int | None) -> tuple[Deal, Deal]:
     try:
         return from_record_at(record, at)
     except RecordError as e:
-        raise SituationError("bad_record", str(e)) from None
+        raise SituationError("bad_record", str(e), e) from None
 
 
 def fragment(record: dict[str, object], notes: dict[int, str] | None = None) -> str:

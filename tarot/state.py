@@ -22,7 +22,7 @@ from .cards import (BOUTS, CARDS, EXCUSE, EXCUSE_BIT, EXCUSE_ID, FACES, FIRST_TR
                     KINGS, KING, RANK_MASKS, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, Card,
                     cards_of, count, mask_of)
 from .dealing import deal_cards, is_petit_sec
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, Invalid, RecordError
 from .phase import Phase as Phase  # a deal's phases, named with the deal: tarot.state.Phase
 from .record import read_dealt, replay, to_record
 from .result import DealResult
@@ -97,7 +97,7 @@ class Deal:
                  pots: tuple[int, ...] = (), pots_doubled: tuple[bool, ...] = ()) -> None:
         n = rules.players
         if not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
+            raise Invalid(f"dealer must be a seat from 0 to {n - 1}", "dealer", last=n - 1)
         self.rules = rules
         self.players = n
         self.dealer = dealer
@@ -849,7 +849,7 @@ class Deal:
             for _ in replay(deal, actions):
                 pass
         except RecursionError:
-            raise RecordError("malformed record: nested too deeply") from None
+            raise RecordError("malformed record: nested too deeply", code="too_deep") from None
         return deal
 
     def __repr__(self) -> str:

@@ -4,6 +4,7 @@ import json
 import pytest
 
 from tarot.teaching.duplicate import Budget, reference
+from tarot.errors import Invalid
 from tarot.result import DealResult
 from tarot.rules import Rules
 from web.duplicate.tournament import DuplicateSession, PracticeSession, Tournament, load_session
@@ -363,5 +364,6 @@ def test_an_import_refused_as_it_is_read_is_said_in_the_pages_language():
     assert "plus de 2\u202f000\u202f000 caractères" in import_message(too_large, "fr")
     assert "more than 2,000,000 characters" in import_message(too_large, "en")
     assert "un nombre a trop de chiffres" in import_message(ImportProblem("x", 1, code="number_too_long"), "fr")
-    assert import_message(ImportProblem("not a card: 'T99'", 3), "en") == \
+    not_a_card = Invalid("not a card: 'T99'", "card", value="'T99'")
+    assert import_message(ImportProblem("not a card: 'T99'", 3, cause=not_a_card), "en") == \
         "File refused (line 3): not a card: 'T99'. Nothing has changed."

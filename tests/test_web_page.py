@@ -109,7 +109,7 @@ def test_a_situation_opens_at_the_moment_it_names_in_its_own_seats_words():
     assert len(state.session.deal.history) == len(Deal.from_record({**record, "actions": record["actions"][:6]}).history)
     assert state.session.deal.dealt_hands[0] == Deal.from_record(record).dealt_hands[1]
     bad = dict(record, actions=[dict(record["actions"][0], seat=2)] + record["actions"][1:])
-    assert "action 0" in render.render(_page("?seat=1", fragment(bad)).screen())["notice"]
+    assert "action n° 1\u00a0:" in render.render(_page("?seat=1", fragment(bad)).screen())["notice"]
 
 
 # ---------------------------------------------------------------- drawing

@@ -109,10 +109,29 @@ def _refusal_codes(trees: dict[Path, ast.AST]) -> set[str]:
             and call.args and isinstance(call.args[0], ast.Constant)}
 
 
+def _invalid_codes(trees: dict[Path, ast.AST]) -> set[str]:
+    """The code of every unreadable value the engine refuses: ``RecordError(..., code="code")``,
+    ``Invalid(message, "code")``, and ``explain_invalid("code", ...)``."""
+    codes = set()
+    for path, tree in trees.items():
+        if not path.is_relative_to(ROOT / "tarot"):
+            continue
+        for call in ast.walk(tree):
+            name = getattr(call.func, "id", "") if isinstance(call, ast.Call) else ""
+            if name not in ("RecordError", "Invalid", "explain_invalid"):
+                continue
+            assert isinstance(call, ast.Call)
+            given = [k.value for k in call.keywords if k.arg == "code"]
+            given += call.args[1:2] if name == "Invalid" else call.args[:1] if name == "explain_invalid" else []
+            codes |= {c.value for c in given if isinstance(c, ast.Constant) and isinstance(c.value, str)}
+    return codes
+
+
 def _families(trees: dict[Path, ast.AST]) -> dict[str, set[str]]:
     """Keys made at run time as a prefix and a code, with the explicit list of the codes."""
     return {
         "refusal_": _refusal_codes(trees),
+        "invalid_": _invalid_codes(trees),
         "reason_": set(tarot.teaching.hints.REASON_CODES),
         "strength_": set(tarot.teaching.strength.CODES),
         "situation_": set(tarot.situation.CODES),

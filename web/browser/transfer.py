@@ -14,10 +14,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tarot.inputs import quote
-from tarot.inputs import MAX_JSON_DEPTH, InputError, excerpt, load_json
+from tarot.errors import RecordError, refusal_words
+from tarot.inputs import MAX_JSON_DEPTH, InputError, excerpt, load_json, quote
+from tarot.record import FORMAT
 from tarot.state import Deal
-
 from tarot.words import t
 
 MAX_IMPORT_CHARS = 2_000_000
@@ -28,29 +28,38 @@ EXPORT_NAME = "tarot-{first}.jsonl"
 
 class ImportProblem(ValueError):
     """A file or pasted text that is not a list of valid deal records: ``line`` (1-based,
-    or None for the whole text) and ``reason`` in the engine's words (English); ``code``
-    names a refusal the page words itself (``too_large``, ``too_deep``, ``number_too_long``)."""
+    or None for the whole text) and ``reason`` in English (for developers); ``code`` names a
+    refusal the page words itself (:data:`PROBLEM_WORDS`, its ``params`` filled in), or
+    ``cause`` is the engine's refusal of the record (worded by its own code)."""
 
-    def __init__(self, reason: str, line: int | None = None, code: str | None = None) -> None:
+    def __init__(self, reason: str, line: int | None = None, code: str | None = None, *,
+                 cause: ValueError | None = None, **params: object) -> None:
         self.reason = reason
         self.line = line
         self.code = code
+        self.cause = cause
+        self.params = params
         super().__init__(f"line {line}: {reason}" if line is not None else reason)
 
 
 # The refusals the page words itself, by code.
 PROBLEM_WORDS = {"too_large": "import_too_large", "too_deep": "import_too_deep",
-                 "number_too_long": "import_number_too_long"}
+                 "number_too_long": "import_number_too_long", "not_json": "import_not_json",
+                 "empty": "import_empty", "array": "import_array", "too_many": "import_too_many"}
 
 
 def import_message(problem: ImportProblem, lang: str) -> str:
-    """What the import dialog says of ``problem``, in ``lang``."""
+    """What the import dialog says of ``problem``, in ``lang``: never the engine's English."""
     where = t("import_where_all", lang) if problem.line is None else t("import_where_line", lang, n=problem.line)
+    return t("import_bad", lang, where=where, reason=_reason(problem, lang))
+
+
+def _reason(problem: ImportProblem, lang: str) -> str:
     if problem.code is None or problem.code not in PROBLEM_WORDS:
-        return t("import_bad", lang, where=where, reason=problem.reason)
-    limit = {"too_large": MAX_IMPORT_CHARS, "too_deep": MAX_JSON_DEPTH}.get(problem.code, 0)
+        return refusal_words(problem.cause if problem.cause is not None else problem, lang)
+    limit = {"too_large": MAX_IMPORT_CHARS, "too_deep": MAX_JSON_DEPTH, "too_many": MAX_RECORDS}.get(problem.code, 0)
     n = f"{limit:,}".replace(",", t("thousands_mark", lang))
-    return t("import_bad", lang, where=where, reason=t(PROBLEM_WORDS[problem.code], lang, n=n))
+    return t(PROBLEM_WORDS[problem.code], lang, n=n, **problem.params)
 
 
 def export_text(records: list[dict[str, Any]]) -> str:
@@ -66,13 +75,16 @@ def check_file_size(size: int) -> None:
 
 def _check(record: object, line: int | None) -> dict[str, Any]:
     if not isinstance(record, dict):
-        raise ImportProblem("a record must be a JSON object", line)
-    if record.get("format") != "tarot-deal/1":
-        raise ImportProblem(f"format must be \"tarot-deal/1\", not {_shown(record.get('format'))}", line)
+        raise ImportProblem("a record must be a JSON object", line,
+                            cause=RecordError("a record must be a JSON object", code="not_object"))
+    if record.get("format") != FORMAT:
+        shown = _shown(record.get("format"))
+        raise ImportProblem(f"format must be \"{FORMAT}\", not {shown}", line,
+                            cause=RecordError(f"format must be {FORMAT!r}, not {shown}", code="format", value=shown))
     try:
         Deal.from_record(record)
     except ValueError as e:  # the engine names the action and the rule
-        raise ImportProblem(str(e), line) from None
+        raise ImportProblem(str(e), line, cause=e) from None
     return record
 
 
@@ -93,7 +105,7 @@ def _load(text: str, line: int | None) -> object:
     except InputError as e:
         raise ImportProblem(str(e), line, code=e.code) from None
     except json.JSONDecodeError as e:
-        raise ImportProblem(f"not JSON ({e.msg}, column {e.colno})", line) from None
+        raise ImportProblem(f"not JSON ({e.msg}, column {e.colno})", line, code="not_json", column=e.colno) from None
 
 
 def import_records(text: str) -> list[dict[str, Any]]:
@@ -102,16 +114,16 @@ def import_records(text: str) -> list[dict[str, Any]]:
         raise ImportProblem(f"the file is too large (more than {MAX_IMPORT_CHARS} characters)", code="too_large")
     stripped = text.strip()
     if not stripped:
-        raise ImportProblem("the file is empty")
+        raise ImportProblem("the file is empty", code="empty")
     try:  # one record, maybe written over several lines
         whole = _load(stripped, None)
     except ImportProblem as e:
-        if e.code is not None and "\n" not in stripped:
+        if e.code not in (None, "not_json") and "\n" not in stripped:  # refused unread
             raise
         whole = None
     else:
         if isinstance(whole, list):
-            raise ImportProblem("expected JSON lines of records (one object a line), not a JSON array")
+            raise ImportProblem("expected JSON lines of records (one object a line), not a JSON array", code="array")
         return [_check(whole, None)]
     records = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -119,5 +131,5 @@ def import_records(text: str) -> list[dict[str, Any]]:
             continue
         records.append(_check(_load(line, number), number))
         if len(records) > MAX_RECORDS:
-            raise ImportProblem(f"more than {MAX_RECORDS} records")
+            raise ImportProblem(f"more than {MAX_RECORDS} records", code="too_many")
     return records

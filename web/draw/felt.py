@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from tarot.cards import NOTATION, Card
+from tarot.errors import refusal_words
 from tarot.i18n import card_name, poignee_name
 from tarot.view import SeatView
 from tarot.words import LANGS, t
@@ -225,7 +226,7 @@ def render_notice(screen: Screen) -> str:
         return replay_banner(screen)
     items = []
     for key, params in screen.notices:
-        words = dict(params)
+        words = {k: refusal_words(v, lang) if isinstance(v, Exception) else v for k, v in params.items()}
         if "expected" in words:
             words["expected"] = t(words["expected"], lang, levels=", ".join(screen.levels), langs=", ".join(LANGS[:-1]),
                                   last=LANGS[-1])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from tarot.errors import IllegalAction
+from tarot.errors import IllegalAction, Invalid, refusal_words
 from tarot.i18n import card_with_article, contract_name, poignee_name
 from tarot.words import t
 
@@ -72,8 +72,17 @@ def explain(message: object, screen: Screen) -> str:
         return ""
     key, params = message
     if key == "save_damaged":
-        return t(key, lang, reason=t(SAVE_WORDS.get(params.get("reason", ""), "save_unreadable"), lang))
+        return t(key, lang, reason=_save_words(params, lang))
     return t(key, lang, **params)
+
+
+def _save_words(params: dict[str, Any], lang: str) -> str:
+    """Why a save was not resumed: a deal in it that the engine refuses is said by its refusal."""
+    reason = t(SAVE_WORDS.get(params.get("reason", ""), "save_unreadable"), lang)
+    cause = params.get("cause")
+    if isinstance(cause, (IllegalAction, Invalid)):
+        return t("save_unreadable_because", lang, reason=reason, why=refusal_words(cause, lang))
+    return reason
 
 
 def event_text(event: tuple[str, dict[str, Any]], screen: Screen) -> str:

@@ -220,7 +220,7 @@ class DuplicateSession(Session):
             if len(session.match.records) > session.tournament.size:
                 raise ValueError("more deals than the tournament has")
         except ValueError as e:
-            raise SaveError("unreadable", str(e)) from None
+            raise SaveError("unreadable", str(e), e) from None
         return session
 
 

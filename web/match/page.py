@@ -130,7 +130,8 @@ class PageState:
             self.store.remove(SAVE_KEY)
             session = Session.on_random_deal()
             session.ui.setup_open = True
-            session.ui.setup_message = ("save_damaged", {"reason": e.reason})
+            why = {"cause": e.cause} if e.cause is not None else {}  # a deal refused: said by its refusal
+            session.ui.setup_message = ("save_damaged", {"reason": e.reason, **why})
             return session
 
     def _read_history(self) -> list[KeptMatch]:

@@ -38,11 +38,14 @@ SAVE_VERSION = 1
 
 
 class SaveError(ValueError):
-    """A save that cannot be resumed; ``reason`` is ``version`` or ``unreadable``."""
+    """A save that cannot be resumed; ``reason`` is ``version`` or ``unreadable``, ``detail`` says
+    more in English (for developers), ``cause`` is the error that stopped the reading (the engine's
+    refusal of a deal in it, which the page words by its code)."""
 
-    def __init__(self, reason: str, detail: str = "") -> None:
+    def __init__(self, reason: str, detail: str = "", cause: Exception | None = None) -> None:
         self.reason = reason
         self.detail = detail
+        self.cause = cause
         super().__init__(f"{reason}: {detail}" if detail else reason)
 
 
@@ -413,7 +416,7 @@ class Session:
         except SaveError:
             raise
         except Exception as e:  # any damage: the page starts afresh instead of breaking
-            raise SaveError("unreadable", str(e) or type(e).__name__) from None
+            raise SaveError("unreadable", str(e) or type(e).__name__, e) from None
 
     @classmethod
     def _restore(cls, data: dict[str, Any]) -> "Session":

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tarot.actions import Action
-from tarot.errors import IllegalAction
+from tarot.errors import IllegalAction, RecordError
 from tarot.rules import Rules
 from tarot.situation import SituationError, decode_json, load, load_at, rotate
 from tarot.state import Deal
@@ -52,7 +52,8 @@ def load_situation(params: TeachingParams) -> tuple[Situation, list[tuple[str, s
         raise SituationError("not_base64")
     record = decode_json(params.record)
     if not isinstance(record, dict):
-        raise SituationError("bad_record", "a record must be a JSON object")
+        raise SituationError("bad_record", "a record must be a JSON object",
+                             RecordError("a record must be a JSON object", code="not_object"))
     refused: list[tuple[str, str]] = []
     seat = params.seat
     if seat is not None and seat >= _players(record):

@@ -56,7 +56,7 @@ class Teacher:
         self.params = params.teaching
         self.recommender = recommender  # the bot level whose choice hints recommend
         self.situation: Situation | None = None
-        self.situation_error: tuple[str, dict[str, str]] | None = None
+        self.situation_error: tuple[str, dict[str, object]] | None = None
         self.refused = list(self.params.refused)  # teaching parameters ignored, for the notes
         self.hinted: set[int] = set()  # deal numbers where a hint was used
         self.hinted_first_deal: int | None = None
@@ -83,9 +83,8 @@ class Teacher:
         try:
             self.situation, refused = load_situation(self.params)
             self.refused += refused
-        except SituationError as e:
-            detail = e.detail if len(e.detail) <= 160 else e.detail[:160] + "…"
-            self.situation_error = (f"situation_{e.code}", {"detail": detail})
+        except SituationError as e:  # the notice words the engine's refusal in the page's language
+            self.situation_error = (f"situation_{e.code}", {"detail": e.cause or e})
 
     def notices(self) -> tuple[tuple[str, dict[str, Any]], ...]:
         """The page notes of the teaching parameters: a situation that cannot be opened, parameters
