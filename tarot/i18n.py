@@ -110,6 +110,9 @@ def _words_of(code: str) -> str:
     return code
 
 
+_NAMED_WORDS = {"phase": PHASE_WORDS, "action": ACTION_WORDS}  # a parameter named by its catalogue key
+
+
 def _param_words(k: str, v: object, lang: str) -> dict[str, str]:
     """One parameter of a refusal (or a reason) written for a player: a suit, a contract, a rule
     option, a phase, an action, the calls above the lowest, poignée sizes, or cards (a card also
@@ -120,17 +123,21 @@ def _param_words(k: str, v: object, lang: str) -> dict[str, str]:
         return {k: contract_name(v, lang)}
     if k == "option" and isinstance(v, str) and known(f"rule_option_{v}"):
         return {k: t(f"rule_option_{v}", lang)}
-    if k == "phase" and isinstance(v, str):
-        return {k: t(PHASE_WORDS[v], lang) if v in PHASE_WORDS else v}
-    if k == "action" and isinstance(v, str):
-        return {k: t(ACTION_WORDS[v], lang) if v in ACTION_WORDS else v}
+    named = _NAMED_WORDS.get(k)
+    if named is not None and isinstance(v, str):
+        return {k: t(named[v], lang) if v in named else v}
     if k == "lowest" and isinstance(v, int):
         return {"more": t(CALL_MORE_WORDS[v], lang) if v in CALL_MORE_WORDS else ""}
     if k == "sizes" and isinstance(v, (list, tuple)):
         return {k: " / ".join(str(x) for x in v)}
+    return _card_words(k, v, lang)
+
+
+def _card_words(k: str, v: object, lang: str) -> dict[str, str]:
+    """Cards written for a player; one card also with its article: {the_card}, {The_card}."""
     words = {k: _cards(v, lang)}
     card = _one_card(v) if k == "card" else None
-    if card is not None:  # {the_card}, {The_card}: with its article, as the sentence needs
+    if card is not None:
         words["the_card"] = with_article = card_with_article(card, lang)
         words["The_card"] = with_article[:1].upper() + with_article[1:]
     return words
