@@ -15,6 +15,10 @@ from web.match.page import screen_of
 from web.browser.params import parse_params
 from web.draw.render import render
 from web.match.session import SaveError, Session, Settings
+from web.teaching.review import ReviewPanel, render_review
+from web.draw.labels import signed
+from tarot.words import t
+from html import escape
 from web.browser.transfer import (MAX_IMPORT_BYTES, MAX_IMPORT_CHARS, ImportProblem, check_file_size, export_text,
                           import_message, import_records)
 
@@ -367,3 +371,141 @@ def test_an_import_refused_as_it_is_read_is_said_in_the_pages_language():
     not_a_card = Invalid("not a card: 'T99'", "card", value="'T99'")
     assert import_message(ImportProblem("not a card: 'T99'", 3, cause=not_a_card), "en") == \
         "File refused (line 3): not a card: 'T99'. Nothing has changed."
+
+
+# ------------------------------------------------ a replay beside its match
+class _Storage(dict):
+    """localStorage as a dict (with the DOM's method names)."""
+
+    def getItem(self, key: str) -> str | None:
+        return self.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.pop(key, None)
+
+
+def _page_with(session: Session):
+    from web.browser.storage import Store
+    from web.match.page import PageState
+
+    state = PageState(parse_params("", ""), Store(_Storage(), lambda text: None))
+    state.session = session
+    return state
+
+
+def _clicked(**attributes: str):
+    return lambda name: attributes.get(name.replace("data-", "").replace("-", "_"))
+
+
+def _replaying(session: Session):
+    """The page replaying the match's last deal from the person's first decision, played to its end."""
+    from web.match.clicks import click
+
+    state = _page_with(session)
+    click(state, "review-deal", _clicked(deal=str(session.deal_number)))
+    panel = state.extras.review
+    assert panel is not None
+    panel.go(next(k for k, step in enumerate(panel.steps) if step.to_act == 0))
+    click(state, "replay-from-here", _clicked())
+    assert isinstance(state.session, PracticeSession)
+    _play_deal(state.session)
+    return state
+
+
+def test_next_deal_at_the_end_of_a_replay_goes_back_to_the_match_and_on_to_its_next_deal():
+    from web.match.clicks import click
+
+    session = Session(Settings(players=4, first_deal=5))
+    _play_deal(session)
+    state = _replaying(session)
+    outcome = click(state, "next-deal", _clicked())
+    assert state.session is session and state.extras.saved is None
+    assert session.deal_number == 6 and not session.finished and outcome.forget_bot
+
+
+def test_the_end_of_a_replay_compares_it_with_the_deal_as_played_and_the_expert_s():
+    session = _tournament()
+    _work(session)
+    _play_deal(session)
+    _work(session)
+    state = _replaying(session)
+    played = session.deal.result.scores[0]
+    expert = session.tournament.reference_result(5).scores[0]
+    replayed = state.session.deal.result.scores[0]
+    said = t("replay_against_expert", "fr", replayed=signed(replayed), played=signed(played), expert=signed(expert))
+    assert escape(said) in "".join(render(state.screen()).values())
+
+
+def test_during_a_replay_the_side_shows_the_match_and_its_tournament_marked_as_replayed():
+    session = _tournament()
+    _work(session)
+    _play_deal(session)
+    _work(session)
+    state = _replaying(session)
+    page = "".join(render(state.screen()).values())
+    assert 'data-testid="duplicate-table"' in page and '<tr data-deal="5"' in page
+    assert escape(t("no_deal_yet", "fr")) not in page
+    assert escape(t("replay_outside", "fr")) in page
+    assert 'data-testid="reference-result"' not in page  # the match's reference is not the replay's
+
+
+def test_a_tournament_s_export_carries_each_deal_s_number_and_reference_and_imports_whole():
+    session = _tournament()
+    _work(session)
+    _play_deal(session)
+    _work(session)
+    lines = session.tournament.export(session.match)
+    records = import_records(export_text(lines))
+    assert records[0]["duplicate"] == {"deal": 5, "size": 4, "reference": session.tournament.references[5],
+                                       "advice": session.tournament.advice[5]}
+    panel = ReviewPanel.imported_at(records, 0)
+    assert panel.deal_number == 5 and panel.expert == session.tournament.reference_result(5).scores[0]
+    assert panel.advice == {int(i): a for i, a in session.tournament.advice[5]}
+    panel.go(len(panel.steps) - 1)
+    assert escape(t("review_against", "fr", own=signed(session.deal.result.scores[0]),
+                    expert=signed(panel.expert), diff=signed(session.deal.result.scores[0] - panel.expert))) \
+        in render_review(panel, "fr")
+
+
+def test_a_tournament_s_export_is_what_the_command_line_replays():
+    from tarot.tools.cli import replay_record
+
+    session = _tournament()
+    _work(session)
+    _play_deal(session)
+    _work(session)
+    record = session.tournament.export(session.match)[0]
+    assert "reference" in record["duplicate"]
+    assert replay_record(record) == (session.deal.result.to_json(), None)  # "duplicate" is left aside
+
+
+def test_an_older_export_without_deal_numbers_still_imports():
+    session = Session(Settings(players=4, first_deal=5))
+    _play_deal(session)
+    panel = ReviewPanel.imported_at(import_records(export_text(session.match.records)), 0)
+    assert panel.deal_number is None and panel.expert is None and panel.advice == {}
+
+
+@pytest.mark.parametrize("extra", [[], {"deal": 0}, {"deal": "5"}, {"deal": 5, "reference": {"format": "x"}},
+                                   {"deal": 5, "reference": None}])
+def test_a_bad_tournament_entry_in_an_import_is_refused_in_words(extra):
+    session = Session(Settings(players=4, first_deal=5))
+    _play_deal(session)
+    with pytest.raises(ImportProblem) as refused:
+        import_records(export_text([{**session.match.records[0], "duplicate": extra}]))
+    assert refused.value.code == "duplicate"
+    assert t("import_duplicate", "fr") in import_message(refused.value, "fr")
+
+
+def test_an_imported_reference_of_another_deal_is_refused():
+    first = _tournament(5)
+    _work(first)
+    _play_deal(first)
+    other = Session(Settings(players=4, first_deal=6))
+    _play_deal(other)
+    wrong = {**other.match.records[0], "duplicate": {"deal": 6, "reference": first.tournament.references[5]}}
+    with pytest.raises(ImportProblem, match="not this deal"):
+        import_records(export_text([wrong]))

@@ -3,7 +3,9 @@
 ``export_text(records)`` is what ``python -m tarot replay`` reads: one record a line.
 ``import_records(text)`` reads such a file, or one pasted record (a JSON object,
 possibly over several lines), checks every record with the engine and returns
-them; anything wrong raises :class:`ImportProblem` naming the record (its line)
+them (a duplicate tournament's record carries under ``duplicate`` its deal number, the
+tournament's size, and once known the Expert's record and other choices: :data:`DUPLICATE_KEY`,
+which the engine and ``python -m tarot replay`` leave aside; a record without it still loads); anything wrong raises :class:`ImportProblem` naming the record (its line)
 and what is wrong, so that the page can say it and change nothing.  Text nested too
 deeply is refused before it is parsed (:func:`tarot.inputs.load_json`), a file too large
 before it is read (:func:`check_file_size`), and a bad value is quoted by its first 40
@@ -24,6 +26,7 @@ MAX_IMPORT_CHARS = 2_000_000
 MAX_IMPORT_BYTES = 4 * MAX_IMPORT_CHARS  # UTF-8 takes 4 bytes a character at most: no text short enough is refused
 MAX_RECORDS = 500
 EXPORT_NAME = "tarot-{first}.jsonl"
+DUPLICATE_KEY = "duplicate"
 
 
 class ImportProblem(ValueError):
@@ -45,7 +48,8 @@ class ImportProblem(ValueError):
 # The refusals the page words itself, by code.
 PROBLEM_WORDS = {"too_large": "import_too_large", "too_deep": "import_too_deep",
                  "number_too_long": "import_number_too_long", "not_json": "import_not_json",
-                 "empty": "import_empty", "array": "import_array", "too_many": "import_too_many"}
+                 "empty": "import_empty", "array": "import_array", "too_many": "import_too_many",
+                 "duplicate": "import_duplicate"}
 
 
 def import_message(problem: ImportProblem, lang: str) -> str:
@@ -82,10 +86,35 @@ def _check(record: object, line: int | None) -> dict[str, Any]:
         raise ImportProblem(f"format must be \"{FORMAT}\", not {shown}", line,
                             cause=RecordError(f"format must be {FORMAT!r}, not {shown}", code="format", value=shown))
     try:
-        Deal.from_record(record)
+        deal = Deal.from_record(record)
     except ValueError as e:  # the engine names the action and the rule
         raise ImportProblem(str(e), line, cause=e) from None
+    if DUPLICATE_KEY in record:
+        _check_duplicate(record[DUPLICATE_KEY], deal, line)
     return record
+
+
+def _check_duplicate(extra: object, deal: Deal, line: int | None) -> None:
+    """A tournament's deal: its number, and its reference (the same cards, over) with the Expert's choices."""
+    def refuse(why: str) -> ImportProblem:
+        return ImportProblem(f"bad \"{DUPLICATE_KEY}\": {why}", line, code="duplicate")
+    if not isinstance(extra, dict):
+        raise refuse("not an object")
+    number = extra.get("deal")
+    if type(number) is not int or number < 1:
+        raise refuse("the deal number must be a positive integer")
+    if "reference" not in extra:
+        return
+    try:
+        reference = Deal.from_record(extra["reference"])
+    except ValueError as e:
+        raise refuse(f"the reference: {e}") from None
+    if reference.result is None or [set(h) for h in reference.dealt_hands] != [set(h) for h in deal.dealt_hands]:
+        raise refuse("the reference is not this deal played to its end")
+    advice = extra.get("advice", [])
+    if not isinstance(advice, list) or not all(
+            isinstance(a, list) and len(a) == 2 and type(a[0]) is int and isinstance(a[1], dict) for a in advice):
+        raise refuse("the advice must be a list of [action index, action]")
 
 
 def _shown(value: object) -> str:

@@ -9,7 +9,7 @@ from tarot.words import t
 from .labels import plural_s, signed
 from ..duplicate.view import tournament_table
 from .parts import button, contract_words, player_name
-from ..teaching.records import records_tools
+from ..teaching.records import records_tools, replay_mark
 from ..match.screen import Screen
 
 
@@ -152,11 +152,11 @@ def _average(value: float, lang: str) -> str:
 
 
 def render_side(screen: Screen) -> str:
-    """A tournament's table, the score sheet, the chart, the players' figures, the matches kept,
+    """During a replay, a line that says so; a tournament's table, the score sheet, the chart, the players' figures, the matches kept,
     and the finished deals' tools."""
     more = ""
     if screen.history:
         more = ('<p class="side-more">' + button(t("history_button", screen.lang, n=len(screen.history)),
                                                   action="history", ident="btn-history", cls="btn ghost") + "</p>")
-    return (tournament_table(screen) + render_sheet(screen) + render_chart(screen) + render_stats(screen) + more
+    return (replay_mark(screen) + tournament_table(screen) + render_sheet(screen) + render_chart(screen) + render_stats(screen) + more
             + records_tools(screen))

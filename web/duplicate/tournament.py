@@ -23,6 +23,7 @@ from tarot.result import DealResult
 from tarot.rules import Rules
 from tarot.state import Deal
 
+from ..browser.transfer import DUPLICATE_KEY
 from ..match.screen import Screen
 from ..match.session import SaveError, Session, TableMatch
 from ..match.settings import Settings
@@ -128,6 +129,19 @@ class Tournament:
         """Every deal played and every reference known."""
         rows = self.rows(match)
         return len(rows) >= self.size and all(r.reference is not None for r in rows)
+
+    # ------------------------------------------------------------- export
+    def export(self, match: TableMatch) -> list[dict[str, Any]]:
+        """The match's records, each with what its review needs under ``duplicate``: its deal
+        number, the tournament's size, the Expert's finished record and other choices (when known)."""
+        out = []
+        for number, record in enumerate(match.records, match.first_deal):
+            extra: dict[str, Any] = {"deal": number, "size": self.size}
+            if number in self.references:
+                extra["reference"] = self.references[number]
+                extra["advice"] = self.advice.get(number, [])
+            out.append({**record, DUPLICATE_KEY: extra})
+        return out
 
     # -------------------------------------------------------------- saves
     def to_json(self) -> dict[str, Any]:
@@ -239,7 +253,8 @@ class PracticeSession(Session):
     """A deal replayed from a point of its record, outside the match (never saved):
     the same cards, the same bots with the same seeds, the person back in seat 0."""
 
-    def __init__(self, settings: Settings, record: dict[str, Any], upto: int, deal_number: int) -> None:
+    def __init__(self, settings: Settings, record: dict[str, Any], upto: int, deal_number: int,
+                 expert: int | None = None) -> None:
         actions = record.get("actions", [])
         if not isinstance(actions, list) or not 0 <= upto <= len(actions):
             raise ValueError("no such point in the deal")
@@ -251,12 +266,14 @@ class PracticeSession(Session):
         super().__init__(Settings(deal.rules.players, settings.level, options, settings.lang, deal_number,
                                   settings.name), deal)  # the same cards, at that point of the record
         self.upto = upto
+        played = Deal.from_record(record).result  # the deal as it was played (the engine's count)
+        self.against = (None if played is None else seat_score(played)), expert
 
     def next_deal(self) -> None:  # a replay is one deal
         return
 
     def screen(self) -> Screen:
-        return replace(super().screen(), practice=(self.deal_number, self.upto))
+        return replace(super().screen(), practice=(self.deal_number, self.upto), replayed_against=self.against)
 
 
 def duplicate_scores(session: Session) -> tuple[int, int | None]:

@@ -70,7 +70,7 @@ def reference_sentence(result: DealResult, own: int, lang: str) -> str:
 def duplicate_block(screen: Screen) -> str:
     """The reference's result on the deal on show (once it is over), at the top of the panel."""
     tournament, lang = screen.tournament, screen.lang
-    if tournament is None or not screen.finished:
+    if tournament is None or not screen.finished or screen.practice is not None:  # a replay says its own
         return ""
     number = screen.deal_number
     reference = tournament.reference

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..duplicate.tournament import PracticeSession
+from ..duplicate.tournament import DuplicateSession, PracticeSession
 from ..teaching.extras import Extras, open_review
 from ..draw.labels import other_lang
 from .page import PageState
@@ -77,6 +77,13 @@ def _undo(state: PageState, clicked: Clicked) -> Outcome:
 
 
 def _next_deal(state: PageState, clicked: Clicked) -> Outcome:
+    """The next deal; at the end of a replay, back to the match and on to its next deal."""
+    if isinstance(state.session, PracticeSession):
+        if _end_replay(state, clicked) == NOTHING:
+            return NOTHING
+        if state.session.finished:
+            state.session.next_deal()
+        return Outcome(save=True, forget_bot=True)
     state.session.next_deal()
     return SAVE
 
@@ -131,7 +138,8 @@ def _review(reference: bool) -> Handler:
     def handler(state: PageState, clicked: Clicked) -> Outcome:
         deal = clicked("data-deal")
         if deal is not None:
-            open_review(state.session, state.extras, int(str(deal)), reference=reference,
+            match = state.extras.saved if isinstance(state.session, PracticeSession) else state.session
+            open_review(match or state.session, state.extras, int(str(deal)), reference=reference,
                         hint_level=state.teacher.recommender)
         return NOTHING
     return handler
@@ -162,7 +170,7 @@ def _replay(state: PageState, clicked: Clicked) -> Outcome:
     if panel is None or not panel.can_replay():
         return NOTHING
     number = panel.deal_number if panel.deal_number is not None else s.deal_number
-    practice = PracticeSession(s.settings, panel.record, panel.position, number)
+    practice = PracticeSession(s.settings, panel.record, panel.position, number, panel.expert)
     extras.saved = s if not isinstance(s, PracticeSession) else extras.saved
     extras.review = None
     state.session = practice
@@ -177,8 +185,11 @@ def _end_replay(state: PageState, clicked: Clicked) -> Outcome:
 
 
 def _export(state: PageState, clicked: Clicked) -> Outcome:
-    match = state.session.match
-    return Outcome(download=(export_text(list(match.records)), EXPORT_NAME.format(first=match.first_deal)))
+    """The match's deals as JSON lines; a tournament's with what their review needs."""
+    s = state.session
+    match = s.match
+    records = s.tournament.export(match) if isinstance(s, DuplicateSession) else list(match.records)
+    return Outcome(download=(export_text(records), EXPORT_NAME.format(first=match.first_deal)))
 
 
 def _import_open(open_: bool) -> Handler:

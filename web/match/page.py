@@ -63,11 +63,18 @@ class SettingsChoice:
 
 def screen_of(session: Session, extras: Extras, teacher: Teacher | None = None) -> Screen:
     """The session's screen with the page's state beside it: the review or the import open,
-    the reference's failure, the teaching (none without ``teacher``), the hinted deals."""
-    return replace(session.screen(), review=extras.review, reference_error=extras.reference_error,
+    the reference's failure, the teaching (none without ``teacher``), the hinted deals.  During a
+    replay, the match set aside keeps its score sheet and its tournament's table."""
+    screen, match = session.screen(), session
+    if isinstance(session, PracticeSession) and extras.saved is not None:
+        match = extras.saved
+        kept = match.screen()
+        screen = replace(screen, sheet=kept.sheet, totals=kept.totals, tokens=kept.tokens, pots=kept.pots,
+                         undone=kept.undone, tournament=kept.tournament, history=kept.history)
+    return replace(screen, review=extras.review, reference_error=extras.reference_error,
                    importing=extras.import_message if extras.import_open else None,
                    teaching=None if teacher is None else teaching_view(teacher, session),
-                   hinted=frozenset() if teacher is None else teacher.hinted_deals(session))
+                   hinted=frozenset() if teacher is None else teacher.hinted_deals(match))
 
 
 def new_number() -> int:
@@ -278,8 +285,7 @@ class PageState:
         except ImportProblem as e:
             self.refuse_import(e)
             return
-        panel = ReviewPanel.open(records[0], "import", None, None, 0)
-        panel.imported = records
+        panel = ReviewPanel.imported_at(records, 0)
         self.extras.import_open = False
         self.extras.import_message = ""
         self.extras.review = panel

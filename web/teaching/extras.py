@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tarot.teaching.duplicate import seat_score
+
 from ..duplicate.tournament import DuplicateSession
 from .review import ReviewPanel
 from ..match.session import Session
@@ -43,6 +45,8 @@ def open_review(session: Session, extras: Extras, number: int, reference: bool =
         return False
     if isinstance(session, DuplicateSession):  # the Expert's other choices, as the worker finds them
         extras.review = ReviewPanel.open(record, "match", number, session.tournament.advice.get(number), position=0)
+        expert = session.tournament.reference_result(number)
+        extras.review.expert = None if expert is None else seat_score(expert)
     else:  # the hint's, found now (a few milliseconds)
         extras.review = ReviewPanel.open(record, "match", number, position=0).with_hints(hint_level)
     return True

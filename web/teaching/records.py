@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from html import escape
 
+from tarot.teaching.duplicate import seat_score
 from tarot.words import t
 
 from ..duplicate.view import deal_attr, tool_button
-from ..draw.labels import colon
+from ..draw.labels import colon, signed
 from ..match.screen import Screen
 
 
@@ -59,5 +60,25 @@ def replay_banner(screen: Screen) -> str:
         return ""
     number, upto = screen.practice
     return (f'<div class="notice replay" data-testid="replay-banner" role="status"><p>'
-            f'{escape(t("replaying", screen.lang, n=number, k=upto))}</p>'
+            f'{escape(t("replaying", screen.lang, n=number, k=upto))}</p>{replay_against(screen)}'
             f'{tool_button("end-replay", t("back_to_match", screen.lang), "btn primary")}</div>')
+
+
+def replay_against(screen: Screen) -> str:
+    """At the end of a replay: its score beside the deal as played (and the Expert's, in a tournament)."""
+    result = screen.view.result
+    played, expert = screen.replayed_against
+    if screen.practice is None or not screen.finished or result is None or played is None:
+        return ""
+    lang = screen.lang
+    words = {"replayed": signed(seat_score(result)), "played": signed(played)}
+    said = t("replay_against", lang, **words) if expert is None else \
+        t("replay_against_expert", lang, expert=signed(expert), **words)
+    return f'<p class="replay-against" data-testid="replay-against">{escape(said)}</p>'
+
+
+def replay_mark(screen: Screen) -> str:
+    """Above the match's score sheet during a replay: the deal on the table is not in it."""
+    if screen.practice is None:
+        return ""
+    return f'<p class="replay-mark" data-testid="replay-mark">{escape(t("replay_outside", screen.lang))}</p>'

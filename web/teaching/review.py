@@ -16,13 +16,15 @@ from typing import Any
 from tarot.actions import action_to_json
 from tarot.bots import make_bot
 from tarot.cards import parse_card
-from tarot.teaching.duplicate import SEAT, same_decision
+from tarot.state import Deal
+from tarot.teaching.duplicate import SEAT, same_decision, seat_score
 from tarot.teaching.hints import Reason, hint
 from tarot.i18n import card_name, contract_name
 from tarot.replay import decisions
 from tarot.teaching.review import ReviewStep, review
 from tarot.words import t
 
+from ..browser.transfer import DUPLICATE_KEY
 from ..match.botstep import bot_seed
 from ..draw.cardface import card_html
 from ..draw.labels import points_text, seat_name, signed
@@ -41,6 +43,7 @@ class ReviewPanel:
     hints: dict[int, tuple[dict[str, Any], Reason]] = field(default_factory=dict)  # index → the hint, why
     imported: list[dict[str, Any]] = field(default_factory=list)  # every record of an imported file
     which: int = 0  # the imported record shown
+    expert: int | None = None  # a tournament's deal: the Expert's score in the person's seat
 
     @classmethod
     def open(cls, record: dict[str, Any], source: str = "match", deal_number: int | None = None,
@@ -71,8 +74,20 @@ class ReviewPanel:
         return self
 
     def show_imported(self, which: int) -> "ReviewPanel":
-        panel = ReviewPanel.open(self.imported[which], "import", None, None, 0)
-        panel.imported, panel.which = self.imported, which
+        return ReviewPanel.imported_at(self.imported, which)
+
+    @classmethod
+    def imported_at(cls, records: list[dict[str, Any]], which: int) -> "ReviewPanel":
+        """Record ``which`` of an imported file; a tournament's deal with its number, the Expert's
+        score and other choices (checked on import: :func:`web.browser.transfer.import_records`)."""
+        record = records[which]
+        extra = record.get(DUPLICATE_KEY, {})
+        reference = extra.get("reference")
+        panel = cls.open(record, "import", extra.get("deal"), extra.get("advice"), 0)
+        panel.imported, panel.which = records, which
+        played = None if reference is None else Deal.from_record(reference).result
+        if played is not None:
+            panel.expert = seat_score(played)
         return panel
 
 
@@ -151,7 +166,7 @@ def render_review(panel: ReviewPanel, lang: str) -> str:
             f'<div aria-live="polite"><p class="review-step">{escape(t("review_step_of", lang, k=panel.position, n=last))} — '
             f'{escape(step_text(step, lang))}</p>{_advice(panel, lang)}</div>'
             f'<ol class="review-hands">{hands}</ol>{_trick(step, lang)}<div class="reveals">{_aside(step, lang)}</div>'
-            f'{_count(step, lang)}{_result(step, lang)}'
+            f'{_count(step, lang)}{_result(step, lang)}{_against(panel, lang)}'
             f'<div class="dialog-actions">{_buttons(panel, lang)}</div></div></div>')
 
 
@@ -226,6 +241,16 @@ def _result(step: ReviewStep, lang: str) -> str:
     counted = step.result.match_points  # tokens with traditional scoring
     scores = " · ".join(f"{seat_name(s, lang)} {signed(x)}" for s, x in enumerate(counted))
     return f'<p class="review-result" data-testid="review-result">{escape(scores)}</p>'
+
+
+def _against(panel: ReviewPanel, lang: str) -> str:
+    """At the end of a tournament's deal: the person's score beside the Expert's."""
+    result = panel.step.result
+    if result is None or panel.expert is None or panel.source == "reference":
+        return ""
+    own = seat_score(result)
+    said = t("review_against", lang, own=signed(own), expert=signed(panel.expert), diff=signed(own - panel.expert))
+    return f'<p class="review-against" data-testid="review-against">{escape(said)}</p>'
 
 
 def _switch(panel: ReviewPanel, lang: str) -> str:
