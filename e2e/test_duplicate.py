@@ -12,6 +12,7 @@ from table_driver import (HUMAN_TURN, first_number, human_turn, open_table, play
 from tarot.teaching.duplicate import Budget, reference  # importable once table_driver has put the repository on the path
 from tarot.teaching.review import review
 from web.teaching.review import hint_choices
+from web.draw.labels import signed
 from tarot.rules import Rules
 
 REF_SAMPLES = 4
@@ -198,3 +199,66 @@ def test_replay_from_a_decision_is_outside_the_match(page, site_url):
     page.click("[data-action=end-replay]")
     page.wait_for_selector("[data-testid=replay-banner]", state="detached")
     assert sheet_rows(page) == rows
+
+
+def replay_from_first_decision(page) -> None:
+    """From the open review of a finished deal: *Rejouer d'ici* at the person's first decision."""
+    page.keyboard.press("Home")
+    while not page.query_selector("[data-action=replay-from-here]"):
+        page.keyboard.press("ArrowRight")
+    page.click("[data-action=replay-from-here]")
+    page.wait_for_selector("[data-testid=replay-banner]")
+
+
+def test_next_deal_at_the_end_of_a_replay_goes_on_to_the_match_s_next_deal(page, site_url):
+    number = made_deal()
+    open_table(page, site_url)
+    start_game(page, 4, number)
+    play_to_end(page)
+    rows = sheet_rows(page)
+    played = simulate(4, number).deal.result.scores[0]
+    page.click(".review-open [data-action=review-deal]")
+    replay_from_first_decision(page)
+    assert sheet_rows(page) == rows  # the match's sheet, not "Aucune donne terminée"
+    assert page.text_content("[data-testid=replay-mark]") == "Donne rejouée — hors partie"
+    play_to_end(page)
+    against = page.text_content("[data-testid=replay-against]")
+    assert against.startswith("Rejoué\u00a0:") and against.endswith(f"joué\u00a0: {signed(played)}.")
+    page.click("[data-action=next-deal]")
+    page.wait_for_function(f"() => document.getElementById('table').dataset.deal === '{number + 1}'")
+    assert not page.query_selector("[data-testid=replay-banner]") and not page.query_selector("[data-testid=replay-mark]")
+    assert sheet_rows(page) == rows
+
+
+def test_a_tournament_s_replay_keeps_its_table_and_ends_beside_the_expert_s_score(page, site_url):
+    number = made_deal()
+    start_tournament(page, site_url, 4, number)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    ref = finish_deal(page)
+    page.click("[data-testid=duplicate-table] [data-action=review-deal]")
+    replay_from_first_decision(page)
+    assert page.query_selector(f"[data-testid=duplicate-table] tr[data-deal='{number}']")
+    play_to_end(page)
+    against = page.text_content("[data-testid=replay-against]")
+    assert against.endswith(f"l'Expert\u00a0: {signed(ref)}.")
+    page.screenshot(path="e2e/artifacts/replay-end-desktop.png")
+
+
+def test_an_exported_tournament_imports_with_the_expert_s_score_and_its_replay(page, site_url, tmp_path):
+    number = made_deal()
+    start_tournament(page, site_url, 4, number)
+    ref = finish_deal(page)
+    with page.expect_download() as download:
+        page.click("[data-action=export-match]")
+    path = tmp_path / "tournament.jsonl"
+    download.value.save_as(path)
+    record = json.loads(path.read_text().splitlines()[0])
+    assert record["duplicate"]["deal"] == number and record["duplicate"]["reference"]["result"]["scores"][0] == ref
+    page.click("[data-action=import-records]")
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("[data-testid=review]")
+    page.keyboard.press("End")
+    assert f"l'Expert\u00a0: {signed(ref)}" in page.text_content(
+        "[data-testid=review-against]")
+    replay_from_first_decision(page)
+    assert page.text_content("[data-testid=replay-banner]").startswith(f"Donne n°\u00a0{number} rejouée")
