@@ -99,8 +99,11 @@ def test_an_exercise_answered_wrong_then_right(page, site_url):
     step = page.get_attribute("#table", "data-step")
     page.click(f"#hand button[data-card='{wrong}']")
     verdict = page.wait_for_selector("[data-testid=exercise-verdict][data-correct=false]")
-    assert "Not quite" in verdict.inner_text()
+    assert "not the decision expected. Try again." in verdict.inner_text()
     assert page.get_attribute("#table", "data-step") == step  # nothing was played
+    page.click("[data-action=exercise-answer]")  # the answer on request
+    page.wait_for_function("document.querySelector('[data-testid=exercise-verdict]')"
+                           ".textContent.startsWith('The decision expected')")
     act(page, f"#hand button[data-card='{right}']")
     verdict = page.wait_for_selector("[data-testid=exercise-verdict][data-correct=true]")
     assert "Well done" in verdict.inner_text()

@@ -28,7 +28,7 @@ from tarot.cards import CARDS, EXCUSE_ID, JACK, PETIT_BIT, QUEEN, RANK_OF, SUIT_
 from tarot.teaching.hints import explain  # noqa: E402
 from tarot.words import fill, t  # noqa: E402
 from tarot.result import DealResult  # noqa: E402
-from tarot.bots.evaluation import THRESHOLDS  # noqa: E402
+from tarot.bots.evaluation import THRESHOLDS, hand_points  # noqa: E402
 from tarot.rules import PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, POIGNEE_TRUMPS, TARGETS, Contract, Rules  # noqa: E402
 from tarot.situation import encode  # noqa: E402
 from tarot.state import Deal  # noqa: E402
@@ -40,6 +40,7 @@ OUT = ROOT / "lessons"
 LANGS = ("fr", "en")
 PAUSE_MS = 600
 SEARCH_DEALS = 4000
+GARDE_MARGIN = 4  # the bidding lesson's garde hand: this many points over the garde's threshold
 
 Moment = Callable[[Deal, SeatView, Action], bool]
 
@@ -109,10 +110,13 @@ def _taker_ecart(deal: Deal, view: SeatView, action: Action) -> bool:
     return view.phase == "ecart" and explain(view, action).code == "ecart_voids"
 
 
-def _first_bid(contract: Contract | None) -> Moment:
-    """The first seat to speak bids ``contract`` (``None``: passes) by the points scale."""
+def _first_bid(contract: Contract | None, above: int = 0) -> Moment:
+    """The first seat to speak bids ``contract`` (``None``: passes) by the points scale, with at
+    least ``above`` points more than the contract's threshold (a hand clearly worth it)."""
     def moment(deal: Deal, view: SeatView, action: Action) -> bool:
         if view.phase != "bidding" or view.bids or not isinstance(action, Bid) or action.contract is not contract:
+            return False
+        if contract is not None and hand_points(mask_of(view.hand)) < THRESHOLDS[4][contract] + above:
             return False
         return explain(view, action).code == ("pass_weak" if contract is None else "bid_points")
     return moment
@@ -286,8 +290,10 @@ def lessons() -> list[Lesson]:
              "The Excuse may be played to any trick instead of the card asked for. It never wins the "
              "trick: its owner takes it back and, if the trick goes to the other side, gives it a low card "
              "from his tricks in exchange."),
-            ("Au dernier pli, l'Excuse change de camp (sauf au chelem) : jouez-la avant.",
-             "In the last trick the Excuse changes sides (except in a chelem): play it before then."),
+            ("Jouée au dernier pli, l'Excuse va au camp qui remporte ce pli (sauf au chelem) : si c'est "
+             "l'adversaire, elle change de camp. Jouez-la avant.",
+             "Played to the last trick, the Excuse goes to the side that wins that trick (except in a "
+             "chelem): if that is the other side, it changes sides. Play it before then."),
         ), (
             Table(find(_reason("excuse_before_last")), "exercise",
                   ("deux cartes en main", "two cards in hand")),
@@ -306,13 +312,16 @@ def lessons() -> list[Lesson]:
              "contre (the chien goes to the defence). The higher the contract, the more it pays "
              f"({times}), and the more it costs when it fails."),
             ("Une main se compte en points : les bouts, la longueur et la force des atouts, les rois, les "
-             f"coupes ; une prise demande {prise} points à 4 joueurs, une garde {garde}. La réponse de l'exercice donne le "
-             "compte ; en partie, « Force de la main » le détaille point par point avant votre enchère.",
+             f"coupes. Sur le barème de ce programme (celui de ses robots et de ses conseils, pas une règle : "
+             f"la règle laisse chacun libre de son enchère), une prise demande {prise} points à 4 joueurs, "
+             f"une garde {garde}. La réponse de l'exercice donne le compte ; en partie, « Force de la main » le détaille point par point avant votre enchère.",
              "A hand is counted in points: the bouts, the length and strength of the trumps, the kings, the "
-             f"voids; a prise needs {prise} points with 4 players, a garde {garde}. The exercise's answer gives the count; "
+             f"voids. On this program's own scale (its bots' and its hints', not a rule: the rules leave each "
+             f"player free to bid), a prise needs {prise} points with 4 players, a garde {garde}. "
+             "The exercise's answer gives the count; "
              "in a game, “Hand strength” details it item by item before you bid."),
         ), (
-            Table(find(_first_bid(Contract.GARDE)), "exercise", ("une main à garder", "a hand for a garde")),
+            Table(find(_first_bid(Contract.GARDE, above=GARDE_MARGIN)), "exercise", ("une main à garder", "a hand for a garde")),
             Table(find(_first_bid(None)), "exercise", ("une main à passer", "a hand to pass")),
         )),
         Lesson("ecart", ("L'écart", "The écart"),
@@ -497,11 +506,13 @@ def lessons() -> list[Lesson]:
             ("En défense, on se parle par les cartes. Entamer une petite carte (de l'as au 5) dans une couleur "
              "d'au moins cinq cartes promet le roi ou la dame : le partenaire rejoue cette couleur. Entamer un atout impair annonce "
              "au moins sept atouts et le Petit hors de danger (le partenaire rejoue atout) ; un pair, moins "
-             "de sept.",
+             "de sept. Ce sont les conventions d'un livre parmi d'autres : d'autres joueurs lisent "
+             "autrement l'entame d'atout, convenez-en avant de jouer.",
              "In defence, partners talk through their cards. Leading a low card (ace to 5) in a suit of "
              "five cards or more promises its king or queen: the partner returns that suit. Leading an odd trump says seven "
              "trumps or more and the Petit out of danger (the partner leads trumps back); an even one, "
-             "fewer than seven."),
+             "fewer than seven. These are one book's conventions among several: other players read a "
+             "trump lead otherwise, so agree on them before you play."),
         ), (
             Table(find(_partner_signal), "exercise",
                   ("votre partenaire a signalé", "your partner signalled")),
