@@ -207,7 +207,7 @@ def test_the_five_player_lesson_asks_which_king_to_call(page, site_url):
                  if b.get_attribute("data-call") != right)
     step = page.get_attribute("#table", "data-step")
     page.click(f"#panel [data-call='{wrong}']")
-    verdict = page.wait_for_selector("[data-testid=exercise-verdict][data-correct=false]")
+    page.wait_for_selector("[data-testid=exercise-verdict][data-correct=false]")
     assert page.get_attribute("#table", "data-step") == step
     page.click("[data-action=exercise-answer]")
     page.wait_for_function("document.querySelector('[data-testid=exercise-verdict]').textContent"
@@ -225,7 +225,7 @@ def test_the_petit_lesson_asks_for_the_petit_on_the_partners_sure_trick(page, si
     step = page.get_attribute("#table", "data-step")
     wrong = next(c for c in page.eval_on_selector_all(PLAYABLE, "els => els.map(e => e.dataset.card)") if c != "T1")
     page.click(f"#hand button[data-card='{wrong}']", position={"x": 6, "y": 30})
-    verdict = page.wait_for_selector("[data-testid=exercise-verdict][data-correct=false]")
+    page.wait_for_selector("[data-testid=exercise-verdict][data-correct=false]")
     assert page.get_attribute("#table", "data-step") == step
     page.click(f"#hand button[data-card='{wrong}']", position={"x": 6, "y": 30})  # the second miss: the answer
     page.wait_for_function("document.querySelector('[data-testid=exercise-verdict]').textContent"
