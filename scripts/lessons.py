@@ -28,9 +28,9 @@ from tarot.cards import CARDS, EXCUSE_ID, JACK, PETIT_BIT, QUEEN, RANK_OF, SUIT_
 from tarot.teaching.hints import explain  # noqa: E402
 from tarot.words import fill, t  # noqa: E402
 from tarot.result import DealResult  # noqa: E402
-from tarot.bots.evaluation import THRESHOLDS  # noqa: E402
+from tarot.bots.evaluation import THRESHOLDS, hand_points  # noqa: E402
 from tarot.rules import PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, POIGNEE_TRUMPS, TARGETS, Contract, Rules  # noqa: E402
-from tarot.situation import encode  # noqa: E402
+from tarot.situation import fragment  # noqa: E402
 from tarot.state import Deal  # noqa: E402
 from tarot.view import SeatView  # noqa: E402
 
@@ -40,6 +40,7 @@ OUT = ROOT / "lessons"
 LANGS = ("fr", "en")
 PAUSE_MS = 600
 SEARCH_DEALS = 4000
+GARDE_MARGIN = 4  # the bidding lesson's garde hand: this many points over the garde's threshold
 
 Moment = Callable[[Deal, SeatView, Action], bool]
 
@@ -109,10 +110,13 @@ def _taker_ecart(deal: Deal, view: SeatView, action: Action) -> bool:
     return view.phase == "ecart" and explain(view, action).code == "ecart_voids"
 
 
-def _first_bid(contract: Contract | None) -> Moment:
-    """The first seat to speak bids ``contract`` (``None``: passes) by the points scale."""
+def _first_bid(contract: Contract | None, above: int = 0) -> Moment:
+    """The first seat to speak bids ``contract`` (``None``: passes) by the points scale, with at
+    least ``above`` points more than the contract's threshold (a hand clearly worth it)."""
     def moment(deal: Deal, view: SeatView, action: Action) -> bool:
         if view.phase != "bidding" or view.bids or not isinstance(action, Bid) or action.contract is not contract:
+            return False
+        if contract is not None and hand_points(mask_of(view.hand)) < THRESHOLDS[4][contract] + above:
             return False
         return explain(view, action).code == ("pass_weak" if contract is None else "bid_points")
     return moment
@@ -178,6 +182,11 @@ def _any(deal: Deal, view: SeatView, action: Action) -> bool:
     return True
 
 
+def played_at(found: Found, card: str) -> int:
+    """The step just after ``card`` (record notation) is played in ``found``'s deal."""
+    return next(i for i, a in enumerate(found.record["actions"]) if a["type"] == "play" and a["card"] == card) + 1
+
+
 def last_trick(players: int, outcome: Callable[[DealResult], bool]) -> Found:
     """The last trick of a deal that ends as ``outcome`` says, from the taker's seat."""
     found = find(_any, players, outcome=outcome)
@@ -220,6 +229,16 @@ class Table:
     open_hands: bool = False
     back: int = 0  # start this many record actions before the moment (steps)
     captioned_alone: bool = False  # the caption without "Exercice :" nor "Pas à pas :"
+    note: tuple[str, str] = ()  # (French, English): the comment of the key step (steps)
+    note_at: int | None = None  # the step it is shown at (actions seen; -1: the end); by default after the moment
+
+    def notes(self, lang: str) -> dict[int, str]:
+        """The table's comments by step, in ``lang``."""
+        if not self.note:
+            return {}
+        actions = len(self.found.record["actions"])
+        at = self.found.at + 1 if self.note_at is None else actions if self.note_at < 0 else self.note_at
+        return {at: _typography(lang)(self.note[LANGS.index(lang)])}
 
     def title(self, lang: str) -> str:
         what = _typography(lang)(self.caption[LANGS.index(lang)])
@@ -230,7 +249,7 @@ class Table:
         query = f"embed=1&lang={lang}&pause={PAUSE_MS}&seat={self.found.seat}&at={at}&{self.mode}=1"
         if self.open_hands:
             query += "&open=1"
-        return f"../../index.html?{query}#record={encode(self.found.record)}"
+        return f"../../index.html?{query}{fragment(self.found.record, self.notes(lang))}"
 
 
 @dataclass(frozen=True)
@@ -245,6 +264,7 @@ class Lesson:
 def lessons() -> list[Lesson]:
     ecart = find(_taker_ecart)
     pab = find(_reason("draw_for_petit_au_bout"), outcome=lambda r: r.petit_au_bout == "attack")
+    hunt = find(_hunt_petit, outcome=_petit_taken)
     pab_end = Found(pab.record, len(pab.record["actions"]) - 3 * 4, pab.seat)
     # The figures the lessons quote are the engine's (the FFT rules; the points scale of the bots and hints).
     times = ", ".join(f"× {c.multiplier}" for c in Contract)
@@ -276,7 +296,9 @@ def lessons() -> list[Lesson]:
         ), (
             Table(find(_overtrump_forced), "exercise", ("monter", "overtrump")),
             Table(find(_reason("undertrump_forced")), "steps",
-                  ("pisser sous l'atout", "undertrumping"), open_hands=True, back=2),
+                  ("pisser sous l'atout", "undertrumping"), open_hands=True, back=2,
+                  note=("Ni la couleur ni un atout plus fort : il doit pisser, jouer un atout plus faible.",
+                        "Neither the suit nor a higher trump: he must undertrump, playing a lower trump.")),
         )),
         Lesson("excuse", ("L'Excuse", "The Excuse"),
                ("La jouer à temps, et la basse carte donnée en échange.", "Playing it in time, and the low card given in exchange."), (
@@ -286,14 +308,18 @@ def lessons() -> list[Lesson]:
              "The Excuse may be played to any trick instead of the card asked for. It never wins the "
              "trick: its owner takes it back and, if the trick goes to the other side, gives it a low card "
              "from his tricks in exchange."),
-            ("Au dernier pli, l'Excuse change de camp (sauf au chelem) : jouez-la avant.",
-             "In the last trick the Excuse changes sides (except in a chelem): play it before then."),
+            ("Jouée au dernier pli, l'Excuse va au camp qui remporte ce pli (sauf au chelem) : si c'est "
+             "l'adversaire, elle change de camp. Jouez-la avant.",
+             "Played to the last trick, the Excuse goes to the side that wins that trick (except in a "
+             "chelem): if that is the other side, it changes sides. Play it before then."),
         ), (
             Table(find(_reason("excuse_before_last")), "exercise",
                   ("deux cartes en main", "two cards in hand")),
             Table(find(_reason("excuse_save")), "steps",
                   ("l'Excuse garde vos points", "the Excuse keeps your points"),
-                  open_hands=True, back=1),
+                  open_hands=True, back=1,
+                  note=("L'Excuse : ce pli est perdu pour son camp, elle garde ses points.",
+                        "The Excuse: this trick is lost to its side, it keeps its points.")),
         )),
         Lesson("encheres", ("Les enchères", "Bidding"),
                ("Les contrats, et ce que vaut une main.", "The contracts, and what a hand is worth."), (
@@ -306,13 +332,16 @@ def lessons() -> list[Lesson]:
              "contre (the chien goes to the defence). The higher the contract, the more it pays "
              f"({times}), and the more it costs when it fails."),
             ("Une main se compte en points : les bouts, la longueur et la force des atouts, les rois, les "
-             f"coupes ; une prise demande {prise} points à 4 joueurs, une garde {garde}. La réponse de l'exercice donne le "
-             "compte ; en partie, « Force de la main » le détaille point par point avant votre enchère.",
+             f"coupes. Sur le barème de ce programme (celui de ses robots et de ses conseils, pas une règle : "
+             f"la règle laisse chacun libre de son enchère), une prise demande {prise} points à 4 joueurs, "
+             f"une garde {garde}. La réponse de l'exercice donne le compte ; en partie, « Force de la main » le détaille point par point avant votre enchère.",
              "A hand is counted in points: the bouts, the length and strength of the trumps, the kings, the "
-             f"voids; a prise needs {prise} points with 4 players, a garde {garde}. The exercise's answer gives the count; "
+             f"voids. On this program's own scale (its bots' and its hints', not a rule: the rules leave each "
+             f"player free to bid), a prise needs {prise} points with 4 players, a garde {garde}. "
+             "The exercise's answer gives the count; "
              "in a game, “Hand strength” details it item by item before you bid."),
         ), (
-            Table(find(_first_bid(Contract.GARDE)), "exercise", ("une main à garder", "a hand for a garde")),
+            Table(find(_first_bid(Contract.GARDE, above=GARDE_MARGIN)), "exercise", ("une main à garder", "a hand for a garde")),
             Table(find(_first_bid(None)), "exercise", ("une main à passer", "a hand to pass")),
         )),
         Lesson("ecart", ("L'écart", "The écart"),
@@ -328,7 +357,9 @@ def lessons() -> list[Lesson]:
              "king, keep kings and trumps. Ask for a hint, or step forward to see the book's écart. The "
              "hand's strength comes first: it decides the bid."),
         ), (
-            Table(ecart, "steps", ("L'écart du preneur", "The taker's écart"), captioned_alone=True),
+            Table(ecart, "steps", ("L'écart du preneur", "The taker's écart"), captioned_alone=True,
+                  note=("L'écart du livre : des coupes franches, ni roi ni bout.",
+                        "The book's écart: voids made, no king, no bout.")),
             Table(Found(ecart.record, next(i for i, a in enumerate(ecart.record["actions"])
                                            if a["seat"] == ecart.seat and a["type"] == "bid"), ecart.seat),
                   "exercise", ("l'enchère de cette main", "this hand's bid")),
@@ -352,7 +383,9 @@ def lessons() -> list[Lesson]:
         ), (
             Table(find(_poignee), "exercise", ("la montrer ?", "show it?")),
             Table(find(_poignee, players=5), "steps",
-                  ("une poignée à 5 joueurs", "a poignée with 5 players")),
+                  ("une poignée à 5 joueurs", "a poignée with 5 players"),
+                  note=("La poignée montrée : sa prime ira au camp qui gagne la donne.",
+                        "The poignée shown: its bonus goes to the side that wins the deal.")),
         )),
         Lesson("petit-en-danger", ("Le Petit en danger", "The Petit in danger"),
                ("Le chasser en attaque, le sauver en défense.", "Hunting it in attack, saving it in defence."), (
@@ -384,8 +417,10 @@ def lessons() -> list[Lesson]:
         ), (
             Table(find(_reason("save_petit")), "exercise",
                   ("le pli de votre partenaire est sûr", "your partner's trick is safe")),
-            Table(find(_hunt_petit, outcome=_petit_taken), "steps",
-                  ("la chasse au Petit", "hunting the Petit"), open_hands=True),
+            Table(hunt, "steps", ("la chasse au Petit", "hunting the Petit"), open_hands=True,
+                  note=("Le Petit tombe sous un atout de l'attaque : la chasse a réussi.",
+                        "The Petit falls under a trump of the attack: the hunt has worked."),
+                  note_at=played_at(hunt, "T1")),
             Table(find(_save_partner_petit), "exercise",
                   ("votre partenaire a joué un gros atout puis un petit",
                    "your partner played a high trump then a low one")),
@@ -401,7 +436,9 @@ def lessons() -> list[Lesson]:
         ), (
             Table(pab, "exercise", ("préparer le Petit au bout", "preparing the Petit au bout")),
             Table(pab_end, "steps", ("les trois derniers plis", "the last three tricks"),
-                  open_hands=True),
+                  open_hands=True, note=("Le Petit au bout : le camp qui remporte ce dernier pli a la prime.",
+                                         "Petit au bout: the side that wins this last trick gets the bonus."),
+                  note_at=len(pab_end.record["actions"])),
         )),
         Lesson("decompte", ("Le décompte", "Counting the score"),
                ("La valeur des cartes, le seuil à atteindre, la marque.", "Card values, the target, the score."), (
@@ -428,9 +465,13 @@ def lessons() -> list[Lesson]:
              "it when the contract fails. Step to the end of the deal: the table writes out the count."),
         ), (
             Table(last_trick(4, lambda r: r.contract is Contract.GARDE and r.score is not None and r.score.made),
-                  "steps", ("une garde réussie", "a garde made"), open_hands=True),
+                  "steps", ("une garde réussie", "a garde made"), open_hands=True,
+                  note=("La garde est faite : le preneur a passé son seuil.",
+                        "The garde is made: the taker has reached his target."), note_at=-1),
             Table(last_trick(4, lambda r: r.contract is Contract.PRISE and r.score is not None and not r.score.made),
-                  "steps", ("une prise chutée", "a prise that fails"), open_hands=True),
+                  "steps", ("une prise chutée", "a prise that fails"), open_hands=True,
+                  note=("La prise chute : le preneur reste sous son seuil.",
+                        "The prise fails: the taker stays under his target."), note_at=-1),
         )),
         Lesson("appel-au-roi", ("Jouer à cinq : l'appel au roi", "Five players: calling a king"),
                ("Le partenaire secret du preneur, et le partage des points.",
@@ -463,7 +504,11 @@ def lessons() -> list[Lesson]:
         ), (
             Table(find(_call_king, players=5), "exercise", ("quel roi appeler ?", "which king to call?")),
             Table(trick_start(called, 5), "steps",
-                  ("le partenaire se découvre", "the partner shows up"), open_hands=True),
+                  ("le partenaire se découvre", "the partner shows up"), open_hands=True,
+                  note=("Le roi appelé tombe : son détenteur se découvre partenaire du preneur.",
+                        "The called king falls: its holder shows up as the taker's partner."),
+                  note_at=played_at(called, next(a["card"] for a in called.record["actions"]
+                                                 if a["type"] == "call"))),
         )),
         Lesson("defense", ("Jouer en défense", "Playing in defence"),
                ("Charger, garder ses honneurs, faire couper le preneur.",
@@ -490,23 +535,29 @@ def lessons() -> list[Lesson]:
             Table(find(_keep_honour), "exercise", ("le preneur mène le pli",
                                                    "the taker is winning the trick")),
             Table(find(_reason("make_taker_cut")), "steps",
-                  ("le preneur doit couper", "the taker must trump"), open_hands=True),
+                  ("le preneur doit couper", "the taker must trump"), open_hands=True,
+                  note=("Le preneur n'a plus cette couleur : il devra couper.",
+                        "The taker no longer holds this suit: he will have to trump.")),
         )),
         Lesson("signalisations", ("Les signalisations de la défense", "The defence's signals"),
                ('Ce que disent les entames de la défense.', "What the defence's leads say."), (
             ("En défense, on se parle par les cartes. Entamer une petite carte (de l'as au 5) dans une couleur "
              "d'au moins cinq cartes promet le roi ou la dame : le partenaire rejoue cette couleur. Entamer un atout impair annonce "
              "au moins sept atouts et le Petit hors de danger (le partenaire rejoue atout) ; un pair, moins "
-             "de sept.",
+             "de sept. Ce sont les conventions d'un livre parmi d'autres : d'autres joueurs lisent "
+             "autrement l'entame d'atout, convenez-en avant de jouer.",
              "In defence, partners talk through their cards. Leading a low card (ace to 5) in a suit of "
              "five cards or more promises its king or queen: the partner returns that suit. Leading an odd trump says seven "
              "trumps or more and the Petit out of danger (the partner leads trumps back); an even one, "
-             "fewer than seven."),
+             "fewer than seven. These are one book's conventions among several: other players read a "
+             "trump lead otherwise, so agree on them before you play."),
         ), (
             Table(find(_partner_signal), "exercise",
                   ("votre partenaire a signalé", "your partner signalled")),
             Table(find(_signal_lead), "steps",
-                  ("une entame qui signale", "a lead that signals"), open_hands=True),
+                  ("une entame qui signale", "a lead that signals"), open_hands=True,
+                  note=("Une basse entamée dans une longue : elle promet le roi ou la dame.",
+                        "A low card led from a long suit: it promises the king or the queen.")),
         )),
     ]
 

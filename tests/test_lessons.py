@@ -17,6 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 
 
+def _record(fragment: str) -> str:
+    """The ``record=`` text of a table's fragment (``record=...&notes=...``)."""
+    return fragment.removeprefix("record=").partition("&")[0]
+
+
 def test_the_generator_writes_eleven_lessons_in_both_languages():
     """``scripts/lessons.py --check`` says whether lessons/ matches the bots of today; this
     checks only what it writes, so that a change of the bots' play does not fail it."""
@@ -46,7 +51,7 @@ def test_every_lesson_embeds_tables_on_valid_situations(lang):
             assert query["embed"] == "1" and query["lang"] == lang
             assert "exercise" in query or "steps" in query
             assert url.fragment.startswith("record=")
-            record = rotate(decode(url.fragment.removeprefix("record=")), int(query["seat"]))
+            record = rotate(decode(_record(url.fragment)), int(query["seat"]))
             deal = load(record)
             assert int(query["at"]) <= len(record["actions"])
             assert deal.is_over  # the whole deal is there, to step through or to check answers
@@ -59,7 +64,7 @@ def _tables(name: str) -> list[tuple[dict[str, str], dict]]:
     for src in (unescape(s) for s in re.findall(r'<iframe[^>]* src="([^"]+)"', html)):
         url = urlsplit(src)
         query = {k: v[0] for k, v in parse_qs(url.query).items()}
-        out.append((query, rotate(decode(url.fragment.removeprefix("record=")), int(query["seat"]))))
+        out.append((query, rotate(decode(_record(url.fragment)), int(query["seat"]))))
     return out
 
 
@@ -233,3 +238,86 @@ def test_the_signals_lesson_returns_a_low_lead_made_from_five_cards_or_more():
     assert lead["seat"] not in (0, deal.result.taker)  # a partner's lead
     assert RANK_OF[parse_card(lead["card"])] <= 5
     assert sum(1 for c in deal.dealt_hands[lead["seat"]] if str(c)[-1] == suit and not str(c).startswith("T")) >= 5
+
+
+def _text(name: str, lang: str) -> str:
+    """A lesson's words (its paragraphs, without markup)."""
+    html = (LESSONS / lang / f"{name}.html").read_text(encoding="utf-8")
+    return unescape(" ".join(re.findall(r"<p>(.*?)</p>", html))).replace("\xa0", " ")
+
+
+def test_the_excuse_played_to_the_last_trick_goes_to_the_side_that_wins_it():
+    # FFT: "ne joue jamais l'Excuse au dernier pli, sinon elle change de camp" (when the other side wins it).
+    assert "l'Excuse va au camp qui remporte ce pli (sauf au chelem) : si c'est l'adversaire, elle change de camp" \
+        in _text("excuse", "fr")
+    assert "the Excuse goes to the side that wins that trick (except in a chelem)" in _text("excuse", "en")
+
+
+def test_the_bidding_thresholds_are_said_to_be_this_programs_scale_not_a_rule():
+    assert "Sur le barème de ce programme" in _text("encheres", "fr") and "pas une règle" in _text("encheres", "fr")
+    assert "On this program's own scale" in _text("encheres", "en") and "not a rule" in _text("encheres", "en")
+
+
+def test_the_trump_lead_signal_is_said_to_be_one_convention_among_several():
+    assert "conventions d'un livre parmi d'autres" in _text("signalisations", "fr")
+    assert "one book's conventions among several" in _text("signalisations", "en")
+
+
+def test_the_garde_hand_of_the_bidding_lesson_is_well_above_the_threshold():
+    from tarot.bots.evaluation import THRESHOLDS, hand_points
+    from tarot.rules import Contract
+
+    (query, record), _ = _tables("encheres")
+    hand = mask_of(load(record).dealt_hands[0])
+    assert hand_points(hand) >= THRESHOLDS[4][Contract.GARDE] + 4
+
+
+def test_a_legal_card_in_the_overtrump_exercise_is_not_called_wrong():
+    from tarot.actions import action_from_json
+    from web.browser.params import parse_params
+    from web.match.settings import Settings
+    from web.teaching.moves import same_move
+    from web.teaching.teacher import Teacher
+
+    html = (LESSONS / "fr" / "fournir-couper.html").read_text(encoding="utf-8")
+    url = urlsplit(unescape(re.findall(r'<iframe[^>]* src="([^"]+)"', html)[0]))
+    params = parse_params("?" + url.query, "#" + url.fragment)
+    teacher = Teacher(params)
+    session = teacher.open_session(params.settings(Settings(first_deal=1)))
+    record = rotate(decode(_record(url.fragment)), int(parse_qs(url.query)["seat"][0]))
+    expected = action_from_json(record["actions"][len(session.deal.history)])[1]
+    other = next(a for a in session.deal.legal_actions() if not same_move(a, expected))
+    assert session.act(0, other) is None
+    verdict = unescape(teacher.render(session))
+    assert "Cette carte est permise" in verdict and "Pas tout à fait" not in verdict
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_step_by_step_table_comments_its_key_step(lang):
+    from tarot.situation import decode_notes
+
+    for page in sorted((LESSONS / lang).glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        for src in (unescape(s) for s in re.findall(r'<iframe[^>]* src="([^"]+)"', html)):
+            url = urlsplit(src)
+            if "steps=1" not in url.query:
+                continue
+            parts = dict(p.split("=", 1) for p in url.fragment.split("&"))
+            record = decode(parts["record"])
+            notes = decode_notes(parts["notes"])
+            assert len(notes) == 1 and all(notes.values()), page.name
+            step = next(iter(notes))
+            assert int(parse_qs(url.query)["at"][0]) < step <= len(record["actions"]), page.name
+
+
+def test_the_undertrump_table_says_pisser_when_the_lower_trump_is_played():
+    from tarot.situation import decode_notes
+
+    html = (LESSONS / "fr" / "fournir-couper.html").read_text(encoding="utf-8")
+    src = unescape(re.findall(r'<iframe[^>]* src="([^"]+)"', html)[1])
+    parts = dict(p.split("=", 1) for p in urlsplit(src).fragment.split("&"))
+    record = decode(parts["record"])
+    (step, note), = decode_notes(parts["notes"]).items()
+    assert "il doit pisser" in note
+    played = record["actions"][step - 1]
+    assert played["type"] == "play" and played["card"].startswith("T")

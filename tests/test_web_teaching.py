@@ -181,6 +181,64 @@ def test_an_exercise_says_whether_the_answer_is_the_records_move():
     assert session.deal.to_act in (0, None)
 
 
+def _missed(lang: str = "en") -> tuple[Teacher, Session, object, object]:
+    """An exercise at seat 0's first card with two legal cards or more: (teacher, session, expected, a miss)."""
+    record = _finished().to_record()
+    i = next(i for i, a in enumerate(record["actions"]) if a["seat"] == 0 and a["type"] == "play"
+             and len(Deal.from_record({**record, "actions": record["actions"][:i]}).legal_actions()) > 1)
+    teacher, session = _open(f"?exercise=1&lang={lang}&at={i}", fragment(record))
+    expected = action_from_json(record["actions"][i])[1]
+    wrong = next(a for a in session.deal.legal_actions() if not same_move(a, expected))
+    return teacher, session, expected, wrong
+
+
+def test_a_first_miss_lets_the_learner_try_again_without_the_answer():
+    teacher, session, expected, wrong = _missed()
+    session.act(0, wrong)
+    html = unescape(teacher.render(session))
+    assert "This move is allowed, but it is not the decision expected. Try again." in html
+    assert move_words(expected, "en") not in html and "Not quite" not in html
+    assert 'data-action="exercise-answer"' in html
+
+
+def test_the_answer_comes_at_the_second_miss():
+    teacher, session, expected, wrong = _missed()
+    session.act(0, wrong)
+    session.act(0, wrong)
+    html = unescape(teacher.render(session))
+    assert f"The decision expected: {move_words(expected, 'en')}." in html
+    assert 'data-action="exercise-answer"' not in html
+
+
+def test_the_answer_comes_on_request_after_a_miss():
+    teacher, session, expected, wrong = _missed("fr")
+    session.act(0, wrong)
+    teacher.on_action("exercise-answer", session)
+    html = unescape(teacher.render(session))
+    assert f"La décision attendue\xa0: {move_words(expected, 'fr')}." in html
+
+
+def test_the_previous_verdict_is_cleared_at_the_next_question():
+    teacher, session, expected, wrong = _missed()
+    session.act(0, expected)
+    assert 'data-correct="true"' in teacher.render(session)
+    while session.bot_to_act() is not None:
+        session.bot_step()
+    assert session.deal.to_act == 0
+    assert "exercise-verdict" not in teacher.render(session)
+
+
+def test_an_exercise_plays_a_lone_legal_card_instead_of_asking():
+    deal = _finished()
+    record = deal.to_record()
+    i = next(i for i, a in enumerate(record["actions"]) if a["seat"] == 0 and a["type"] == "play"
+             and len(Deal.from_record({**record, "actions": record["actions"][:i]}).legal_actions()) == 1)
+    teacher, session = _open(f"?exercise=1&at={i}", fragment(record))
+    assert len(session.deal.history) > i  # the lone card is played on opening
+    assert session.deal.history[i] == deal.history[i]
+    assert teacher.verdict is None  # and not judged
+
+
 def test_an_exercise_past_the_records_end_asks_for_the_recommenders_move():
     deal = _finished()
     record = deal.to_record()

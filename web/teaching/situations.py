@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from tarot.actions import Action
+from tarot.actions import Action, Play
 from tarot.errors import IllegalAction, RecordError
 from tarot.rules import Rules
 from tarot.situation import SituationError, decode_json, load, load_at, rotate
@@ -100,10 +100,32 @@ class TeachingSession(Session):
     def bot_to_act(self) -> int | None:
         if self.situation.params.steps and self._recorded_move() is not None:
             return None  # the record's own moves are shown step by step
+        if self._forced() is not None:
+            return HUMAN  # a decision with one legal card is played, not asked
         return super().bot_to_act()
 
+    def _forced(self) -> Action | None:
+        """In an exercise, seat 0's only legal card when it has just one (nothing to ask)."""
+        deal = self.deal
+        if not self.situation.params.exercise or deal.to_act != HUMAN or deal.is_over or self.ui.setup_open:
+            return None
+        legal = deal.legal_actions()
+        return legal[0] if len(legal) == 1 and isinstance(legal[0], Play) else None
+
     def bot_step(self) -> Action | None:
-        """In an exercise, the other seats play the record's moves (with the bots' pause)."""
+        """In an exercise, the other seats play the record's moves (with the bots' pause), and
+        seat 0 its only legal card."""
+        forced = self._forced()
+        if forced is not None:
+            self.ui.message = None
+            self.stepping = True  # played, not judged
+            try:
+                refusal = self.act(HUMAN, forced)
+            finally:
+                self.stepping = False
+            if refusal is not None:
+                raise refusal
+            return forced
         move = self._recorded_move()
         if not self.situation.params.exercise or move is None or self.bot_to_act() is None:
             return super().bot_step()
@@ -163,5 +185,5 @@ class TeachingSession(Session):
         decision (later ones come with the bots' pause)."""
         if not self.situation.params.exercise:
             return
-        while self.deal.to_act not in (None, HUMAN) and self.step_next():
+        while (self.deal.to_act not in (None, HUMAN) or self._forced() is not None) and self.step_next():
             pass

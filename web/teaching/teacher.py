@@ -32,10 +32,19 @@ Attribute = Callable[[str], object]  # a clicked button's attribute (``value:ID`
 
 @dataclass
 class Verdict:
+    """An exercise's answer at ``step``: right or not; a miss tells the expected move only at the
+    second miss or when asked (``revealed``)."""
+
     step: int
     correct: bool
     expected: Action
     reason: Reason
+    misses: int = 0  # wrong tries at this step
+    revealed: bool = False  # the expected move is shown
+
+    @property
+    def answer_shown(self) -> bool:
+        return self.correct or self.revealed or self.misses >= 2
 
 
 @dataclass
@@ -137,8 +146,18 @@ class Teacher:
         view = session.deal.view(HUMAN)
         decision = self._decision(session, view)
         reason = decision.reason if same_move(decision.action, expected) else explain(view, expected)
-        self.verdict = Verdict(len(session.deal.history), correct, expected, reason)
+        step = len(session.deal.history)
+        before = self.verdict
+        misses = 0 if correct else 1 + (before.misses if before is not None and before.step == step else 0)
+        revealed = before is not None and before.step == step and before.revealed
+        self.verdict = Verdict(step, correct, expected, reason, misses, revealed)
         return correct
+
+    def reveal(self, session: Session) -> None:
+        """The expected move of the question missed at this step, on request."""
+        v = self.verdict
+        if v is not None and v.step == len(session.deal.history):
+            v.revealed = True
 
     def answered(self, session: Session) -> bool:
         """The exercise's question at this step has had its answer."""
@@ -268,6 +287,11 @@ def _toggle(name: str) -> Click:
     return click
 
 
+def _reveal(teacher: Teacher, session: Session, attribute: Attribute) -> bool:
+    teacher.reveal(session)
+    return False
+
+
 def _hint(teacher: Teacher, session: Session, attribute: Attribute) -> bool:
     teacher.show_hint(session)
     return False
@@ -333,6 +357,7 @@ def _editor_start(teacher: Teacher, editor: Editor, session: Session, attribute:
 # The teaching buttons by their data-action: each returns whether the game changed.
 CLICKS: dict[str, Click] = {
     "hint": _hint,
+    "exercise-answer": _reveal,
     "why": _why,
     "bidding-aid": _toggle("aid_open"),
     "share-situation": _toggle("share_open"),

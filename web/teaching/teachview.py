@@ -106,8 +106,12 @@ def _exercise(teacher: Teacher, session: Session) -> tuple[Verdict | None, bool]
     if not teacher.exercising(session):
         return None
     v = teacher.verdict
-    wrong_now = v is not None and v.step == len(session.deal.history) and not v.correct
-    return v, session.deal.to_act == HUMAN and not wrong_now
+    step = len(session.deal.history)
+    asked = session.deal.to_act == HUMAN
+    if v is not None and v.step != step and asked:
+        v = None  # a new question: the previous verdict is cleared
+    wrong_now = v is not None and v.step == step and not v.correct
+    return v, asked and not wrong_now
 
 
 def _aid(teacher: Teacher, session: Session) -> Aid:
@@ -189,10 +193,12 @@ def _render_exercise(view: TeachingView) -> str:
     v, ask = view.exercise
     out = ""
     if v is not None:
-        key = "exercise_right" if v.correct else "exercise_wrong"
+        key = "exercise_right" if v.correct else "exercise_wrong" if v.answer_shown else "exercise_miss"
         text = t(key, lang, move=move_words(v.expected, lang), reason=v.reason.explain(lang))
         out += (f'<p class="verdict {"right" if v.correct else "wrong"}" data-testid="exercise-verdict" '
                 f'data-correct="{"true" if v.correct else "false"}" role="status">{escape(text)}</p>')
+        if not v.answer_shown:
+            out += button(t("exercise_show_answer", lang), "exercise-answer")
     if ask:
         out = f'<p class="teach-note">{escape(t("exercise_ask", lang))}</p>' + out
     return f'<div class="teach-row exercise">{out}</div>' if out else ""
