@@ -381,6 +381,14 @@ def test_the_editor_refuses_a_card_too_many():
     assert len(teacher.editor.held(5)) == 2
 
 
+def test_the_shared_iframe_has_the_size_the_readme_gives_for_embedding():
+    session = Session(Settings(first_deal=11))
+    teacher = Teacher(parse_params(""), base="https://example.org/tarot/")
+    teacher.on_action("share-situation", session)
+    snippet = unescape(re.search(r'data-link="iframe">([^<]*)<', teacher.render(session)).group(1))
+    assert 'width="900" height="640"' in snippet  # README, "Embedding and teaching"
+
+
 def test_a_comment_written_for_a_moment_is_shown_at_that_step_of_the_shared_situation():
     session = Session(Settings(first_deal=11))
     teacher = Teacher(parse_params(""), base="https://example.org/")

@@ -274,7 +274,7 @@ def _render_share(view: TeachingView) -> str:
                 + button(t("note_save", lang), "note-save"))
     rows.append(button(t("editor", lang), "editor-open"))
     kind, url = share.links[-1]
-    snippet = (f'<iframe src="{escape(url)}" title="{escape(t("title", lang))}" width="900" height="700" '
+    snippet = (f'<iframe src="{escape(url)}" title="{escape(t("title", lang))}" width="900" height="640" '
                f'style="border:0"></iframe>')
     rows.append(f'<label class="share-field"><span>{escape(t("share_iframe", lang))}</span>'
                 f'<textarea readonly rows="3" data-link="iframe">{escape(snippet)}</textarea></label>')
