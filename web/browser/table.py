@@ -31,7 +31,7 @@ from web.browser.lease import HANDOVER_MS, HEARTBEAT_MS, LEASE_KEY, TAKEOVER_KEY
 from tarot.words import t
 from web.match.forms import settings_choice, setup_choice
 from web.match.page import PageState
-from web.browser.params import parse_params
+from web.browser.params import made_situation_query, parse_params
 from web.draw.render import REGIONS, render, root_attributes
 from web.match.session import SAVE_KEY
 from web.match.settings import PACES
@@ -354,8 +354,9 @@ class Page:
             self._download(*outcome.download)
         if outcome.save:
             self.save()
-        if outcome.navigate is not None:  # the editor's deal: the page opens it
-            window.location.hash = outcome.navigate
+        if outcome.navigate is not None:  # the editor's deal: the page opens it, the URL saying only it
+            query = made_situation_query(str(window.location.search))
+            window.history.replaceState(None, "", f"{window.location.pathname}{query}#{outcome.navigate}")
             window.location.reload()
 
     def on_submit(self, event: Any) -> None:

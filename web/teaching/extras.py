@@ -8,6 +8,7 @@ from typing import Any
 
 from ..duplicate.tournament import DuplicateSession
 from .review import ReviewPanel
+from .situations import TeachingSession
 from ..match.session import Session
 
 
@@ -43,6 +44,8 @@ def open_review(session: Session, extras: Extras, number: int, reference: bool =
         return False
     if isinstance(session, DuplicateSession):  # the Expert's other choices, as the worker finds them
         extras.review = ReviewPanel.open(record, "match", number, session.tournament.advice.get(number), position=0)
-    else:  # the hint's, found now (a few milliseconds)
-        extras.review = ReviewPanel.open(record, "match", number, position=0).with_hints(hint_level)
+    else:  # the hint's, found now (a few milliseconds); a situation's deal has no number of its own
+        made = isinstance(session, TeachingSession) and number == session.match.first_deal
+        extras.review = ReviewPanel.open(record, "situation" if made else "match", number,
+                                         position=0).with_hints(hint_level)
     return True
