@@ -263,3 +263,9 @@ def test_a_trump_chosen_for_a_poignee_asks_the_engine_once():
     assert _questions_for(state, "card", _clicked(card="T12")) == 1
     assert _questions_for(state, "card", _clicked(card=str(next(
         c for c in session.deal.hand(0) if not c.is_trump)))) == 1 and session.ui.message.code == "poignee_not_trump"
+
+
+def test_a_pasted_text_refused_is_called_a_pasted_text():
+    state = _page()
+    click(state, "import-paste", _clicked(**{"value:import_text": "hello"}))
+    assert state.extras.import_message.startswith("Texte collé refusé (ligne 1)")

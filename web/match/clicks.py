@@ -191,7 +191,7 @@ def _import_open(open_: bool) -> Handler:
 
 
 def _import_paste(state: PageState, clicked: Clicked) -> Outcome:
-    state.import_text(clicked("value:import-text") or "")
+    state.import_text(clicked("value:import-text") or "", pasted=True)
     return NOTHING
 
 

@@ -271,12 +271,12 @@ class PageState:
         self.session.ui.settings_open = False
 
     # ----------------------------------------------------------- import
-    def import_text(self, text: str) -> None:
-        """Deals pasted or read from a file: the first opens in the review, the others a click away."""
+    def import_text(self, text: str, pasted: bool = False) -> None:
+        """Deals read from a file, or ``pasted``: the first opens in the review, the others a click away."""
         try:
             records = import_records(text)
         except ImportProblem as e:
-            self.refuse_import(e)
+            self.refuse_import(e, pasted)
             return
         panel = ReviewPanel.open(records[0], "import", None, None, 0)
         panel.imported = records
@@ -284,8 +284,8 @@ class PageState:
         self.extras.import_message = ""
         self.extras.review = panel
 
-    def refuse_import(self, problem: ImportProblem) -> None:
-        self.extras.import_message = import_message(problem, self.session.lang)
+    def refuse_import(self, problem: ImportProblem, pasted: bool = False) -> None:
+        self.extras.import_message = import_message(problem, self.session.lang, pasted)
 
     # ------------------------------------------------------------- keys
     def escape(self) -> bool:
