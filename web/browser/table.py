@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import traceback
+from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
@@ -378,7 +379,7 @@ class Page:
         left = self.state.start(setup_choice(form, self.state.session.settings.lang), confirmed)
         if left is None:
             return
-        self.state.archive(left, str(window.Date.new().toISOString()))
+        self.state.archive(left, _local_now())
         self._forget_pending_bot()
         self.save()
         self.prepare_bots()
@@ -465,3 +466,10 @@ def boot() -> Page:
     page.prepare_bots()
     window.performance.mark("tarot:ready")
     return page
+
+
+def _local_now() -> str:
+    """The time now at the person's clock, as ISO with its offset (``2026-11-28T18:24:05+01:00``)."""
+    now = window.Date.new()
+    offset = timezone(timedelta(minutes=-int(now.getTimezoneOffset())))
+    return datetime.fromtimestamp(float(now.getTime()) / 1000, offset).isoformat(timespec="seconds")

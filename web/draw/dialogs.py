@@ -8,7 +8,7 @@ from .cardface import card_html
 from ..match.history import match_totals
 from tarot.words import LANGS, t
 
-from .labels import level_name, option_name, seat_name, signed
+from .labels import date_words, level_name, option_name, seat_name, signed
 from ..duplicate.view import setup_fieldset
 from .parts import button, event_text, explain, player_name, player_name_within
 from ..teaching.records import import_dialog
@@ -125,7 +125,7 @@ def render_history(screen: "Screen") -> str:
         name = match.settings.get("name") or ""
         names = [name if s == 0 and name else seat_name(s, lang) for s in range(players)]
         totals = match_totals(match)
-        when = match.ended[:16].replace("T", " ")
+        when = date_words(match.ended, lang)
         cells = "".join(f'<li><span>{escape(names[s])}</span> <b data-seat="{s}">{signed(x)}</b></li>'
                         for s, x in enumerate(totals))
         deals = len(match.results)
