@@ -269,3 +269,9 @@ def test_a_pasted_text_refused_is_called_a_pasted_text():
     state = _page()
     click(state, "import-paste", _clicked(**{"value:import_text": "hello"}))
     assert state.extras.import_message.startswith("Texte collé refusé (ligne 1)")
+
+
+def test_the_deal_behind_the_new_game_form_is_the_one_the_url_asks_for():
+    state = _page("?players=3&deal=423")
+    assert state.session.ui.setup_open
+    assert state.session.deal_number == 423 and state.session.deal.rules.players == 3

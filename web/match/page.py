@@ -116,10 +116,11 @@ class PageState:
         return session
 
     def _resume(self) -> Session:
-        """The game saved in the browser, else a new one behind the new-game form."""
+        """The game saved in the browser, else a new one behind the new-game form: the URL's
+        game when it asks for one (its deal number too)."""
         raw = self.store.get(SAVE_KEY)
         if not raw:
-            session = Session.on_random_deal()
+            session = Session.on_random_deal(self.params.settings)
             session.ui.setup_open = True
             return session
         try:
@@ -128,7 +129,7 @@ class PageState:
             self.store.warn(f"saved game not resumed: {e}")
             self.store.set(SAVE_KEY + ".damaged", raw, "damaged save")
             self.store.remove(SAVE_KEY)
-            session = Session.on_random_deal()
+            session = Session.on_random_deal(self.params.settings)
             session.ui.setup_open = True
             why = {"cause": e.cause} if e.cause is not None else {}  # a deal refused: said by its refusal
             session.ui.setup_message = ("save_damaged", {"reason": e.reason, **why})
