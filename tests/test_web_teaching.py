@@ -279,6 +279,27 @@ def test_why_elides_de_before_a_seat_name_with_a_vowel():
         "The book, in Élise's seat: \u201cPlay low.\u201d"
 
 
+def test_the_bidding_aid_closes_at_the_next_deal():
+    session = Session(Settings(first_deal=3))
+    teacher = Teacher(parse_params(""))
+    while session.deal.to_act != 0:
+        session.bot_step()
+    teacher.on_action("bidding-aid", session)
+    assert 'data-testid="bidding-aid"' in teacher.render(session)
+    while not session.finished:
+        if session.bot_to_act() is None:
+            session.act(0, session.deal.legal_actions()[0])
+        else:
+            session.bot_step()
+    session.next_deal()
+    while session.deal.to_act != 0:
+        session.bot_step()
+    assert session.deal.phase.value == "bidding"
+    assert 'data-testid="bidding-aid"' not in teacher.render(session)
+    teacher.on_action("bidding-aid", session)  # opened again on this deal
+    assert 'data-testid="bidding-aid"' in teacher.render(session)
+
+
 def test_the_bidding_aid_lists_the_scale_items_and_a_contract():
     session = Session(Settings(first_deal=3))
     teacher = Teacher(parse_params(""))

@@ -111,7 +111,7 @@ def _exercise(teacher: Teacher, session: Session) -> tuple[Verdict | None, bool]
 
 
 def _aid(teacher: Teacher, session: Session) -> Aid:
-    if not teacher.aid_open:
+    if not teacher.aid_opened(session):
         return Aid(False)
     view = session.deal.view(HUMAN)
     players = view.rules.players
