@@ -355,6 +355,8 @@ class Page:
             self._download(*outcome.download)
         if outcome.save:
             self.save()
+        if outcome.copy is not None:
+            self._copy(outcome.copy)
         if outcome.navigate is not None:  # the editor's deal: the page opens it, the URL saying only it
             query = made_situation_query(str(window.location.search))
             window.history.replaceState(None, "", f"{window.location.pathname}{query}#{outcome.navigate}")
@@ -442,6 +444,25 @@ class Page:
             text = ""
             window.console.warn(f"file not read: {e}")
         self._guarded(self.state.import_text, text)
+
+    def _copy(self, kind: str) -> None:
+        """*Copier*: the link's text selected, and put in the clipboard where the browser allows it
+        (else the person copies the selected text); its button says so once done."""
+        field = js(document.querySelector(f'[data-link="{kind}"]'))
+        if field is None:
+            return
+        field.focus()
+        field.select()
+        clipboard = js(window.navigator.clipboard)
+        if clipboard is None:
+            return
+        said = t("copied", self.state.session.lang)
+
+        def done(_: Any) -> None:
+            button = js(document.querySelector(f'[data-copy="{kind}"]'))
+            if button is not None:
+                button.textContent = said
+        clipboard.writeText(field.value).then(create_once_callable(done), create_once_callable(lambda _: None))
 
     def _download(self, text: str, name: str) -> None:
         blob = window.Blob.new(to_js([text]), to_js({"type": "application/x-ndjson"},
