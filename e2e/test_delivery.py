@@ -241,6 +241,22 @@ def test_the_new_game_form_is_usable_before_python_and_commencer_waits_for_it(pa
     assert page.query_selector("[data-early]") is None
 
 
+def test_the_early_form_shows_the_tournament_fields_only_with_the_tournament(page, site_url):
+    held: list = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python cannot start yet
+    page.goto(site_url + "?pause=0", wait_until="domcontentloaded")
+    page.wait_for_selector("#overlay [data-testid=setup][data-early]")
+    assert page.evaluate("() => document.querySelector('#setup-form fieldset').classList.contains('mode')")
+    assert page.is_hidden("select[name=duplicate]")
+    page.click("label.choice:has(input[name=mode][value=duplicate])")
+    assert page.is_visible("select[name=duplicate]")
+    page.click("label.choice:has(input[name=mode][value=match])")
+    assert page.is_hidden("select[name=duplicate]")
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+
+
 def test_choices_made_before_python_stay_in_its_form(page, site_url):
     page.goto(site_url + "?lang=en&pause=0", wait_until="domcontentloaded")
     page.wait_for_selector("#overlay [data-testid=setup][data-early]")

@@ -93,3 +93,34 @@ def test_a_new_game_asks_before_ending_a_match_and_the_finished_match_is_kept(pa
     assert "4 joueurs" in matches[0].text_content() and "1 donne" in matches[0].text_content()
     page.keyboard.press("Escape")
     assert page.query_selector("[data-testid=history]") is None
+
+
+FIRST_FIELDSET_IS_THE_GAME = "() => document.querySelector('#setup-form fieldset').classList.contains('mode')"
+MODE_BOTTOM = "() => document.querySelector('#setup-form fieldset.mode').getBoundingClientRect().bottom"
+
+
+def test_the_choice_of_game_comes_first_and_the_tournament_fields_only_with_the_tournament(page, site_url):
+    open_table(page, site_url)
+    page.wait_for_selector("[data-testid=setup]")
+    assert page.evaluate(FIRST_FIELDSET_IS_THE_GAME)
+    assert page.evaluate(MODE_BOTTOM) < 800  # in sight at 1280×800, without scrolling
+    assert page.is_checked("input[name=mode][value=match]")
+    assert page.is_hidden("select[name=duplicate]")
+    assert "Donnes du tournoi" not in page.inner_text("[data-testid=setup]")
+    page.click("label.choice:has(input[name=mode][value=duplicate])")
+    assert page.is_visible("select[name=duplicate]")
+    assert "Donnes du tournoi" in page.inner_text("[data-testid=setup]")
+    page.click("label.choice:has(input[name=mode][value=match])")
+    assert page.is_hidden("select[name=duplicate]")
+
+
+def test_the_confirmation_of_a_new_game_says_nothing_of_a_tournament_not_chosen(page, site_url):
+    open_table(page, site_url)
+    start_game(page, 4, 7)
+    page.wait_for_function(HUMAN_TURN)
+    page.click("[data-bid=pass]")  # a decision taken: a new game would lose it
+    page.click("[data-action=new-game]")
+    page.click("[data-action=start]")
+    page.wait_for_selector("[data-testid=confirm-new-game]")
+    assert "tournoi" not in page.inner_text("[data-testid=confirm-new-game]").lower()
+    assert "Donnes du tournoi" not in page.inner_text("[data-testid=setup]")

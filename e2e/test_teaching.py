@@ -6,10 +6,12 @@ import re
 import sys
 from html import unescape
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from conftest import SiteServer
-from table_driver import HUMAN_TURN, PLAYABLE, READY, act, human_turn, legible, phase, play_one, start_game
+from table_driver import (HUMAN_TURN, PLAYABLE, READY, act, human_turn, legible, phase, play_one, play_to_end,
+                          start_game)
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -288,6 +290,52 @@ def test_a_shared_link_opens_the_same_situation(page, site_url):
     assert page.inner_text("#hand") == hand
     assert page.get_attribute("#table", "data-players") == "3"
     assert page.inner_text("[data-testid=step-note]") == "Que jouer ici\u00a0?"
+
+
+def test_each_shared_link_has_a_copy_button_that_puts_it_in_the_clipboard(page, context, site_url):
+    address = urlsplit(site_url)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=f"{address.scheme}://{address.netloc}")
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    start_game(page, 4, 3)
+    page.click("[data-action=share-situation]")
+    kinds = page.eval_on_selector_all("[data-testid=situation-link] [data-link]", "els => els.map(e => e.dataset.link)")
+    copies = page.eval_on_selector_all("[data-action=copy-link]", "els => els.map(e => e.dataset.copy)")
+    assert copies == kinds and "plain" in kinds and "iframe" in kinds
+    page.click("[data-copy=plain]")
+    page.wait_for_function("() => document.querySelector('[data-copy=plain]').textContent === 'Copié'")
+    assert page.evaluate("navigator.clipboard.readText()") == page.input_value("[data-link=plain]")
+
+
+def test_where_the_clipboard_is_refused_copy_selects_the_link_to_copy_by_hand(page, site_url):
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    start_game(page, 4, 3)
+    page.evaluate("Object.defineProperty(navigator, 'clipboard', {value: undefined})")
+    page.click("[data-action=share-situation]")
+    page.click("[data-copy=iframe]")
+    selected = page.evaluate("() => { const f = document.activeElement;"
+                             " return [f.dataset.link, f.selectionStart, f.selectionEnd, f.value.length]; }")
+    assert selected[0] == "iframe" and selected[1] == 0 and selected[2] == selected[3] > 0
+
+
+def test_a_made_situation_drops_the_old_deal_from_the_url_and_its_review_has_no_deal_number(page, site_url):
+    page.goto(site_url + "?players=5&deal=77&pause=0")
+    page.wait_for_function(READY)
+    page.wait_for_selector("[data-testid=setup]")
+    page.click("[data-action=start]")
+    page.wait_for_function(HUMAN_TURN)
+    page.click("[data-action=share-situation]")
+    page.click("[data-action=editor-open]")
+    page.click("[data-action=editor-fill]")
+    with page.expect_navigation():
+        page.click("[data-action=editor-start]")
+    page.wait_for_function(READY)
+    query = page.url.split("#")[0].partition("?")[2].split("&")
+    assert query == ["pause=0"]  # how the page is shown stays; which deal is the record's
+    play_to_end(page)
+    page.click(".review-open [data-action=review-deal]")
+    assert page.inner_text("#review-title") == "Revue de la situation"
 
 
 def test_the_editor_deals_the_chosen_hand_and_the_table_opens_on_it(page, site_url):

@@ -140,6 +140,8 @@ def action_from_json(obj: object) -> tuple[int, Action]:
     if kind == "play":
         return seat, PLAYS[_card_field(obj, "card")]
     if kind == "bid":
+        if "bid" not in obj:
+            raise Invalid("a bid action needs a 'bid'", "action_field", kind=quote("bid"), name="bid")
         bid = obj.get("bid")
         if not isinstance(bid, str) or bid not in BIDS:
             raise Invalid(f"not a bid: {quote(bid)}", "bid", value=quote(bid))

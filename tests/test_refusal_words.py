@@ -135,6 +135,33 @@ def test_the_import_dialog_says_what_the_engine_has_no_words_for_as_a_record_not
     assert refusal_words(RecordError("a new fault"), "en") == "the record is not valid"
 
 
+def _bid(r: dict, bid: object) -> None:
+    r["actions"][0]["bid"] = bid
+
+
+def test_a_pasted_text_is_refused_as_a_pasted_text_not_a_file():
+    for text, said in (("", "Texte collé refusé (contenu)\u00a0: le texte collé est vide. Rien n'a changé."),
+                       ("hello", "Texte collé refusé (ligne 1)\u00a0: ce n'est pas du JSON (colonne 1). Rien n'a changé.")):
+        with pytest.raises(ImportProblem) as refused:
+            import_records(text)
+        assert import_message(refused.value, "fr", pasted=True) == said
+        assert import_message(refused.value, "en", pasted=True).startswith("Pasted text refused")
+
+
+def test_a_bid_not_known_or_missing_is_said_in_french():
+    record = _record()
+    _bid(record, "xyz")
+    with pytest.raises(ImportProblem) as refused:
+        import_records(json.dumps(record))
+    assert import_message(refused.value, "fr") == ("Fichier refusé (contenu)\u00a0: action n° 1\u00a0: "
+                                                   "ce n'est pas une enchère\u00a0: 'xyz'. Rien n'a changé.")
+    del record["actions"][0]["bid"]
+    with pytest.raises(ImportProblem) as refused:
+        import_records(json.dumps(record))
+    said = import_message(refused.value, "fr")
+    assert "None" not in said and "champ «\u00a0bid\u00a0»" in said, said
+
+
 @pytest.mark.parametrize("text, said", [
     ("", "le fichier est vide"),
     ("[1, 2]", "une liste JSON de donnes n'est pas lue"),

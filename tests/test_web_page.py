@@ -263,3 +263,15 @@ def test_a_trump_chosen_for_a_poignee_asks_the_engine_once():
     assert _questions_for(state, "card", _clicked(card="T12")) == 1
     assert _questions_for(state, "card", _clicked(card=str(next(
         c for c in session.deal.hand(0) if not c.is_trump)))) == 1 and session.ui.message.code == "poignee_not_trump"
+
+
+def test_a_pasted_text_refused_is_called_a_pasted_text():
+    state = _page()
+    click(state, "import-paste", _clicked(**{"value:import_text": "hello"}))
+    assert state.extras.import_message.startswith("Texte collé refusé (ligne 1)")
+
+
+def test_the_deal_behind_the_new_game_form_is_the_one_the_url_asks_for():
+    state = _page("?players=3&deal=423")
+    assert state.session.ui.setup_open
+    assert state.session.deal_number == 423 and state.session.deal.rules.players == 3

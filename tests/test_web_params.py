@@ -4,7 +4,7 @@ from __future__ import annotations
 from html import unescape
 
 from web.draw import render
-from web.browser.params import parse_params, query_pairs
+from web.browser.params import made_situation_query, parse_params, query_pairs
 from web.match.session import Session, Settings
 from web.match.settings import clean_name
 
@@ -112,3 +112,8 @@ def test_a_number_of_thousands_of_digits_is_refused_and_quoted_short():
     session.notices = tuple(p.notices())
     text = unescape(render.render(session.screen())["notice"])
     assert "deal=" + "9" * 40 + "…" in text and len(text) < 2000
+
+
+def test_a_situation_made_in_the_editor_keeps_how_the_page_is_shown_not_which_deal():
+    assert made_situation_query("?players=3&deal=77&lang=en&misere=1&pause=0&exercise=1") == "?lang=en&pause=0"
+    assert made_situation_query("?players=3&deal=77") == ""

@@ -16,7 +16,7 @@ from tarot.i18n import card_name
 from tarot.state import Deal
 from web.draw import render
 from web.browser.files import needed_files
-from web.draw.labels import seat_name
+from web.draw.labels import date_words, seat_name
 from web.match.session import SaveError, Session, Settings
 
 from .helpers import cards, deal_with, to_play
@@ -822,3 +822,10 @@ def test_a_history_nested_deeply_or_not_json_is_refused_and_a_damaged_one_reads_
             load_history(refused)
     assert load_history('{"format": "tarot-history", "version": 9, "matches": []}') == []  # another version's
     assert load_history(None) == [] and load_history(history_text([])) == []
+
+
+def test_a_kept_match_s_date_is_said_in_the_page_s_language_at_its_own_clock():
+    assert date_words("2026-11-28T18:24:05+01:00", "fr") == "28\u00a0nov. 2026, 18\u00a0h\u00a024"
+    assert date_words("2026-11-28T18:24:05+01:00", "en") == "Nov 28, 2026, 6:24 PM"
+    assert date_words("2026-01-03T00:05:00.000Z", "en") == "Jan 3, 2026, 12:05 AM"
+    assert date_words("not a date", "fr") == "not a date"

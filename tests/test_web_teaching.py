@@ -337,6 +337,27 @@ def test_why_elides_de_before_a_seat_name_with_a_vowel():
         "The book, in Élise's seat: \u201cPlay low.\u201d"
 
 
+def test_the_bidding_aid_closes_at_the_next_deal():
+    session = Session(Settings(first_deal=3))
+    teacher = Teacher(parse_params(""))
+    while session.deal.to_act != 0:
+        session.bot_step()
+    teacher.on_action("bidding-aid", session)
+    assert 'data-testid="bidding-aid"' in teacher.render(session)
+    while not session.finished:
+        if session.bot_to_act() is None:
+            session.act(0, session.deal.legal_actions()[0])
+        else:
+            session.bot_step()
+    session.next_deal()
+    while session.deal.to_act != 0:
+        session.bot_step()
+    assert session.deal.phase.value == "bidding"
+    assert 'data-testid="bidding-aid"' not in teacher.render(session)
+    teacher.on_action("bidding-aid", session)  # opened again on this deal
+    assert 'data-testid="bidding-aid"' in teacher.render(session)
+
+
 def test_the_bidding_aid_lists_the_scale_items_and_a_contract():
     session = Session(Settings(first_deal=3))
     teacher = Teacher(parse_params(""))
@@ -437,6 +458,14 @@ def test_the_editor_refuses_a_card_too_many():
     assert teacher.editor.message == "editor_full"
     teacher.on_action("editor-card", session, {"data-card": "2S"}.get)  # a second click takes it back
     assert len(teacher.editor.held(5)) == 2
+
+
+def test_the_shared_iframe_has_the_size_the_readme_gives_for_embedding():
+    session = Session(Settings(first_deal=11))
+    teacher = Teacher(parse_params(""), base="https://example.org/tarot/")
+    teacher.on_action("share-situation", session)
+    snippet = unescape(re.search(r'data-link="iframe">([^<]*)<', teacher.render(session)).group(1))
+    assert 'width="900" height="640"' in snippet  # README, "Embedding and teaching"
 
 
 def test_a_comment_written_for_a_moment_is_shown_at_that_step_of_the_shared_situation():

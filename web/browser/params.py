@@ -69,6 +69,7 @@ EXPECTED = {
 DUPLICATE_SIZES = (4, 8, 12)
 MAX_REFERENCE_SAMPLES = 200
 TEACHING = ("seat", "open", "steps", "exercise", "at")  # a situation's parameters (web.teaching)
+ABOUT_THE_DEAL = frozenset(("players", "deal", "mode", "duplicate", *Rules.options(), *TEACHING))
 MAX_SEAT_OR_STEP = 999  # a seat is checked against the deal's players, a step against its actions
 
 
@@ -185,6 +186,16 @@ def query_pairs(query: str) -> list[tuple[str, str]]:
         if name.strip():
             pairs.append((name, _unquote(value)))
     return pairs
+
+
+def made_situation_query(query: str) -> str:
+    """The query for a situation made in the editor: the parameters that say how the page is
+    shown (``lang``, ``level``, ``pause``…) kept as written, those that say which deal is on
+    the table (``players``, ``deal``, a rule option, a tournament, a situation's) left out: the
+    record says it.  ``"?lang=fr&pause=0"``, or ``""`` when nothing is kept."""
+    names = [(part, _unquote(part.partition("=")[0]).strip()) for part in query.lstrip("?").split("&")]
+    kept = [part for part, name in names if name and name not in ABOUT_THE_DEAL]
+    return "?" + "&".join(kept) if kept else ""
 
 
 def _read_players(params: PageParams, value: str) -> bool:

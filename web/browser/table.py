@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import traceback
+from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
@@ -31,7 +32,7 @@ from web.browser.lease import HANDOVER_MS, HEARTBEAT_MS, LEASE_KEY, TAKEOVER_KEY
 from tarot.words import t
 from web.match.forms import settings_choice, setup_choice
 from web.match.page import PageState
-from web.browser.params import parse_params
+from web.browser.params import made_situation_query, parse_params
 from web.draw.render import REGIONS, render, root_attributes
 from web.match.session import SAVE_KEY
 from web.match.settings import PACES
@@ -354,8 +355,11 @@ class Page:
             self._download(*outcome.download)
         if outcome.save:
             self.save()
-        if outcome.navigate is not None:  # the editor's deal: the page opens it
-            window.location.hash = outcome.navigate
+        if outcome.copy is not None:
+            self._copy(outcome.copy)
+        if outcome.navigate is not None:  # the editor's deal: the page opens it, the URL saying only it
+            query = made_situation_query(str(window.location.search))
+            window.history.replaceState(None, "", f"{window.location.pathname}{query}#{outcome.navigate}")
             window.location.reload()
 
     def on_submit(self, event: Any) -> None:
@@ -377,7 +381,7 @@ class Page:
         left = self.state.start(setup_choice(form, self.state.session.settings.lang), confirmed)
         if left is None:
             return
-        self.state.archive(left, str(window.Date.new().toISOString()))
+        self.state.archive(left, _local_now())
         self._forget_pending_bot()
         self.save()
         self.prepare_bots()
@@ -441,6 +445,25 @@ class Page:
             window.console.warn(f"file not read: {e}")
         self._guarded(self.state.import_text, text)
 
+    def _copy(self, kind: str) -> None:
+        """*Copier*: the link's text selected, and put in the clipboard where the browser allows it
+        (else the person copies the selected text); its button says so once done."""
+        field = js(document.querySelector(f'[data-link="{kind}"]'))
+        if field is None:
+            return
+        field.focus()
+        field.select()
+        clipboard = js(window.navigator.clipboard)
+        if clipboard is None:
+            return
+        said = t("copied", self.state.session.lang)
+
+        def done(_: Any) -> None:
+            button = js(document.querySelector(f'[data-copy="{kind}"]'))
+            if button is not None:
+                button.textContent = said
+        clipboard.writeText(field.value).then(create_once_callable(done), create_once_callable(lambda _: None))
+
     def _download(self, text: str, name: str) -> None:
         blob = window.Blob.new(to_js([text]), to_js({"type": "application/x-ndjson"},
                                                     dict_converter=window.Object.fromEntries))
@@ -464,3 +487,10 @@ def boot() -> Page:
     page.prepare_bots()
     window.performance.mark("tarot:ready")
     return page
+
+
+def _local_now() -> str:
+    """The time now at the person's clock, as ISO with its offset (``2026-11-28T18:24:05+01:00``)."""
+    now = window.Date.new()
+    offset = timezone(timedelta(minutes=-int(now.getTimezoneOffset())))
+    return datetime.fromtimestamp(float(now.getTime()) / 1000, offset).isoformat(timespec="seconds")

@@ -50,20 +50,23 @@ PROBLEM_WORDS = {"too_large": "import_too_large", "too_deep": "import_too_deep",
                  "number_too_long": "import_number_too_long", "not_json": "import_not_json",
                  "empty": "import_empty", "array": "import_array", "too_many": "import_too_many",
                  "duplicate": "import_duplicate"}
+PASTED_WORDS = {"too_large": "import_too_large_pasted", "empty": "import_empty_pasted"}  # said of a text, not a file
 
 
-def import_message(problem: ImportProblem, lang: str) -> str:
-    """What the import dialog says of ``problem``, in ``lang``: never the engine's English."""
+def import_message(problem: ImportProblem, lang: str, pasted: bool = False) -> str:
+    """What the import dialog says of ``problem``, in ``lang``: never the engine's English; a
+    ``pasted`` text is called so, not a file."""
     where = t("import_where_all", lang) if problem.line is None else t("import_where_line", lang, n=problem.line)
-    return t("import_bad", lang, where=where, reason=_reason(problem, lang))
+    return t("import_bad_pasted" if pasted else "import_bad", lang, where=where, reason=_reason(problem, lang, pasted))
 
 
-def _reason(problem: ImportProblem, lang: str) -> str:
+def _reason(problem: ImportProblem, lang: str, pasted: bool) -> str:
     if problem.code is None or problem.code not in PROBLEM_WORDS:
         return refusal_words(problem.cause if problem.cause is not None else problem, lang)
     limit = {"too_large": MAX_IMPORT_CHARS, "too_deep": MAX_JSON_DEPTH, "too_many": MAX_RECORDS}.get(problem.code, 0)
     n = f"{limit:,}".replace(",", t("thousands_mark", lang))
-    return t(PROBLEM_WORDS[problem.code], lang, n=n, **problem.params)
+    key = PASTED_WORDS.get(problem.code, PROBLEM_WORDS[problem.code]) if pasted else PROBLEM_WORDS[problem.code]
+    return t(key, lang, n=n, **problem.params)
 
 
 def export_text(records: list[dict[str, Any]]) -> str:

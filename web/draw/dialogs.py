@@ -8,7 +8,7 @@ from .cardface import card_html
 from ..match.history import match_totals
 from tarot.words import LANGS, t
 
-from .labels import level_name, option_name, seat_name, signed
+from .labels import date_words, level_name, option_name, seat_name, signed
 from ..duplicate.view import setup_fieldset
 from .parts import button, event_text, explain, player_name, player_name_within
 from ..teaching.records import import_dialog
@@ -19,8 +19,8 @@ from ..match.settings import MAX_NAME_CHARS
 
 # ------------------------------------------------------------------ overlay
 def render_setup(screen: Screen) -> str:
-    """The new-game form, filled in as left (``Ui.setup_draft``), else with the game's settings;
-    asking first when a match in progress would be lost."""
+    """The new-game form, filled in as left (``Ui.setup_draft``), else with the game's settings,
+    the choice of game first; asking first when a match in progress would be lost."""
     s, lang = screen.settings, screen.lang
     draft = screen.ui.setup_draft or {}
     message = explain(screen.ui.setup_message, screen)
@@ -30,7 +30,7 @@ def render_setup(screen: Screen) -> str:
             f'<p class="intro">{escape(t("rules_intro", lang))} '
             f'<a class="lessons-link" href="lessons/index.html">{escape(t("lessons_intro", lang))}</a></p>'
             f'<p class="message{" shown" if message else ""}" data-testid="setup-message" role="alert">{escape(message)}</p>'
-            f'{_setup_choices(screen)}'
+            f'{setup_fieldset(screen)}{_setup_choices(screen)}'
             f'<label class="field"><span>{escape(t("deal_number", lang))}</span>'
             f'<input type="text" name="deal" inputmode="numeric" autocomplete="off" placeholder="1234" '
             f'value="{escape(draft.get("deal", ""))}">'
@@ -67,21 +67,19 @@ def _setup_choices(screen: Screen) -> str:
 
 
 def _setup_actions(screen: Screen) -> str:
-    """A free match or a tournament, then the kept matches, *Annuler* (unless the form must be
-    answered) and *Commencer*."""
+    """The kept matches, *Annuler* (unless the form must be answered) and *Commencer*."""
     lang, message = screen.lang, screen.ui.setup_message
     cancel = button(t("cancel", lang), action="cancel-setup", ident="btn-cancel-setup", cls="btn ghost") \
         if message is None or (isinstance(message, tuple) and message[0] == "bad_deal_number") else ""
     history = (button(t("history_button", lang, n=len(screen.history)), action="history", ident="btn-history-setup",
                       cls="btn ghost") if screen.history else "")
-    return (f'{setup_fieldset(screen)}<div class="dialog-actions">{history}{cancel}'
+    return (f'<div class="dialog-actions">{history}{cancel}'
             f'<button type="submit" class="btn primary" id="btn-start" data-action="start">'
             f'{escape(t("start", lang))}</button></div>')
 
 
 def _setup_confirm(screen: Screen) -> str:
-    """Before a new game throws the match in progress away: what would be lost, then the choice
-    of game and the answers."""
+    """Before a new game throws the match in progress away: what would be lost, and the answers."""
     lang = screen.lang
     finished = len(screen.sheet)
     if screen.view.phase == "done":  # the deal on show is over: nothing is given up
@@ -90,7 +88,7 @@ def _setup_confirm(screen: Screen) -> str:
         one, many = "confirm_lose_deal", "confirm_lose_deals"
     what = t(many, lang, n=finished) if finished > 1 else t(one if finished == 1 else "confirm_lose_current", lang)
     return (f'<div class="confirm" data-testid="confirm-new-game" role="alert">'
-            f'<p>{escape(what)}</p>{setup_fieldset(screen)}<div class="dialog-actions">'
+            f'<p>{escape(what)}</p><div class="dialog-actions">'
             + button(t("keep_match", lang), action="keep-match", ident="btn-keep-match", cls="btn ghost",
                      extra_attrs=" data-autofocus")
             + button(t("confirm_start", lang), action="confirm-start", ident="btn-confirm-start", cls="btn primary")
@@ -127,7 +125,7 @@ def render_history(screen: "Screen") -> str:
         name = match.settings.get("name") or ""
         names = [name if s == 0 and name else seat_name(s, lang) for s in range(players)]
         totals = match_totals(match)
-        when = match.ended[:16].replace("T", " ")
+        when = date_words(match.ended, lang)
         cells = "".join(f'<li><span>{escape(names[s])}</span> <b data-seat="{s}">{signed(x)}</b></li>'
                         for s, x in enumerate(totals))
         deals = len(match.results)

@@ -4,6 +4,8 @@ The words themselves are in the catalogues (:func:`tarot.words.t`).
 """
 from __future__ import annotations
 
+from datetime import datetime
+
 from tarot.words import LANGS, known, t
 
 # The bots' names: names, not words (the same in every language); seat 0 is the person ("seat_you").
@@ -13,6 +15,18 @@ BOT_NAMES = ("Basile", "Chloé", "Damien", "Élise")
 def colon(lang: str) -> str:
     """Between a label and its value: ": " (in French with a no-break space before it)."""
     return t("colon", lang)
+
+
+def date_words(iso: str, lang: str) -> str:
+    """An ISO date as kept (``2026-11-28T18:24:05+01:00``), at its own clock: "28 nov. 2026,
+    18 h 24", "Nov 28, 2026, 6:24 PM"; a text that is no such date is shown as it is."""
+    try:
+        when = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        return iso[:16]
+    month = t("months_short", lang).split()[when.month - 1]
+    return t("date_time_am" if when.hour < 12 else "date_time_pm", lang, day=when.day, month=month,
+             year=when.year, hour=when.hour, hour12=(when.hour + 11) % 12 + 1, minute=f"{when.minute:02d}")
 
 
 def other_lang(lang: str) -> str:

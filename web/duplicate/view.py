@@ -27,7 +27,8 @@ def deal_attr(number: int) -> str:
 
 # --------------------------------------------------------- new-game form
 def setup_fieldset(screen: Screen) -> str:
-    """A free match or a tournament, and its number of deals (the form as filled in, else the game's)."""
+    """A free match or a tournament, and its number of deals (the form as filled in, else the game's);
+    the tournament's fields show only while the tournament is chosen (web/style.css, before Python too)."""
     lang = screen.lang
     draft = screen.ui.setup_draft or {}
     current = screen.tournament.size if screen.tournament is not None else 0
@@ -40,7 +41,7 @@ def setup_fieldset(screen: Screen) -> str:
                     f'{escape(t("duplicate_n", lang, n=n))}</option>' for n in TOURNAMENT_SIZES)
     return (f'<fieldset class="mode"><legend>{escape(t("mode", lang))}</legend>'
             f'<div class="choices">{mode}</div>'
-            f'<label class="field"><span>{escape(t("duplicate_deals", lang))}</span>'
+            f'<label class="field tournament-fields"><span>{escape(t("duplicate_deals", lang))}</span>'
             f'<select name="duplicate">{sizes}</select><small>{escape(t("duplicate_help", lang))}</small></label>'
             f'</fieldset>')
 

@@ -36,6 +36,7 @@ class Outcome:
     download: tuple[str, str] | None = None  # (text, file name)
     scroll_to: str | None = None  # the id of the region to bring into view
     navigate: str | None = None  # a fragment to reload the page with
+    copy: str | None = None  # the share panel's link to copy (its ``data-link``)
 
 
 NOTHING = Outcome()
@@ -201,8 +202,16 @@ def _import_open(open_: bool) -> Handler:
     return handler
 
 
+COPIED_LINKS = ("plain", "exercise", "steps", "iframe")  # the share panel's links (web.teaching.teachview)
+
+
+def _copy_link(state: PageState, clicked: Clicked) -> Outcome:
+    kind = clicked("data-copy")
+    return Outcome(copy=kind) if kind in COPIED_LINKS else NOTHING
+
+
 def _import_paste(state: PageState, clicked: Clicked) -> Outcome:
-    state.import_text(clicked("value:import-text") or "")
+    state.import_text(clicked("value:import-text") or "", pasted=True)
     return NOTHING
 
 
@@ -231,6 +240,7 @@ REVIEW_TOOLS: dict[str, Handler] = {
     "import-records": _import_open(True),
     "import-close": _import_open(False),
     "import-paste": _import_paste,
+    "copy-link": _copy_link,
 }
 
 # Every click the page knows, by its key (:func:`click_key`).

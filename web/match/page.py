@@ -123,10 +123,11 @@ class PageState:
         return session
 
     def _resume(self) -> Session:
-        """The game saved in the browser, else a new one behind the new-game form."""
+        """The game saved in the browser, else a new one behind the new-game form: the URL's
+        game when it asks for one (its deal number too)."""
         raw = self.store.get(SAVE_KEY)
         if not raw:
-            session = Session.on_random_deal()
+            session = Session.on_random_deal(self.params.settings)
             session.ui.setup_open = True
             return session
         try:
@@ -135,7 +136,7 @@ class PageState:
             self.store.warn(f"saved game not resumed: {e}")
             self.store.set(SAVE_KEY + ".damaged", raw, "damaged save")
             self.store.remove(SAVE_KEY)
-            session = Session.on_random_deal()
+            session = Session.on_random_deal(self.params.settings)
             session.ui.setup_open = True
             why = {"cause": e.cause} if e.cause is not None else {}  # a deal refused: said by its refusal
             session.ui.setup_message = ("save_damaged", {"reason": e.reason, **why})
@@ -278,20 +279,20 @@ class PageState:
         self.session.ui.settings_open = False
 
     # ----------------------------------------------------------- import
-    def import_text(self, text: str) -> None:
-        """Deals pasted or read from a file: the first opens in the review, the others a click away."""
+    def import_text(self, text: str, pasted: bool = False) -> None:
+        """Deals read from a file, or ``pasted``: the first opens in the review, the others a click away."""
         try:
             records = import_records(text)
         except ImportProblem as e:
-            self.refuse_import(e)
+            self.refuse_import(e, pasted)
             return
         panel = ReviewPanel.imported_at(records, 0)
         self.extras.import_open = False
         self.extras.import_message = ""
         self.extras.review = panel
 
-    def refuse_import(self, problem: ImportProblem) -> None:
-        self.extras.import_message = import_message(problem, self.session.lang)
+    def refuse_import(self, problem: ImportProblem, pasted: bool = False) -> None:
+        self.extras.import_message = import_message(problem, self.session.lang, pasted)
 
     # ------------------------------------------------------------- keys
     def escape(self) -> bool:

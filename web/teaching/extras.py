@@ -10,6 +10,7 @@ from tarot.teaching.duplicate import seat_score
 
 from ..duplicate.tournament import DuplicateSession
 from .review import ReviewPanel
+from .situations import TeachingSession
 from ..match.session import Session
 
 
@@ -47,6 +48,8 @@ def open_review(session: Session, extras: Extras, number: int, reference: bool =
         extras.review = ReviewPanel.open(record, "match", number, session.tournament.advice.get(number), position=0)
         expert = session.tournament.reference_result(number)
         extras.review.expert = None if expert is None else seat_score(expert)
-    else:  # the hint's, found now (a few milliseconds)
-        extras.review = ReviewPanel.open(record, "match", number, position=0).with_hints(hint_level)
+    else:  # the hint's, found now (a few milliseconds); a situation's deal has no number of its own
+        made = isinstance(session, TeachingSession) and number == session.match.first_deal
+        extras.review = ReviewPanel.open(record, "situation" if made else "match", number,
+                                         position=0).with_hints(hint_level)
     return True

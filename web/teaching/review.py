@@ -32,7 +32,8 @@ from ..draw.labels import points_text, seat_name, signed
 
 @dataclass
 class ReviewPanel:
-    """An open review: ``source`` says what is reviewed (``match``, ``reference``, ``import``)."""
+    """An open review: ``source`` says what is reviewed (``match``, ``situation``: a situation's
+    deal, named without a number, ``reference``, ``import``)."""
 
     record: dict[str, Any]
     steps: list[ReviewStep]
@@ -175,6 +176,8 @@ def _title(panel: ReviewPanel, lang: str) -> str:
         return t("review_title_import", lang, k=panel.which + 1, n=len(panel.imported))
     if panel.source == "reference":
         return t("review_title_reference", lang, n=panel.deal_number)
+    if panel.source == "situation":
+        return t("review_title_situation", lang)
     return t("review_title", lang, n=panel.deal_number)
 
 

@@ -73,6 +73,7 @@ class Teacher:
         self.why_shown: Shown | None = None
         self.verdict: Verdict | None = None
         self.aid_open = False
+        self.aid_deal: object = None  # the deal the aid was opened on (its dealt hands): closed at another
         self.share_open = False
         self.editor: Editor | None = None
         self.navigate: str | None = None  # a fragment the page should reload with (the editor's deal)
@@ -123,6 +124,10 @@ class Teacher:
         session = TeachingSession(settings, situation, self)
         session.advance()
         return session
+
+    def aid_opened(self, session: Session) -> bool:
+        """Whether *Force de la main* is open: opened on the deal on the table."""
+        return self.aid_open and self.aid_deal == session.deal.dealt_hands
 
     # ------------------------------------------------------------- exercise
     def exercising(self, session: Session) -> bool:
@@ -292,6 +297,13 @@ def _reveal(teacher: Teacher, session: Session, attribute: Attribute) -> bool:
     return False
 
 
+def _aid(teacher: Teacher, session: Session, attribute: Attribute) -> bool:
+    """*Force de la main* opens on this deal (closed again at the next), or closes."""
+    teacher.aid_open = not teacher.aid_opened(session)
+    teacher.aid_deal = session.deal.dealt_hands
+    return False
+
+
 def _hint(teacher: Teacher, session: Session, attribute: Attribute) -> bool:
     teacher.show_hint(session)
     return False
@@ -359,7 +371,7 @@ CLICKS: dict[str, Click] = {
     "hint": _hint,
     "exercise-answer": _reveal,
     "why": _why,
-    "bidding-aid": _toggle("aid_open"),
+    "bidding-aid": _aid,
     "share-situation": _toggle("share_open"),
     "hint-shown": lambda teacher, session, attribute: False,
     "note-save": _note_save,

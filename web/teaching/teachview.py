@@ -115,7 +115,7 @@ def _exercise(teacher: Teacher, session: Session) -> tuple[Verdict | None, bool]
 
 
 def _aid(teacher: Teacher, session: Session) -> Aid:
-    if not teacher.aid_open:
+    if not teacher.aid_opened(session):
         return Aid(False)
     view = session.deal.view(HUMAN)
     players = view.rules.players
@@ -264,6 +264,12 @@ def _render_open(view: TeachingView) -> str:
             f'</summary><div class="open-rows">{"".join(rows)}</div></details>')
 
 
+def _copy_button(kind: str, what: str, lang: str) -> str:
+    """*Copier*: the link ``kind`` (named ``what``) to the clipboard (web.browser.table)."""
+    return (f'<button type="button" class="btn ghost copy" data-action="copy-link" data-copy="{kind}" '
+            f'aria-label="{escape(t("copy_named", lang, what=what))}">{escape(t("copy", lang))}</button>')
+
+
 def _render_share(view: TeachingView) -> str:
     share = view.share
     if share is None:
@@ -273,16 +279,18 @@ def _render_share(view: TeachingView) -> str:
     if not share.open:
         return f'<div class="teach-row share-row">{toggle}</div>'
     names = {"plain": "share_link", "exercise": "share_exercise", "steps": "share_steps"}
-    rows = [f'<label class="share-field"><span>{escape(t(names[kind], lang))}</span>'
-            f'<input type="text" readonly data-link="{kind}" value="{escape(url)}"></label>' for kind, url in share.links]
+    rows = [f'<div class="share-field"><label><span>{escape(t(names[kind], lang))}</span>'
+            f'<input type="text" readonly data-link="{kind}" value="{escape(url)}"></label>{_copy_button(kind, t(names[kind], lang), lang)}</div>'
+            for kind, url in share.links]
     rows.append(f'<label class="share-field"><span>{escape(t("note_label", lang))}</span>'
                 f'<textarea id="teach-note" rows="2" maxlength="500">{escape(share.note)}</textarea></label>'
                 + button(t("note_save", lang), "note-save"))
     rows.append(button(t("editor", lang), "editor-open"))
     kind, url = share.links[-1]
-    snippet = (f'<iframe src="{escape(url)}" title="{escape(t("title", lang))}" width="900" height="700" '
+    snippet = (f'<iframe src="{escape(url)}" title="{escape(t("title", lang))}" width="900" height="640" '
                f'style="border:0"></iframe>')
-    rows.append(f'<label class="share-field"><span>{escape(t("share_iframe", lang))}</span>'
-                f'<textarea readonly rows="3" data-link="iframe">{escape(snippet)}</textarea></label>')
+    rows.append(f'<div class="share-field"><label><span>{escape(t("share_iframe", lang))}</span>'
+                f'<textarea readonly rows="3" data-link="iframe">{escape(snippet)}</textarea></label>'
+                f'{_copy_button("iframe", t("share_iframe", lang), lang)}</div>')
     return (f'<div class="teach-row share-row">{toggle}<div class="share" data-testid="situation-link">'
             f'<p>{escape(t("share_intro", lang))}</p>{"".join(rows)}</div></div>')
