@@ -45,7 +45,7 @@ from ..cards import (
 )
 from ..rules import Rules
 from ..state import Deal, Phase
-from .options import ArgumentParser, add_rule_options, integer_arg, whole_arg
+from .options import ArgumentParser, add_rule_options, effort_problems, integer_arg, whole_arg
 from .records import read_text, split_records
 
 PROG = "python -m tarot blunders"
@@ -366,10 +366,7 @@ def _problems(args: argparse.Namespace) -> list[str]:
         problems.append("--players and --deals are needed (or --file)")
     elif args.deals < 0:
         problems.append("--deals must be 0 or more")
-    if args.jobs < 1:
-        problems.append("--jobs must be at least 1")
-    if args.budget is not None and args.budget < 1:
-        problems.append("--budget must be at least 1")
+    problems += effort_problems(args)
     return problems
 
 

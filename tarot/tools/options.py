@@ -91,3 +91,14 @@ def cut_long_words(message: str) -> str:
     """``message`` with every word longer than 60 characters cut to 40 (a bad value
     argparse quotes, a level or a benchmark name that is not one)."""
     return re.sub(r"\S{61,}", lambda m: excerpt(m.group()), message)
+
+
+def effort_problems(args: argparse.Namespace) -> list[str]:
+    """What is wrong with the options ``--jobs`` (processes) and ``--budget`` (the Expert's
+    imagined deals per card) that the self-play tools share."""
+    problems = []
+    if args.jobs < 1:
+        problems.append("--jobs must be at least 1")
+    if args.budget is not None and args.budget < 1:
+        problems.append("--budget must be at least 1")
+    return problems

@@ -41,7 +41,7 @@ from ..cards import mask_of
 from ..match import deal_seed
 from ..rules import Contract, Rules
 from ..state import Deal
-from .options import integer_arg, whole_arg  # numbers in digits 0-9 only
+from .options import effort_problems, integer_arg, whole_arg  # numbers in digits 0-9 only
 
 PROG = "python -m tarot tournament"
 CONTRACTS = tuple(c.code for c in Contract)
@@ -418,10 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     problems += [f"unknown bot level {x!r} (choose from {', '.join(LEVELS)})" for x in levels if x not in LEVELS]
     if args.deals < 1:
         problems.append("--deals must be at least 1")
-    if args.jobs < 1:
-        problems.append("--jobs must be at least 1")
-    if args.budget is not None and args.budget < 1:
-        problems.append("--budget must be at least 1")
+    problems += effort_problems(args)
     options: list[Options] = [(), ()]
     if not problems:
         for slot, texts in enumerate((args.option_a, args.option_b)):

@@ -135,10 +135,16 @@ def render_history(screen: "Screen") -> str:
                      f'<ul class="past-totals">{cells}</ul></li>')
     body = (f'<ol class="history">{"".join(items)}</ol>' if items
             else f'<p>{escape(t("no_history", lang))}</p>')
-    return (f'<div class="overlay" data-testid="history"><div class="dialog" role="dialog" aria-modal="true" '
-            f'aria-labelledby="history-title"><h2 id="history-title">{escape(t("history_title", lang))}</h2>{body}'
+    return _closable_dialog("history", "history_title", body, lang)
+
+
+def _closable_dialog(name: str, title: str, body: str, lang: str) -> str:
+    """A dialog ``name`` (its test id) titled by the catalogue key ``title``, showing ``body``, with
+    a button that closes it."""
+    return (f'<div class="overlay" data-testid="{name}"><div class="dialog" role="dialog" aria-modal="true" '
+            f'aria-labelledby="{name}-title"><h2 id="{name}-title">{escape(t(title, lang))}</h2>{body}'
             f'<div class="dialog-actions">'
-            f'{button(t("close", lang), action="close-history", ident="btn-close-history", cls="btn primary")}'
+            f'{button(t("close", lang), action=f"close-{name}", ident=f"btn-close-{name}", cls="btn primary")}'
             f'</div></div></div>')
 
 
@@ -159,11 +165,7 @@ def render_tricks(screen: "Screen") -> str:
                      f'<ol class="trick-cards">{"".join(played)}</ol></li>')
     body = (f'<ol class="tricks-list">{"".join(reversed(items))}</ol>' if items
             else f'<p>{escape(t("no_trick_yet", lang))}</p>')
-    return (f'<div class="overlay" data-testid="tricks"><div class="dialog" role="dialog" aria-modal="true" '
-            f'aria-labelledby="tricks-title"><h2 id="tricks-title">{escape(t("tricks_title", lang))}</h2>{body}'
-            f'<div class="dialog-actions">'
-            f'{button(t("close", lang), action="close-tricks", ident="btn-close-tricks", cls="btn primary")}'
-            f'</div></div></div>')
+    return _closable_dialog("tricks", "tricks_title", body, lang)
 
 
 def render_settings(screen: "Screen") -> str:

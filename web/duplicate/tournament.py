@@ -25,7 +25,7 @@ from tarot.state import Deal
 
 from ..browser.transfer import DUPLICATE_KEY
 from ..match.screen import Screen
-from ..match.session import SaveError, Session, TableMatch
+from ..match.session import SaveError, Session, TableMatch, save_data
 from ..match.settings import Settings
 
 TOURNAMENT_SIZES = (4, 8, 12)
@@ -222,11 +222,7 @@ class DuplicateSession(Session):
 
     @classmethod
     def from_save(cls, data: object) -> "DuplicateSession":
-        if isinstance(data, str):
-            try:
-                data = load_json(data)
-            except ValueError as e:
-                raise SaveError("unreadable", f"JSON: {e}") from None
+        data = save_data(data)
         session = super().from_save(data)
         assert isinstance(session, DuplicateSession) and isinstance(data, dict)
         try:

@@ -58,6 +58,17 @@ class TableMatch(Match):
         return self.deal_number % self.rules.players
 
 
+
+def save_data(data: object) -> object:
+    """A save as read from storage: its JSON text parsed (:class:`SaveError` if it is not JSON),
+    anything else as it is."""
+    if not isinstance(data, str):
+        return data
+    try:
+        return load_json(data)
+    except ValueError as e:
+        raise SaveError("unreadable", f"JSON: {e}") from None
+
 class Session:
     notices: tuple[tuple[str, dict[str, Any]], ...] = ()  # page notes shown until dismissed: (text key, params)
     history: tuple[KeptMatch, ...] = ()  # finished matches (web.match.history), set by the page
@@ -402,11 +413,7 @@ class Session:
     @classmethod
     def from_save(cls, data: object) -> "Session":
         """The session a save describes; :class:`SaveError` if it is damaged or incompatible."""
-        if isinstance(data, str):
-            try:
-                data = load_json(data)
-            except ValueError as e:
-                raise SaveError("unreadable", f"JSON: {e}") from None
+        data = save_data(data)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("unreadable", "not a saved table")
         if data.get("version") != SAVE_VERSION:
