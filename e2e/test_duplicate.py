@@ -235,12 +235,16 @@ def test_a_tournament_s_replay_keeps_its_table_and_ends_beside_the_expert_s_scor
     start_tournament(page, site_url, 4, number)
     page.set_viewport_size({"width": 1280, "height": 800})
     ref = finish_deal(page)
+    progress = page.text_content(".tournament-progress")
+    assert progress.startswith("Donne 1 sur ")
     page.click("[data-testid=duplicate-table] [data-action=review-deal]")
     replay_from_first_decision(page)
     assert page.query_selector(f"[data-testid=duplicate-table] tr[data-deal='{number}']")
+    assert page.text_content(".tournament-progress") == progress  # the match's deal, not the replay's
     play_to_end(page)
     against = page.text_content("[data-testid=replay-against]")
     assert against.endswith(f"l'Expert\u00a0: {signed(ref)}.")
+    assert page.text_content(".tournament-progress") == progress
     page.screenshot(path="e2e/artifacts/replay-end-desktop.png")
 
 

@@ -2,6 +2,8 @@
 trick of a whole deal; a setting hides it, and the settings are saved with the match."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from table_driver import HUMAN_TURN, first_number, open_table, phase, play_one, simulate, start_game, step
 
@@ -37,6 +39,9 @@ def test_the_live_count_is_the_engines_at_every_trick_of_a_whole_deal(page, site
             assert page.evaluate(PILES) == piles, f"step {step(page)}"
             assert int(page.get_attribute("[data-trumps-played]", "data-trumps-played")) == trumps
             kinds.add(piles[0][0])
+            if piles[0][0] == "seat-0":  # each player's count in words, not bare figures
+                row = page.text_content("[data-testid=live-count] [data-pile=seat-0]")
+                assert re.fullmatch(r"Vous\s:\s\d+ plis? · [\d,]+ pts( · bouts\s:\s.+)?", row), row
             checked += 1
         if current == "done":
             # The deal's end gives the real count (the écart or chien included): no live count then.

@@ -1,7 +1,7 @@
 """The person as taker: the chien shown, an écart chosen by clicking cards, refusals explained."""
 from __future__ import annotations
 
-from table_driver import act, first_number, hand_cards, human_turn, open_table, phase, simulate, start_game
+from table_driver import act, first_number, hand_cards, human_turn, open_table, phase, play_one, simulate, start_game
 
 from tarot.actions import Ecart  # importable once table_driver has put the repository on the path
 
@@ -53,3 +53,34 @@ def test_the_taker_chooses_an_ecart_and_a_king_is_refused(page, site_url):
     assert phase(page) in ("chelem", "play")
     assert len(hand_cards(page)) == 18
     assert not set(choice) & set(hand_cards(page))
+
+
+def a_bot_shows_the_chien(s) -> bool:
+    contract = s.deal.contract
+    return s.finished and contract is not None and s.deal.taker != 0 and contract.code in ("prise", "garde")
+
+
+def test_the_chien_a_bot_showed_can_be_seen_again_during_the_play(page, site_url):
+    number = first_number(4, a_bot_shows_the_chien)
+    chien = sorted(str(c) for c in simulate(4, number).deal.dealt_chien)
+    open_table(page, site_url)
+    start_game(page, 4, number)
+    while phase(page) != "play":
+        play_one(page)
+    page.click("[data-action=chien]")
+    page.wait_for_selector("[data-testid=chien] [role=dialog]")
+    shown = page.eval_on_selector_all("[data-testid=chien] [data-card]", "els => els.map(e => e.dataset.card)")
+    assert sorted(shown) == chien
+    page.click("[data-action=close-chien]")
+    page.wait_for_selector("[data-action=chien]")
+    assert not page.query_selector("[data-testid=chien]")
+
+
+def test_no_chien_button_when_the_chien_was_not_shown(page, site_url):
+    number = first_number(4, lambda s: s.finished and s.deal.contract is not None
+                          and s.deal.contract.code in ("garde_sans", "garde_contre"))
+    open_table(page, site_url)
+    start_game(page, 4, number)
+    while phase(page) != "play":
+        play_one(page)
+    assert not page.query_selector("[data-action=chien]")

@@ -168,6 +168,14 @@ def render_tricks(screen: "Screen") -> str:
     return _closable_dialog("tricks", "tricks_title", body, lang)
 
 
+def render_chien(screen: "Screen") -> str:
+    """The chien, public once the taker showed it (prise, garde); nothing before or otherwise."""
+    v, lang = screen.view, screen.lang
+    body = (f'<div class="row chien-cards">{"".join(card_html(c, lang, size="small") for c in v.chien)}</div>'
+            if v.chien else f'<p>{escape(t("chien_not_shown", lang))}</p>')
+    return _closable_dialog("chien", "chien_title", body, lang)
+
+
 def render_settings(screen: "Screen") -> str:
     """The page's settings: saved with the match."""
     s, lang = screen.settings, screen.lang
@@ -210,7 +218,8 @@ def render_overlay(screen: Screen) -> str:
     ui = screen.ui
     for shown, draw in ((ui.setup_open, render_setup), (screen.review is not None, _review),
                         (screen.importing is not None, import_dialog), (ui.settings_open, render_settings),
-                        (ui.tricks_open, render_tricks), (ui.history_open, render_history),
+                        (ui.tricks_open, render_tricks), (ui.chien_open, render_chien),
+                        (ui.history_open, render_history),
                         (ui.last_trick_open, render_last_trick)):
         if shown:
             return draw(screen)

@@ -6,6 +6,7 @@ from html import escape
 
 from tarot.cards import NOTATION, Card
 from tarot.errors import refusal_words
+from tarot.teaching.livecount import Pile
 from tarot.i18n import card_name, poignee_name
 from tarot.view import SeatView
 from tarot.words import LANGS, t
@@ -51,6 +52,8 @@ def render_topbar(screen: Screen) -> str:
         button(t("last_trick", lang), action="last-trick", ident="btn-last-trick", disabled=last_disabled,
                 cls="btn ghost"),
         button(t("tricks", lang), action="tricks", ident="btn-tricks", disabled=last_disabled, cls="btn ghost"),
+        *([button(t("chien", lang), action="chien", ident="btn-chien", cls="btn ghost")]
+          if v.chien and v.phase == "play" else []),
         f'<button type="button" class="btn ghost menu-toggle" id="btn-menu" data-action="menu" '
         f'aria-expanded="{"true" if screen.ui.menu_open else "false"}" aria-controls="more-tools">'
         f'{escape(t("menu", lang))}</button>',
@@ -182,6 +185,15 @@ def _bouts_text(screen: "Screen", bouts: tuple[Card, ...]) -> str:
     return ", ".join(t(BOUT_WORDS[NOTATION[c]], screen.lang) for c in bouts)
 
 
+def _pile_row(screen: Screen, key: str, title: str, pile: Pile, points: str) -> str:
+    """One line of the live count: whose pile, its tricks, its card points and its bouts, in words."""
+    lang = screen.lang
+    bouts = f' · {escape(t("bouts_n", lang, bouts=_bouts_text(screen, pile.bouts)))}' if pile.bouts else ""
+    return (f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
+            f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
+            f'<b>{escape(title)}</b>{colon(lang)}{escape(_tricks_n(pile.tricks, lang))} · {escape(points)}{bouts}</li>')
+
+
 def render_count(screen: "Screen") -> str:
     """The live count (tarot.teaching.livecount): by side once the seat knows the sides, else by seat."""
     live, lang = screen.live, screen.lang
@@ -195,23 +207,13 @@ def render_count(screen: "Screen") -> str:
                 points = t("points_of_target", lang, points=points, target=live.target)
             else:
                 points = t("points_n", lang, points=points)
-            bouts = f' · {escape(t("bouts_n", lang, bouts=_bouts_text(screen, pile.bouts)))}' if pile.bouts else ""
             who = ", ".join(player_name(screen, s) for s in pile.seats) if key == "attack" else ""
             title = t("side_attack" if key == "attack" else "side_defense", lang).capitalize()
-            rows.append(f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
-                        f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
-                        f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")}{colon(lang)}'
-                        f'{escape(_tricks_n(pile.tricks, lang))} · {escape(points)}{bouts}</li>')
+            rows.append(_pile_row(screen, key, title + (f" ({who})" if who else ""), pile, points))
     else:
-        cells = []
-        for pile in live.piles:
-            seat = pile.seats[0]
-            bouts = f' · {escape(_bouts_text(screen, pile.bouts))}' if pile.bouts else ""
-            cells.append(f'<span data-pile="seat-{seat}" data-tricks="{pile.tricks}" '
-                         f'data-half-points="{pile.half_points}" data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
-                         f'{escape(player_name(screen, seat))} {pile.tricks} '
-                         f'({escape(points_text(pile.points, lang))}){bouts}</span>')
-        rows.append(f'<li><b>{escape(t("partner_unknown", lang))}</b> · {" · ".join(cells)}</li>')
+        rows.append(f'<li><b>{escape(t("count_by_seat", lang))}</b></li>')
+        rows += [_pile_row(screen, f"seat-{pile.seats[0]}", player_name(screen, pile.seats[0]), pile,
+                           t("points_n", lang, points=points_text(pile.points, lang))) for pile in live.piles]
     trumps = (f'<li data-trumps-played="{live.trumps_played}" data-trumps-out="{live.trumps_out}">'
               f'{escape(t("trumps_count", lang, played=live.trumps_played, out=live.trumps_out, s=plural_s(live.trumps_played, lang)))}</li>')
     return (f'<h2 class="sr-only">{escape(t("live_count", lang))}</h2>'

@@ -58,6 +58,7 @@ class TournamentView:
     total: int
     first_deal: int
     reference: DealResult | None  # the reference's result of the deal on show (None while computed)
+    deal_on: int  # which deal of the tournament the match is at (from 1), a replay aside
 
 
 @dataclass
@@ -208,8 +209,10 @@ class DuplicateSession(Session):
 
     def screen(self) -> Screen:
         t = self.tournament
-        view = TournamentView(t.size, self.over, t.complete(self.match), tuple(t.rows(self.match)),
-                              t.total(self.match), self.match.first_deal, t.reference_result(self.deal_number))
+        rows = tuple(t.rows(self.match))
+        view = TournamentView(t.size, self.over, t.complete(self.match), rows, t.total(self.match),
+                              self.match.first_deal, t.reference_result(self.deal_number),
+                              min(len(rows) + (0 if self.finished else 1), t.size))
         return replace(super().screen(), tournament=view)
 
     def next_deal(self) -> None:

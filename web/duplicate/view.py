@@ -103,7 +103,7 @@ def tournament_table(screen: Screen) -> str:
                     f'<td class="num">{ref}</td><td class="num" data-diff="{"" if row.difference is None else row.difference}">'
                     f'{diff}</td><td>{tool_button("review-deal", t("review_short", lang), "btn ghost", deal_attr(row.deal_number))}</td></tr>')
     progress = t("tournament_over", lang, total=signed(tour.total)) if tour.complete else \
-        t("tournament_progress", lang, k=min(len(tour.rows) + (0 if screen.finished else 1), tour.size), n=tour.size)
+        t("tournament_progress", lang, k=tour.deal_on, n=tour.size)
     return (f'<section class="tournament" aria-labelledby="tournament-title">'
             f'<h2 class="side-title" id="tournament-title">{escape(t("tournament", lang))}</h2>'
             f'<p class="tournament-progress">{escape(progress)}</p>'
