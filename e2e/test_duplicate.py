@@ -9,11 +9,12 @@ import pytest
 from table_driver import (HUMAN_TURN, first_number, human_turn, open_table, play_one, play_to_end,
                           sheet_rows, simulate, start_game)
 
-from tarot.teaching.duplicate import Budget, reference  # importable once table_driver has put the repository on the path
+from tarot.teaching.duplicate import FIELD, Budget, field_deal, places, reference  # importable once table_driver has put the repository on the path
 from tarot.teaching.review import review
 from web.teaching.review import hint_choices
 from web.draw.labels import signed
 from tarot.rules import Rules
+from tarot.state import Deal
 
 REF_SAMPLES = 4
 BUDGET = Budget(REF_SAMPLES, REF_SAMPLES)
@@ -69,6 +70,15 @@ def test_one_duplicate_deal_at_3_and_5_players(page, site_url, players):
     own, ref = expected(players, number)
     assert finish_deal(page) == ref
     assert page.get_attribute("[data-testid=duplicate-total]", "data-value") == str(own - ref)
+    # The field: the same deal played in your seat by the Standard and the Débutant bots.
+    rules = Rules(players=players)
+    field = {level: field_deal(Deal.new(rules, dealer=number % players, seed=number), "standard", number, level)
+             .result.scores[0] for level in FIELD}
+    place = places({"you": own, "expert": ref, **field})["you"]
+    page.wait_for_selector("[data-testid=field-result]", timeout=60_000)
+    assert page.get_attribute("[data-testid=field-result]", "data-place") == str(place)
+    assert f"{signed(field['debutant'])}" in page.text_content("[data-testid=field-result]")
+    assert page.text_content(f"[data-testid=duplicate-table] tr[data-deal='{number}'] [data-place]") == f"{place}/4"
 
 
 def test_a_tournament_resumes_after_a_reload(page, site_url):

@@ -5,11 +5,11 @@ import pytest
 from tarot.actions import action_from_json
 from tarot.bots import make_bot
 from tarot.teaching.duplicate import (SEAT, Budget, as_dealt, decision_seed, duplicate_score, expert_choices,
-                             play_reference, reference, same_decision, seat_score)
+                                      field_deal, places, play_reference, reference, same_decision, seat_score)
 from tarot.rules import Rules
 from tarot.state import Deal
 from web.match.botstep import bot_seed, decide
-from web.duplicate.step import advice_step, reference_step
+from web.duplicate.step import advice_step, field_step, reference_step
 
 from .helpers import deal_with, to_play
 
@@ -163,3 +163,38 @@ def test_a_bad_budget_is_refused_by_name(budget, word):
 def test_a_bad_reference_request_is_refused():
     with pytest.raises(ValueError, match="deal_number"):
         reference_step({"record": {}, "level": "standard", "deal_number": "x"})
+
+
+def test_places_share_a_place_on_equal_scores_and_skip_the_next():
+    assert places({"you": 40, "expert": 20, "standard": 20, "debutant": -10}) == \
+        {"you": 1, "expert": 2, "standard": 2, "debutant": 4}
+    assert places({"you": 0, "expert": 0}) == {"you": 1, "expert": 1}
+
+
+@pytest.mark.parametrize("players, number", [(3, 4), (4, 5), (5, 3)])
+def test_the_field_is_the_deal_with_the_field_level_in_seat_0_and_the_same_bots_elsewhere(players, number):
+    rules = Rules(players=players)
+    deal = field_deal(Deal.new(rules, dealer=number % players, seed=number), "standard", number, "debutant")
+    replay = Deal.new(rules, dealer=number % players, seed=number)
+    for seat, action in deal.history:
+        level = "debutant" if seat == SEAT else "standard"
+        bot = make_bot(level, decision_seed(number, seat, len(replay.history)))
+        assert bot.choose(replay.view(seat)) == action
+        replay.apply(action, seat=seat)
+    assert replay.result == deal.result
+
+
+def test_the_workers_field_equals_cpythons():
+    rules = Rules(players=4)
+    start = Deal.new(rules, dealer=1, seed=5)
+    request = {"record": as_dealt(start.to_record()), "level": "standard", "deal_number": 5, "seat_level": "standard"}
+    while not (answer := field_step(request))["done"]:
+        request = {**request, "record": answer["record"]}
+    same = play_reference(Deal.new(rules, dealer=1, seed=5), "standard", 5, None)
+    assert answer["record"] == same.to_record() and answer["score"] == same.result.scores[0]
+
+
+def test_a_field_request_for_a_level_outside_the_field_is_refused():
+    start = Deal.new(Rules(players=4), dealer=1, seed=5)
+    with pytest.raises(ValueError, match="seat_level"):
+        field_step({"record": as_dealt(start.to_record()), "level": "standard", "deal_number": 5, "seat_level": "expert"})

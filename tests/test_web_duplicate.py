@@ -3,12 +3,13 @@ import json
 
 import pytest
 
-from tarot.teaching.duplicate import Budget, reference
+from tarot.teaching.duplicate import Budget, field_deal, places, reference
+from tarot.state import Deal
 from tarot.errors import Invalid
 from tarot.result import DealResult
 from tarot.rules import Rules
 from web.duplicate.tournament import DuplicateSession, PracticeSession, Tournament, load_session
-from web.duplicate.step import advice_step, reference_step
+from web.duplicate.step import advice_step, field_step, reference_step
 from web.duplicate.view import reference_sentence
 from web.teaching.extras import Extras, open_review
 from web.match.page import screen_of
@@ -41,7 +42,8 @@ def _work(session: DuplicateSession) -> int:
     done = 0
     while (work := session.tournament.request(session)) is not None:
         kind, request = work
-        answer = (reference_step if kind == "reference" else advice_step)(json.loads(json.dumps(request)))
+        step = {"reference": reference_step, "field": field_step, "advice": advice_step}[kind]
+        answer = step(json.loads(json.dumps(request)))
         assert session.tournament.take(session, kind, request, answer)
         done += 1
     return done
@@ -67,6 +69,49 @@ def test_each_deal_s_reference_is_the_expert_s_and_the_total_adds_the_difference
     assert session.tournament.complete(session.match)
     session.next_deal()  # no fifth deal
     assert len(session.match.records) == 4
+
+
+def test_each_deal_s_field_is_the_deal_played_in_your_seat_by_the_standard_and_the_debutant():
+    session = _tournament()
+    _work(session)
+    _play_deal(session)
+    _work(session)
+    row = session.tournament.rows(session.match)[0]
+    rules = Rules(players=4)
+    for level in ("standard", "debutant"):
+        deal = field_deal(Deal.new(rules, dealer=5 % 4, seed=5), "standard", 5, level)
+        assert row.field[level] == deal.result.scores[0]
+    assert row.place == places({"you": row.own, "expert": row.reference, **row.field})["you"]
+    regions = render(screen_of(session, Extras()))
+    assert f'data-testid="field-result" data-place="{row.place}"' in regions["panel"]
+    assert f'data-place="{row.place}"' in regions["side"]
+    exported = json.loads(export_text(session.tournament.export(session.match)).splitlines()[0])
+    assert exported["duplicate"]["field"] == row.field
+
+
+def test_the_place_waits_for_the_whole_field():
+    session = _tournament()
+    kind, request = session.tournament.request(session)
+    while kind == "reference":
+        assert session.tournament.take(session, kind, request, reference_step(request))
+        kind, request = session.tournament.request(session)
+    assert kind == "field" and request["seat_level"] == "standard"
+    _play_deal(session)
+    row = session.tournament.rows(session.match)[0]
+    assert row.reference is not None and row.place is None
+    assert 'data-place=""' in render(screen_of(session, Extras()))["side"]
+
+
+def test_a_field_of_another_level_or_with_a_score_not_whole_is_refused_on_import():
+    session = _tournament()
+    _work(session)
+    _play_deal(session)
+    _work(session)
+    record = json.loads(export_text(session.tournament.export(session.match)))
+    for bad in ({"expert": 10}, {"standard": 1.5}, [3]):
+        text = json.dumps({**record, "duplicate": {**record["duplicate"], "field": bad}})
+        with pytest.raises(ImportProblem):
+            import_records(text)
 
 
 def test_a_tournament_is_saved_and_resumed_with_its_references():
@@ -460,7 +505,8 @@ def test_a_tournament_s_export_carries_each_deal_s_number_and_reference_and_impo
     lines = session.tournament.export(session.match)
     records = import_records(export_text(lines))
     assert records[0]["duplicate"] == {"deal": 5, "size": 4, "reference": session.tournament.references[5],
-                                       "advice": session.tournament.advice[5]}
+                                       "advice": session.tournament.advice[5],
+                                       "field": session.tournament.field_scores[5]}
     panel = ReviewPanel.imported_at(records, 0)
     assert panel.deal_number == 5 and panel.expert == session.tournament.reference_result(5).scores[0]
     assert panel.advice == {int(i): a for i, a in session.tournament.advice[5]}

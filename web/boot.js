@@ -17,7 +17,7 @@
 //
 // window.tarotBots runs slow bots' decisions in a worker (web/bots-worker.js), for
 // web/browser/table.py: start(), then decide(requestJson) → Promise of the answer's JSON
-// (ask(kind, requestJson) for the worker's other requests: reference, advice).
+// (ask(kind, requestJson) for the worker's other requests: reference, field, advice).
 
 // Python starts as soon as the first frame is painted, then PyScript (which then
 // takes this interpreter: see web/pyodide-loader.mjs) runs web/main.py. A page the
@@ -324,7 +324,7 @@ window.tarotBots = {
   decide(requestJson) {
     return this.ask("decide", requestJson);
   },
-  // kind: a function of web/worker.py (decide; reference and advice for duplicate tournaments).
+  // kind: a function of web/worker.py (decide; reference, field and advice for duplicate tournaments).
   ask(kind, requestJson) {
     this.start();
     return new Promise((resolve, reject) => {

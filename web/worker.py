@@ -4,12 +4,12 @@ It touches no DOM (so the page needs no cross-origin isolation); the main
 thread awaits ``decide`` with plain JSON in and out.  ``web/bots-worker.js`` runs
 it in its own Pyodide (``web/boot.js`` starts that worker and passes the requests).
 Duplicate tournaments also ask it for the reference of a deal, in steps
-(``reference``, ``advice``: :mod:`web.duplicate.step`).
+(``reference``, ``field``, ``advice``: :mod:`web.duplicate.step`).
 """
 import json
 
 from web.match.botstep import decide_json
-from web.duplicate.step import advice_step, reference_step
+from web.duplicate.step import advice_step, field_step, reference_step
 
 
 def decide(request_json: str) -> str:
@@ -22,8 +22,12 @@ def reference(request_json: str) -> str:
     return json.dumps(reference_step(json.loads(request_json)))
 
 
+def field(request_json: str) -> str:
+    return json.dumps(field_step(json.loads(request_json)))
+
+
 def advice(request_json: str) -> str:
     return json.dumps(advice_step(json.loads(request_json)))
 
 
-__export__ = ["decide", "reference", "advice"]
+__export__ = ["decide", "reference", "field", "advice"]

@@ -12,6 +12,11 @@ worker and the one computed here are the same deal, move for move.
 Your duplicate score on a deal is your score minus the reference's score for
 seat 0 (:func:`duplicate_score`).
 
+The *field* of a deal is the same deal played in seat 0 by the other levels
+(:data:`FIELD`: the Standard and the Débutant bots), with the same bots and seeds
+elsewhere (:func:`field_deal`): your place among the four who held your cards
+(:func:`places`) is what a duplicate club tells its players.
+
 The Expert's effort for the reference is a :class:`Budget` (imagined deals per
 decision); :data:`REFERENCE_BUDGET` keeps a reference deal within a few seconds
 in the browser.  A reference is computed in steps (:func:`advance_reference`:
@@ -38,6 +43,7 @@ SEAT = 0  # the person's seat, where the Expert plays the reference
 # plays of the same cards incomparable.
 NOT_IN_DUPLICATE = frozenset({"traditional_scoring"})
 EXPERT = "expert"
+FIELD = ("standard", "debutant")  # the levels that play your seat beside the Expert
 
 
 def decision_seed(deal_number: int, seat: int, step: int) -> int:
@@ -77,9 +83,11 @@ def dealer_of(deal_number: int, rules: Rules) -> int:
     return deal_number % rules.players
 
 
-def bot_action(deal: Deal, level: str, deal_number: int, budget: Budget | None = None) -> Action:
-    """The decision of the seat to act: the Expert (with ``budget``) in :data:`SEAT` when a
-    budget is given, else the bot of ``level``; it sees its own seat's view only."""
+def bot_action(deal: Deal, level: str, deal_number: int, budget: Budget | None = None,
+               seat_level: str | None = None) -> Action:
+    """The decision of the seat to act: in :data:`SEAT`, the Expert (with ``budget``) when a
+    budget is given, else the bot of ``seat_level`` when one is given; elsewhere the bot of
+    ``level``.  It sees its own seat's view only."""
     seat = deal.to_act
     if seat is None:
         raise ValueError("the deal is over: no seat is to act")
@@ -87,18 +95,18 @@ def bot_action(deal: Deal, level: str, deal_number: int, budget: Budget | None =
     if budget is not None and seat == SEAT:
         bot = make_bot(EXPERT, seed, samples=budget.samples, setup_samples=budget.setup_samples)
     else:
-        bot = make_bot(level, seed)
+        bot = make_bot(seat_level if seat_level is not None and seat == SEAT else level, seed)
     return bot.choose(deal.view(seat))
 
 
 def advance_reference(deal: Deal, level: str, deal_number: int,
-                      budget: Budget | None = REFERENCE_BUDGET) -> Deal:
+                      budget: Budget | None = REFERENCE_BUDGET, seat_level: str | None = None) -> Deal:
     """Play the reference on until the deal is over or seat 0 has taken one more
     decision; ``deal`` is changed in place and returned.  (``budget=None`` puts a bot of
-    ``level`` in seat 0 too: the same deal without the Expert.)"""
+    ``seat_level``, by default of ``level``, in seat 0: the same deal without the Expert.)"""
     while not deal.is_over:
         seat = deal.to_act
-        deal.apply(bot_action(deal, level, deal_number, budget), seat=seat)
+        deal.apply(bot_action(deal, level, deal_number, budget, seat_level), seat=seat)
         if seat == SEAT:
             break
     return deal
@@ -118,6 +126,27 @@ def reference(rules: Rules, deal_number: int, level: str, budget: Budget = REFER
     if dealer is None:
         dealer = dealer_of(deal_number, rules)
     return play_reference(Deal.new(rules, dealer=dealer, seed=deal_number), level, deal_number, budget)
+
+
+def field_deal(deal: Deal, level: str, deal_number: int, seat_level: str) -> Deal:
+    """The deal played from ``deal`` (normally as dealt) to its end, in place, by the bot of
+    ``seat_level`` in :data:`SEAT` and bots of ``level`` elsewhere, seeded as the reference."""
+    while not deal.is_over:
+        advance_reference(deal, level, deal_number, None, seat_level)
+    return deal
+
+
+def places(scores: dict[str, int]) -> dict[str, int]:
+    """Each player's place by score, from 1, as clubs rank them: equal scores share a place
+    and the next place is skipped (40, 20, 20, -10 → 1, 2, 2, 4)."""
+    return {who: 1 + sum(other > score for other in scores.values()) for who, score in scores.items()}
+
+
+def field_scores(scores: object) -> dict[str, int]:
+    """A deal's field as saved or exported: field levels to whole scores (ValueError otherwise)."""
+    if not isinstance(scores, dict) or not all(k in FIELD and type(v) is int for k, v in scores.items()):
+        raise ValueError(f"a field maps {', '.join(FIELD)} to whole scores")
+    return dict(scores)
 
 
 def as_dealt(record: dict[str, Any]) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from tarot.errors import RecordError, refusal_words
 from tarot.inputs import MAX_JSON_DEPTH, InputError, excerpt, load_json, quote
 from tarot.record import FORMAT
 from tarot.state import Deal
+from tarot.teaching.duplicate import field_scores
 from tarot.words import t
 
 MAX_IMPORT_CHARS = 2_000_000
@@ -106,6 +107,10 @@ def _check_duplicate(extra: object, deal: Deal, line: int | None) -> None:
     number = extra.get("deal")
     if type(number) is not int or number < 1:
         raise refuse("the deal number must be a positive integer")
+    try:
+        field_scores(extra.get("field", {}))
+    except ValueError as e:
+        raise refuse(str(e)) from None
     if "reference" not in extra:
         return
     try:

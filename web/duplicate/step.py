@@ -9,6 +9,10 @@ one more decision), so the worker can answer the table's bots in between.
 seat 0's score once it is over).  Start from the deal as dealt
 (:func:`tarot.teaching.duplicate.as_dealt`) and send each answer's record back until ``done``.
 
+``field_step``: the same with ``"seat_level"`` (a level of
+:data:`tarot.teaching.duplicate.FIELD`) and no budget: the deal played on by that
+level's bot in seat 0, one of its decisions per request.
+
 ``advice_step``: ``{"record", "level", "deal_number", "budget", "from"}`` →
 ``{"advice": [[index, action], ...], "next"}``: where the Expert, in seat 0,
 would have decided otherwise than the person's finished record, one decision per
@@ -18,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tarot.teaching.duplicate import Budget, advance_reference, expert_choices, seat_score
+from tarot.teaching.duplicate import FIELD, Budget, advance_reference, expert_choices, seat_score
 from tarot.state import Deal
 
 
@@ -42,6 +46,20 @@ def reference_step(request: object) -> dict[str, Any]:
     """Play the reference on by one of the Expert's decisions (see the module docstring)."""
     _, deal, level, number, budget = _common(request)
     advance_reference(deal, level, number, budget)
+    return _answer(deal)
+
+
+def field_step(request: object) -> dict[str, Any]:
+    """Play the deal on by one decision of a field level's bot in seat 0 (see the module docstring)."""
+    _, deal, level, number, _ = _common(request)
+    seat_level = request.get("seat_level") if isinstance(request, dict) else None
+    if seat_level not in FIELD:
+        raise ValueError(f"seat_level must be one of {', '.join(FIELD)}")
+    advance_reference(deal, level, number, None, str(seat_level))
+    return _answer(deal)
+
+
+def _answer(deal: Deal) -> dict[str, Any]:
     result = deal.result
     return {"record": deal.to_record(), "done": deal.is_over,
             "score": None if result is None else seat_score(result)}

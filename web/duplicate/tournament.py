@@ -3,8 +3,8 @@
 :class:`DuplicateSession` is a :class:`web.match.session.Session` whose match is a
 tournament of 4, 8 or 12 deals: beside each deal the page computes, in the bots'
 worker, its reference (:mod:`tarot.teaching.duplicate`: the same deal played by the Expert
-in seat 0) and, once the deal is over, the Expert's other choices at the person's
-decisions.  :class:`Tournament` holds those results and the work in progress; it
+in seat 0), its field (the same deal played in seat 0 by the Standard and the Débutant
+bots) and, once the deal is over, the Expert's other choices at the person's decisions.  :class:`Tournament` holds those results and the work in progress; it
 hands the page the next worker request (:meth:`Tournament.request`) and takes the
 answers (:meth:`Tournament.take`), so the main thread only moves plain JSON.
 
@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tarot.teaching.duplicate import NOT_IN_DUPLICATE, REFERENCE_BUDGET, SEAT, Budget, as_dealt, seat_score
+from tarot.teaching.duplicate import (FIELD, NOT_IN_DUPLICATE, REFERENCE_BUDGET, SEAT, Budget, as_dealt, field_scores,
+                                      places, seat_score)
 from tarot.inputs import load_json
 from tarot.record import recorded_result
 from tarot.result import DealResult
@@ -41,10 +42,18 @@ class Row:
     reference: int | None  # the Expert's score in seat 0 (None while it is computed)
     contract: str | None  # the reference's contract and taker
     taker: int | None
+    field: dict[str, int] = field(default_factory=dict)  # each field level's score in seat 0, once known
 
     @property
     def difference(self) -> int | None:
         return None if self.reference is None else self.own - self.reference
+
+    @property
+    def place(self) -> int | None:
+        """The person's place among the four who played these cards (None until all are known)."""
+        if self.reference is None or len(self.field) < len(FIELD):
+            return None
+        return places({"you": self.own, "expert": self.reference, **self.field})["you"]
 
 
 @dataclass(frozen=True)
@@ -59,6 +68,7 @@ class TournamentView:
     first_deal: int
     reference: DealResult | None  # the reference's result of the deal on show (None while computed)
     deal_on: int  # which deal of the tournament the match is at (from 1), a replay aside
+    place: int | None = None  # the person's place by total among the four, once every deal's field is known
 
 
 @dataclass
@@ -70,6 +80,8 @@ class Tournament:
     advice: dict[int, list[list[Any]]] = field(default_factory=dict)  # deal number → [[index, action], ...]
     progress: dict[int, dict[str, Any]] = field(default_factory=dict)  # deal number → reference under way
     advice_next: dict[int, int] = field(default_factory=dict)  # deal number → next action index to look at
+    field_scores: dict[int, dict[str, int]] = field(default_factory=dict)  # deal number → field level → score
+    field_progress: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)  # under way (not saved)
 
     # --------------------------------------------------------------- work
     def request(self, session: Session) -> tuple[str, dict[str, Any]] | None:
@@ -79,6 +91,10 @@ class Tournament:
         if number not in self.references:
             record = self.progress.get(number) or as_dealt(session.deal.to_record())
             return "reference", {**base, "record": record}
+        for level in FIELD:
+            if level not in self.field_scores.get(number, {}):
+                record = self.field_progress.get((number, level)) or as_dealt(session.deal.to_record())
+                return "field", {**base, "record": record, "seat_level": level}
         if session.finished and number in self.advice_next:
             return "advice", {**base, "record": session.match.records[-1],
                               "from": self.advice_next[number]}
@@ -100,6 +116,16 @@ class Tournament:
             else:
                 self.progress[number] = record
             return True
+        if kind == "field":
+            level = request["seat_level"]
+            if level in self.field_scores.get(number, {}):
+                return False
+            if answer["done"]:
+                self.field_scores.setdefault(number, {})[level] = answer["score"]
+                self.field_progress.pop((number, level), None)
+            else:
+                self.field_progress[(number, level)] = answer["record"]
+            return True
         if kind == "advice" and self.advice_next.get(number) == request["from"]:
             self.advice.setdefault(number, []).extend(answer["advice"])
             if answer["next"] is None:
@@ -120,7 +146,7 @@ class Tournament:
             out.append(Row(number, seat_score(result),
                            None if ref is None else seat_score(ref),
                            None if ref is None or ref.contract is None else ref.contract.code,
-                           None if ref is None else ref.taker))
+                           None if ref is None else ref.taker, dict(self.field_scores.get(number, {}))))
         return out
 
     def total(self, match: TableMatch) -> int:
@@ -141,6 +167,8 @@ class Tournament:
             if number in self.references:
                 extra["reference"] = self.references[number]
                 extra["advice"] = self.advice.get(number, [])
+            if number in self.field_scores:
+                extra["field"] = self.field_scores[number]
             out.append({**record, DUPLICATE_KEY: extra})
         return out
 
@@ -150,7 +178,8 @@ class Tournament:
                 "references": {str(k): v for k, v in self.references.items()},
                 "advice": {str(k): v for k, v in self.advice.items()},
                 "progress": {str(k): v for k, v in self.progress.items()},
-                "advice_next": {str(k): v for k, v in self.advice_next.items()}}
+                "advice_next": {str(k): v for k, v in self.advice_next.items()},
+                "field": {str(k): v for k, v in self.field_scores.items()}}
 
     @classmethod
     def from_json(cls, data: object, settings: Settings) -> "Tournament":
@@ -177,11 +206,24 @@ class Tournament:
             if not isinstance(items, list) or not all(isinstance(i, list) and len(i) == 2 for i in items):
                 raise ValueError("bad advice")
             out.advice[number] = items
+        for number, scores in _numbered(data.get("field", {}), "field").items():
+            out.field_scores[number] = field_scores(scores)
         for number, start in _numbered(data.get("advice_next", {}), "advice_next").items():
             if type(start) is not int or start < 0:
                 raise ValueError("bad advice position")
             out.advice_next[number] = start
         return out
+
+
+def total_place(rows: tuple[Row, ...]) -> int | None:
+    """The person's place by the sum of the deals' scores among the four who played them
+    (None until every deal played so far has its reference and field)."""
+    if not rows or any(r.place is None for r in rows):
+        return None
+    totals = {"you": sum(r.own for r in rows), "expert": sum(r.reference or 0 for r in rows)}
+    for level in FIELD:
+        totals[level] = sum(r.field[level] for r in rows)
+    return places(totals)["you"]
 
 
 def _numbered(table: object, name: str) -> dict[int, Any]:
@@ -212,7 +254,7 @@ class DuplicateSession(Session):
         rows = tuple(t.rows(self.match))
         view = TournamentView(t.size, self.over, t.complete(self.match), rows, t.total(self.match),
                               self.match.first_deal, t.reference_result(self.deal_number),
-                              min(len(rows) + (0 if self.finished else 1), t.size))
+                              min(len(rows) + (0 if self.finished else 1), t.size), total_place(rows))
         return replace(super().screen(), tournament=view)
 
     def next_deal(self) -> None:

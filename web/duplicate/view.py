@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from tarot.teaching.duplicate import SEAT, seat_score
+from tarot.teaching.duplicate import FIELD, SEAT, seat_score
 from tarot.i18n import contract_name
 from tarot.result import DealResult
 
@@ -14,6 +14,9 @@ from tarot.words import t
 from .tournament import TOURNAMENT_SIZES
 from ..draw.labels import seat_name, signed
 from ..match.screen import Screen
+
+
+PLAYERS_IN_FIELD = 2 + len(FIELD)  # you, the Expert and the field's levels
 
 
 def tool_button(action: str, label: str, cls: str = "btn", attrs: str = "") -> str:
@@ -83,11 +86,23 @@ def duplicate_block(screen: Screen) -> str:
         return (f'<div class="duplicate-result" data-testid="reference-result" aria-busy="true">'
                 f'<p>{escape(text)}</p></div>')
     value = seat_score(reference)
+    field_line = _field_sentence(screen, number, lang)
     buttons = tool_button("review-reference", t("review_ref", lang), "btn ghost", deal_attr(number))
     if tournament.over and tournament.complete:
         buttons += tool_button("new-game", t("new_tournament", lang), "btn primary")
     return (f'<div class="duplicate-result" data-testid="reference-result" data-value="{value}">'
-            f'<p>{escape(reference_sentence(reference, own, lang))}</p>{buttons}</div>')
+            f'<p>{escape(reference_sentence(reference, own, lang))}</p>{field_line}{buttons}</div>')
+
+
+def _field_sentence(screen: Screen, number: int, lang: str) -> str:
+    """The field's scores in the person's seat and the person's place among the four (once known)."""
+    tour = screen.tournament
+    row = None if tour is None else next((r for r in tour.rows if r.deal_number == number), None)
+    if row is None or row.place is None:
+        return ""
+    scores = {level: signed(score) for level, score in row.field.items()}
+    return (f'<p data-testid="field-result" data-place="{row.place}">'
+            f'{escape(t("field_scores", lang, place=row.place, of=PLAYERS_IN_FIELD, **scores))}</p>')
 
 
 def tournament_table(screen: Screen) -> str:
@@ -101,7 +116,8 @@ def tournament_table(screen: Screen) -> str:
         diff = "…" if row.difference is None else signed(row.difference)
         body.append(f'<tr data-deal="{row.deal_number}"><th scope="row">{i}</th><td class="num">{signed(row.own)}</td>'
                     f'<td class="num">{ref}</td><td class="num" data-diff="{"" if row.difference is None else row.difference}">'
-                    f'{diff}</td><td>{tool_button("review-deal", t("review_short", lang), "btn ghost", deal_attr(row.deal_number))}</td></tr>')
+                    f'{diff}</td>{_place_cell(row.place, lang)}'
+                    f'<td>{tool_button("review-deal", t("review_short", lang), "btn ghost", deal_attr(row.deal_number))}</td></tr>')
     progress = t("tournament_over", lang, total=signed(tour.total)) if tour.complete else \
         t("tournament_progress", lang, k=tour.deal_on, n=tour.size)
     return (f'<section class="tournament" aria-labelledby="tournament-title">'
@@ -110,7 +126,16 @@ def tournament_table(screen: Screen) -> str:
             f'<p class="tournament-number">{escape(t("tournament_number", lang, n=tour.first_deal))}</p>'
             f'<table class="sheet" data-testid="duplicate-table"><thead><tr><th scope="col">{escape(t("col_deal", lang))}</th>'
             f'<th scope="col">{escape(t("col_you", lang))}</th><th scope="col">{escape(t("col_expert", lang))}</th>'
-            f'<th scope="col">{escape(t("col_diff", lang))}</th><td></td></tr></thead><tbody>{"".join(body)}</tbody>'
+            f'<th scope="col">{escape(t("col_diff", lang))}</th><th scope="col">{escape(t("col_place", lang))}</th>'
+            f'<td></td></tr></thead><tbody>{"".join(body)}</tbody>'
             f'<tfoot><tr><th scope="row">{escape(t("total", lang))}</th><td colspan="2"></td>'
             f'<td class="num" data-testid="duplicate-total" data-value="{tour.total}" data-complete="{str(tour.complete).lower()}">'
-            f'{signed(tour.total)}</td><td></td></tr></tfoot></table></section>')
+            f'{signed(tour.total)}</td>{_place_cell(tour.place, lang)}<td></td></tr></tfoot></table></section>')
+
+
+def _place_cell(place: int | None, lang: str) -> str:
+    """A place among the four who played the cards ("2/4"), "…" while the field plays."""
+    if place is None:
+        return '<td class="num" data-place="">…</td>'
+    return (f'<td class="num" data-place="{place}" title="{escape(t("place_of", lang, place=place, of=PLAYERS_IN_FIELD))}">'
+            f'{place}/{PLAYERS_IN_FIELD}</td>')
