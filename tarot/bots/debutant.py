@@ -20,7 +20,7 @@ from ..rules import Contract, ECARTABLE, ecart_trumps_needed, strength_table
 from ..view import SeatView
 from .evaluation import alone_threshold
 from .purchase import choose_purchase
-from .reasons import explain
+from .reasons import checked, explain
 
 # Trumps + 2 per bout needed to take (prise) and to guard (garde), per player count.
 _TAKE = {3: (9, 12), 4: (8, 11), 5: (7, 10)}
@@ -54,7 +54,7 @@ class DebutantBot:
 
     def decide(self, view: SeatView) -> Decision:
         action, code = _choice(view)
-        return Decision(action, _reason(view, action, code))
+        return Decision(action, checked(view, action, _reason(view, action, code)))
 
 
 def _choice(view: SeatView) -> tuple[Action, str]:

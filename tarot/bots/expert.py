@@ -35,7 +35,7 @@ from .endgame import OverBudget, deal_score, solve
 from .knowledge import Knowledge
 from .play import Choice
 from .purchase import choose_purchase
-from .reasons import card_reason, explain
+from .reasons import card_reason, checked, explain
 from .rollout import above_table, rollout, seat_plan, secure
 from .standard import StandardBot, call_choice, callable_in, chelem_call, choose_declaration, standard_bid
 from .worlds import WorldBuilder, WorldSampler
@@ -134,7 +134,7 @@ class ExpertBot:
                 reason = Reason(rule) if rule in ("only_clean", "search_best") else card_reason(k, card, rule)
                 if rule == "king_safe":
                     reason = Reason(rule, {"card": str(CARDS[card])})
-                return Decision(PLAYS[card], reason)
+                return Decision(PLAYS[card], checked(view, PLAYS[card], reason))
         action = self.choose(view)
         if view.phase in ("bidding", "calling", "ecart") and action != StandardBot().choose(view):
             return Decision(action, Reason("search_best"))

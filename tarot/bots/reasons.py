@@ -13,13 +13,14 @@ from collections.abc import Callable
 
 from ..actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
 from ..bot import Reason
-from ..cards import (CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, KINGS, MASK_FOR_SUIT, PETIT_BIT,
+from ..cards import (CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, JACK, KING, KINGS, MASK_FOR_SUIT, PETIT_BIT,
                      QUEEN, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count, mask_of,
                      suit_card)
 from ..rules import Contract
 from ..view import SeatView
 from .ecart import alone_points
 from .evaluation import THRESHOLDS, contract_for, hand_points
+from .facts import true_reason
 from .knowledge import LOW_SIGNAL_RANK, TRUMP_PROMISES, Knowledge, false_signal
 from .play import TrickState, discard, excuse_saves, opponents_after, opponents_trumps, petit_au_bout_sound
 
@@ -27,8 +28,23 @@ PETIT_ID = FIRST_TRUMP
 LeadWords = Callable[[Knowledge, Card], Reason]  # a lead rule's reason, from the seat's knowledge and the card
 
 
+def checked(view: SeatView, action: Action, reason: Reason) -> Reason:
+    """``reason`` if its fact holds (:mod:`tarot.bots.facts`), else a true plainer one."""
+    def plain() -> Reason | None:
+        if isinstance(action, Ecart):
+            return Reason("ecart_hidden")
+        return card_reason(Knowledge(view), int(action.card)) if isinstance(action, Play) else None
+    return true_reason(view, action, reason, plain)
+
+
 def explain(view: SeatView, action: Action) -> Reason:
-    """Why ``action`` makes sense for the seat of ``view`` (taken at the moment of the decision)."""
+    """Why ``action`` makes sense for the seat of ``view`` (taken at the moment of the
+    decision); a reason whose fact holds there (:func:`checked`)."""
+    return checked(view, action, raw_explain(view, action))
+
+
+def raw_explain(view: SeatView, action: Action) -> Reason:
+    """:func:`explain`'s reason before its fact is checked (for the reasons' audit)."""
     if isinstance(action, Bid):
         return _bid(view, action)
     if isinstance(action, Call):
@@ -161,7 +177,9 @@ def _on_partner_trick(ts: TrickState, card: Card, maybe_against: list[int]) -> R
         return Reason("save_petit" if sure else "petit_to_partner")
     if HALF_POINTS[card] > 1:
         return Reason("load_partner_trick" if sure else "load_partner_likely", {"card": str(card)})
-    return Reason("low_on_partner_trick" if sure else "low_partner_leads", {"card": str(card)})
+    nothing_to_load = not any(HALF_POINTS[c] > 1 and SUIT_OF[c] != TRUMP
+                              for c in cards_of(ts.k.view.legal_cards) if c != EXCUSE_ID)
+    return Reason("low_on_partner_trick" if sure and nothing_to_load else "low_partner_leads", {"card": str(card)})
 
 
 def _taking(k: Knowledge, ts: TrickState, card: Card, rule: str | None, maybe_against: list[int]) -> Reason:
@@ -233,9 +251,13 @@ def _cash_master(k: Knowledge, card: Card) -> Reason:
 
 
 def _long_suit(k: Knowledge, card: Card) -> Reason:
+    """A lead in a long suit: its low card keeps the suit's honours that are not yet masters."""
     suit = SUIT_OF[card]
-    if count(k.hand & SUIT_MASKS[suit]) >= 3:
-        return Reason("long_suit", {"suit": suit})
+    held = k.hand & SUIT_MASKS[suit]
+    if count(held) >= 3:
+        kept = held & ~(1 << card) & ~k.masters()
+        honours = any(RANK_OF[c] >= JACK for c in cards_of(kept))
+        return Reason("long_suit" if honours else "long_suit_low", {"suit": suit})
     return Reason("lead_low", {"card": str(card)})
 
 
@@ -290,7 +312,7 @@ def _low_lead(k: Knowledge, card: Card) -> Reason:
     if RANK_OF[card] <= LOW_SIGNAL_RANK and not k.suit_led_count[suit] and not false_signal(k, card):
         return Reason("signal_honour", {"suit": suit})
     held = k.hand & SUIT_MASKS[suit]
-    if RANK_OF[card] <= 10 and not any(RANK_OF[c] >= 13 for c in cards_of(held)):
+    if RANK_OF[card] <= 10 and not any(RANK_OF[c] >= QUEEN for c in cards_of(held)):
         return Reason("lead_no_honour", {"suit": suit})
     return Reason("lead_low", {"card": str(card)})
 
@@ -339,4 +361,4 @@ _LEAD_RULES: dict[str, LeadWords] = {
 }
 
 
-__all__ = ["card_reason", "explain"]
+__all__ = ["card_reason", "checked", "explain", "raw_explain"]

@@ -19,7 +19,7 @@ from .ecart import book_call, standard_ecart
 from .evaluation import contract_for, hand_points, sure_chelem
 from .knowledge import Knowledge
 from .clean import book_card, book_play
-from .reasons import card_reason, explain
+from .reasons import card_reason, checked, explain
 
 
 def legal_bid(view: SeatView, contract: Contract | None) -> Bid:
@@ -112,7 +112,7 @@ class StandardBot:
             k = Knowledge(view)
             if choose_declaration(view, k) is None:
                 card, rule = book_play(k, view.legal_cards)
-                return Decision(PLAYS[card], card_reason(k, card, rule))
+                return Decision(PLAYS[card], checked(view, PLAYS[card], card_reason(k, card, rule)))
         action = self.choose(view)
         return Decision(action, explain(view, action))
 

@@ -51,7 +51,7 @@ REASON_CODES = (
     "follow_low_taker_wins", "follow_low_lost", "follow_low_unsure", "load_partner_trick", "load_partner_likely",
     "save_petit", "petit_to_partner", "low_on_partner_trick", "low_partner_leads", "win_cheaply", "win_for_now",
     "trump_to_win", "trump_void", "undertrump_forced", "petit_au_bout", "hunt_petit", "draw_trumps",
-    "draw_for_petit_au_bout", "find_partner", "cash_master_king", "cash_master", "cash_master_suit", "long_suit",
+    "draw_for_petit_au_bout", "find_partner", "cash_master_king", "cash_master", "cash_master_suit", "long_suit", "long_suit_low",
     "lead_to_partner_signal", "lead_to_partner_signal_queen", "lead_to_partner_signal_king", "lead_to_partner_suit",
     "signal_honour", "make_taker_cut", "lead_no_honour", "trump_lead_signal", "trump_lead_promise", "return_trumps",
     "trump_lead", "signal_petit_danger", "save_partner_petit", "lead_low", "last_trumps", "bid_points", "pass_weak",
@@ -59,7 +59,7 @@ REASON_CODES = (
     "ecart_voids", "ecart_points", "ecart_hidden", "ecart_trumps_forced", "purchase_king", "purchase_card",
     "chelem_sure", "no_chelem", "poignee_attack", "poignee_defence", "misere", "by_the_book", "search_best",
     "only_clean", "king_safe", "random_choice", "debutant_bid", "debutant_pass", "debutant_alone", "debutant_call",
-    "debutant_ecart", "debutant_lead_king", "debutant_low", "debutant_poignee", "lead_suit_keep_trumps",
+    "debutant_ecart", "debutant_lead_king", "debutant_low", "debutant_poignee", "lead_suit_keep_trumps", "no_rule",
 )
 
 __all__ = ["Decision", "Reason", "Recommender", "REASON_CODES", "explain", "hint", "standard_recommender"]

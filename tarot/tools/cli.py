@@ -312,6 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
                    add_help=False)
     sub.add_parser("blunders", help="count the blunders a club player would see (see its --help)",
                    add_help=False)
+    sub.add_parser("reasons", help="check that every hint and bot reason states a true fact (see its --help)",
+                   add_help=False)
     return parser
 
 
@@ -354,6 +356,10 @@ def _run(argv: list[str]) -> int:
         from .blunders import main as blunders_main
 
         return blunders_main(argv[1:])
+    if argv and argv[0] == "reasons":
+        from .audit import main as audit_main
+
+        return audit_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run

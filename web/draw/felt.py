@@ -185,13 +185,15 @@ def _bouts_text(screen: "Screen", bouts: tuple[Card, ...]) -> str:
     return ", ".join(t(BOUT_WORDS[NOTATION[c]], screen.lang) for c in bouts)
 
 
-def _pile_row(screen: Screen, key: str, title: str, pile: Pile, points: str) -> str:
-    """One line of the live count: whose pile, its tricks, its card points and its bouts, in words."""
+def _pile_row(screen: Screen, key: str, title: str, pile: Pile, points: str, who: str = "") -> str:
+    """One line of the live count: whose pile (``who``: the seats of a side), its tricks, its card
+    points and its bouts, in words."""
     lang = screen.lang
     bouts = f' · {escape(t("bouts_n", lang, bouts=_bouts_text(screen, pile.bouts)))}' if pile.bouts else ""
     return (f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
             f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
-            f'<b>{escape(title)}</b>{colon(lang)}{escape(_tricks_n(pile.tricks, lang))} · {escape(points)}{bouts}</li>')
+            f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")}{colon(lang)}'
+            f'{escape(_tricks_n(pile.tricks, lang))} · {escape(points)}{bouts}</li>')
 
 
 def render_count(screen: "Screen") -> str:
@@ -209,7 +211,7 @@ def render_count(screen: "Screen") -> str:
                 points = t("points_n", lang, points=points)
             who = ", ".join(player_name(screen, s) for s in pile.seats) if key == "attack" else ""
             title = t("side_attack" if key == "attack" else "side_defense", lang).capitalize()
-            rows.append(_pile_row(screen, key, title + (f" ({who})" if who else ""), pile, points))
+            rows.append(_pile_row(screen, key, title, pile, points, who))
     else:
         rows.append(f'<li><b>{escape(t("count_by_seat", lang))}</b></li>')
         rows += [_pile_row(screen, f"seat-{pile.seats[0]}", player_name(screen, pile.seats[0]), pile,
