@@ -9,6 +9,7 @@ phase or a whole deal (the losses of its decisions added up).
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 INACCURACY, MISTAKE, BLUNDER = 5.0, 15.0, 30.0  # deal units lost, from which a decision is so classed
@@ -41,7 +42,7 @@ def accuracy(losses: Iterable[float]) -> float | None:
     values = list(losses)
     if not values:
         return None
-    return round(100.0 * 2.0 ** (-sum(values) / HALF_LIFE), 1)
+    return round(100.0 * math.exp(-math.log(2.0) * sum(values) / HALF_LIFE), 1)
 
 
 __all__ = ["BLUNDER", "CLASSES", "HALF_LIFE", "INACCURACY", "MISTAKE", "SE_FACTOR", "accuracy", "classify",

@@ -39,7 +39,9 @@ from ..bots.worlds import WorldBuilder, WorldSampler
 from ..cards import mask_of
 from ..phase import Phase
 from ..replay import decisions
+from ..result import DealResult
 from ..rng import Rng
+from ..rules import Rules
 from ..state import Deal
 from ..view import SeatView
 from .accuracy import accuracy, classify, counted_loss
@@ -232,21 +234,25 @@ def _after(deal: Deal, me: int, option: Action, finish: Callable[[Deal, int], fl
 
 def _rolled(d: Deal, me: int) -> float:
     rollout(d)
-    result = d.result
-    if result is None or result.taker is None:
-        return 0.0
-    return result.scores[me] / _share(d.rules.shares(result.partner is not None)[0], me == result.taker)
+    return deal_units(d.result, me)
 
 
 def _solved(d: Deal, me: int) -> float:
-    with_partner = d.partner is not None
-    taker = d.taker is not None and me == d.taker
-    return solve(d, me, ENDGAME_NODES) / _share(d.rules.shares(with_partner)[0], taker)
+    return solve(d, me, ENDGAME_NODES) / _share(d.rules, d.taker, d.partner, me)
 
 
-def _share(taker_share: int, taker: bool) -> int:
-    """What a seat's score is divided by to be in deal units: the taker's share, else 1."""
-    return max(1, taker_share) if taker else 1
+def deal_units(result: DealResult | None, seat: int) -> float:
+    """``seat``'s score in deal units: the taker's divided by its share of the deal (3 at
+    4 players, 2 at 3 players, 2 with a partner or 4 alone at 5 players), a partner's and a
+    defender's as they are; 0 for a redeal."""
+    if result is None or result.taker is None:
+        return 0.0
+    return result.scores[seat] / _share(result.rules, result.taker, result.partner, seat)
+
+
+def _share(rules: Rules, taker: int | None, partner: int | None, seat: int) -> int:
+    """What ``seat``'s score is divided by to be in deal units."""
+    return max(1, rules.shares(partner is not None)[0]) if seat == taker else 1
 
 
 def _paired_se(best: list[float], mine: list[float]) -> float:
@@ -271,5 +277,5 @@ def _reason(view: SeatView, played: Action, best: Action, missed: bool) -> Reaso
     return explain(view, best)
 
 
-__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Graded", "accuracies", "analyse_record", "grade",
+__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Graded", "accuracies", "analyse_record", "deal_units", "grade",
            "grade_record", "seat_steps"]

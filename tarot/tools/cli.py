@@ -1,4 +1,4 @@
-"""The command line: ``python -m tarot replay | selfplay | score | bench | tournament``.
+"""The command line: ``python -m tarot replay | selfplay | score | bench | tournament | blunders | analyse``.
 
 Each subcommand is a thin layer over the engine: ``replay`` loads records with
 :meth:`Deal.from_record`, ``selfplay`` lets :mod:`tarot.bots` play
@@ -312,6 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
                    add_help=False)
     sub.add_parser("blunders", help="count the blunders a club player would see (see its --help)",
                    add_help=False)
+    sub.add_parser("analyse", help="grade each decision of a seat in deal records (see its --help)",
+                   add_help=False)
     return parser
 
 
@@ -354,6 +356,10 @@ def _run(argv: list[str]) -> int:
         from .blunders import main as blunders_main
 
         return blunders_main(argv[1:])
+    if argv and argv[0] == "analyse":
+        from .analyse import main as analyse_main
+
+        return analyse_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
