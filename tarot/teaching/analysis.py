@@ -151,7 +151,7 @@ def grade(view: SeatView, played: Action, step: int, worlds: int = DEFAULT_WORLD
     best = max(range(len(options)), key=lambda i: (means[i], i == mine, -i))
     loss = max(0.0, means[best] - means[mine])
     se = _paired_se(values[best], values[mine])
-    order = sorted(range(len(options)), key=lambda i: (-means[i], i))
+    order = sorted(range(len(options)), key=lambda i: (i != best, -means[i], i))  # the best first, ties after it
     reason = _reason(view, played_option, options[best], best != mine)
     return Graded(step, view.phase, played, options[best], loss, se, classify(loss, se), reason,
                   tuple((options[i], means[i]) for i in order))

@@ -21,9 +21,8 @@ from collections.abc import Sequence
 from ..bot import Reason
 from ..rules import Rules
 from ..teaching.analysis import DEFAULT_WORLDS, analyse_record
-from .cli import COMPACT, replay_record
 from .options import ArgumentParser, integer_arg, whole_arg
-from .records import read_text, split_records
+from .records import COMPACT, read_text, replay_record, split_records
 
 PROG = "python -m tarot analyse"
 
