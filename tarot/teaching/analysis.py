@@ -35,7 +35,7 @@ from ..bots.purchase import choose_purchase
 from ..bots.reasons import explain
 from ..bots.rollout import rollout
 from ..bots.standard import standard_bid
-from ..bots.worlds import WorldBuilder, WorldSampler
+from ..bots.worlds import World, WorldBuilder, WorldSampler
 from ..cards import mask_of
 from ..phase import Phase
 from ..replay import decisions
@@ -192,10 +192,14 @@ def _options(view: SeatView, played: Action) -> list[Action]:
 
 
 def _values(view: SeatView, options: list[Action], worlds: int, rng: Rng) -> list[list[float]]:
-    """Per option, the seat's score in deal units in each imagined deal (the same deals for all)."""
+    """Per option, the seat's score in deal units in each imagined deal (the same deals for all).
+
+    Where the last tricks are few, every option of an imagined deal is searched exactly
+    to the end, as the Expert does, until a search is too big; from then on the policy
+    plays them all out: in each imagined deal, the options are played out alike."""
     me = view.seat
     k = Knowledge(view)
-    sampler = WorldSampler(view, k)
+    sampler = _Sampler(view, k)
     builder = WorldBuilder(view, sampler)
     exact = view.phase == "play" and sum(view.hand_sizes) <= ENDGAME_CARDS * view.rules.players
     values: list[list[float]] = [[] for _ in options]
@@ -206,21 +210,32 @@ def _values(view: SeatView, options: list[Action], worlds: int, rng: Rng) -> lis
         if deal is None:
             continue
         made += 1
-        row = _played_out(deal, me, options, exact)
+        row = None
+        if exact:
+            try:
+                row = [_after(deal, me, option, _solved) for option in options]
+            except OverBudget:
+                exact = False  # too big here: the policy plays this deal and the next ones out
+        if row is None:
+            row = [_after(deal, me, option, _rolled) for option in options]
         for i, v in enumerate(row):
             values[i].append(v)
     return values
 
 
-def _played_out(deal: Deal, me: int, options: list[Action], exact: bool) -> list[float]:
-    """Each option played out on a copy of ``deal``: searched exactly to the end where the
-    last tricks are few (all options, or none, so that they compare alike), else by the policy."""
-    if exact:
-        try:
-            return [_after(deal, me, option, _solved) for option in options]
-        except OverBudget:
-            pass
-    return [_after(deal, me, option, _rolled) for option in options]
+class _Sampler(WorldSampler):
+    """The Expert's sampler, but its exact placement, once it found none for this view (the
+    search ran out of steps), is not searched again: the relaxed draw follows at once, as it
+    does after each failed search."""
+
+    exact_failed = False
+
+    def _place_exact(self, rng: Rng, limit: int = 20000) -> World | None:
+        if self.exact_failed:
+            return None
+        world = super()._place_exact(rng, limit)
+        self.exact_failed = world is None
+        return world
 
 
 def _after(deal: Deal, me: int, option: Action, finish: Callable[[Deal, int], float]) -> float:
