@@ -9,6 +9,7 @@ import pytest
 from tarot.actions import Play
 from tarot.bots import make_bot
 from tarot.match import play_out
+from tarot.replay import decisions
 from tarot.result import scored
 from tarot.rules import Contract, Rules
 from tarot.state import Deal
@@ -70,6 +71,21 @@ def test_every_option_meets_every_imagined_deal_so_the_loss_is_never_negative():
         if graded.options:
             assert graded.options[0][0] == graded.best
             assert graded.reason.code in REASON_CODES
+
+
+def test_a_bid_or_a_call_gets_the_books_words_only_where_it_is_the_books_choice():
+    deal = finished(5, 21, partner=True)
+    record = deal.to_record()
+    book = make_bot("standard", 0)
+    checked = []
+    for index, seat, action, at in decisions(record):
+        if seat != deal.result.taker or at.phase.value not in ("bidding", "calling"):
+            continue
+        graded = grade(at.view(seat), action, index, worlds=2)
+        checked.append(graded.reason.code)
+        if graded.options and graded.reason.code != "search_best":
+            assert graded.best == book.choose(at.view(seat)), graded
+    assert "bid_points" in checked or "call_king" in checked or "call_partner" in checked, checked
 
 
 # ------------------------------------------------------------------ classes

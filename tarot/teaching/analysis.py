@@ -34,7 +34,7 @@ from ..bots.knowledge import Knowledge
 from ..bots.purchase import choose_purchase
 from ..bots.reasons import explain
 from ..bots.rollout import rollout
-from ..bots.standard import standard_bid
+from ..bots.standard import StandardBot, standard_bid
 from ..bots.worlds import World, WorldBuilder, WorldSampler
 from ..cards import mask_of
 from ..phase import Phase
@@ -289,7 +289,16 @@ def _reason(view: SeatView, played: Action, best: Action, missed: bool) -> Reaso
         flaws = card_flaws(k, played.card, view.legal_cards)
         if flaws:
             return Reason(flaws[0], {"card": str(played.card)})
-    return explain(view, best)
+    return _why(view, best)
+
+
+def _why(view: SeatView, action: Action) -> Reason:
+    """Why ``action`` makes sense: a card by how the trick stands (:func:`~tarot.bots.reasons.explain`
+    says only what the seat knows for sure); another action by the book's reason where it is
+    the book's (the Standard bot's) choice, else as the search's best, as the Expert says it."""
+    if isinstance(action, Play) or action == _normal(StandardBot().choose(view)):
+        return explain(view, action)
+    return Reason("search_best")
 
 
 __all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Graded", "accuracies", "analyse_record", "deal_units", "grade",
