@@ -14,7 +14,7 @@ from tarot.result import scored
 from tarot.rules import Contract, Rules
 from tarot.state import Deal
 from tarot.teaching.accuracy import HALF_LIFE, accuracy, classify, counted_loss
-from tarot.teaching.analysis import (ACCURACY_KEYS, accuracies, analyse_record, deal_units, grade, grade_record,
+from tarot.teaching.analysis import (ACCURACY_KEYS, accuracies, analyse_record, analysis_of, deal_units, grade, grade_record,
                                      seat_steps)
 from tarot.teaching.hints import REASON_CODES
 
@@ -155,6 +155,8 @@ def test_the_same_record_seat_worlds_and_seed_give_the_same_bytes():
     record = finished(4, 9).to_record()
     first = json.dumps(analyse_record(record, 2, worlds=2, seed=5))
     assert json.dumps(analyse_record(record, 2, worlds=2, seed=5)) == first
+    one_at_a_time = analysis_of(list(grade_record(record, 2, worlds=2, seed=5)), 2, 2)  # as a page does
+    assert json.dumps(one_at_a_time) == first
 
 
 def test_a_decision_graded_alone_gets_the_figures_of_its_whole_deal():

@@ -16,9 +16,10 @@ The options: every bid, call, chelem answer, card and declaration (poignée, mis
 the rules allow; for the écart the Expert's candidates (:func:`~tarot.bots.expert.ecart_candidates`)
 and the one played; for the purchase the Standard one, the engine's default and the one played.
 
-:func:`grade_record` yields the graded decisions one at a time (a page shows progress);
-:func:`analyse_record` gives the whole ``tarot-analysis/1`` object.  Same record,
-seat, worlds and seed: the same figures.
+:func:`grade_record` yields the graded decisions one at a time (:func:`seat_steps` says
+which, for a page that shows progress; :func:`analysis_of` puts them together);
+:func:`analyse_record` gives the whole ``tarot-analysis/1`` object; :func:`grade` grades
+one decision.  Same record, seat, worlds and seed: the same figures.
 """
 from __future__ import annotations
 
@@ -113,7 +114,12 @@ def grade_record(record: object, seat: int, worlds: int = DEFAULT_WORLDS, seed: 
 
 def analyse_record(record: object, seat: int, worlds: int = DEFAULT_WORLDS, seed: int = 0) -> dict[str, object]:
     """The ``tarot-analysis/1`` object of ``seat`` in ``record``."""
-    graded = list(grade_record(record, seat, worlds, seed))
+    return analysis_of(list(grade_record(record, seat, worlds, seed)), seat, worlds)
+
+
+def analysis_of(graded: list[Graded], seat: int, worlds: int) -> dict[str, object]:
+    """The ``tarot-analysis/1`` object of the decisions :func:`grade_record` graded (a page
+    that grades them one at a time, to show progress, puts them together with this)."""
     return {
         "format": FORMAT,
         "seat": seat,
@@ -301,5 +307,5 @@ def _why(view: SeatView, action: Action) -> Reason:
     return Reason("search_best")
 
 
-__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Graded", "accuracies", "analyse_record", "deal_units", "grade",
+__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Graded", "accuracies", "analyse_record", "analysis_of", "deal_units", "grade",
            "grade_record", "seat_steps"]
