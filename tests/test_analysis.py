@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tarot.actions import Play
+from tarot.actions import Play, Poignee
 from tarot.bots import make_bot
 from tarot.match import play_out
 from tarot.replay import decisions
@@ -86,6 +86,26 @@ def test_a_bid_or_a_call_gets_the_books_words_only_where_it_is_the_books_choice(
         if graded.options and graded.reason.code != "search_best":
             assert graded.best == book.choose(at.view(seat)), graded
     assert "bid_points" in checked or "call_king" in checked or "call_partner" in checked, checked
+
+
+def test_a_triple_poignee_not_shown_at_a_garde_is_a_blunder():
+    trumps = " ".join(f"T{n}" for n in range(2, 15))  # thirteen trumps at least: a triple poignée
+    deal = to_play(deal_with({0: trumps}), taker=0, contract="garde")
+    graded = grade(deal.view(0), Play(card("T2")), 6, worlds=4)
+    declarations = [a for a, _ in graded.options if isinstance(a, Poignee)]
+    assert len(declarations) == 3  # simple, double, triple
+    assert isinstance(graded.best, Poignee) and graded.grade == "blunder"
+
+
+def test_the_takers_ecart_and_chelem_answer_are_graded_against_their_options():
+    deal = finished(4, 31)
+    assert deal.result.contract.code in ("prise", "garde")  # a chien taken, an écart made
+    analysis = analyse_record(deal.to_record(), deal.result.taker, worlds=2)
+    by_phase = {d["phase"]: d for d in analysis["decisions"]}
+    ecart = by_phase["ecart"]
+    assert len(ecart["options"]) > 1 and ecart["played"] in [o["action"] for o in ecart["options"]]
+    chelem = by_phase["chelem"]
+    assert sorted(o["action"].get("announce", True) for o in chelem["options"]) == [False, True]
 
 
 # ------------------------------------------------------------------ classes
