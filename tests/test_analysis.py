@@ -21,10 +21,10 @@ from tarot.teaching.hints import REASON_CODES
 from .helpers import card, deal_with, play, to_play
 
 
-def finished(players: int, seed: int, partner: bool = False) -> Deal:
+def finished(players: int, seed: int, partner: bool = False, **options: bool) -> Deal:
     """A deal the Standard bots played to the end, with a taker (and a partner, if asked)."""
     while True:
-        deal = play_out(Deal.new(Rules(players=players), dealer=seed % players, seed=seed),
+        deal = play_out(Deal.new(Rules(players=players, **options), dealer=seed % players, seed=seed),
                         [make_bot("standard", seed * 10 + s) for s in range(players)])
         result = deal.result
         if result is not None and result.taker is not None and (result.partner is not None or not partner):
@@ -186,6 +186,17 @@ def test_a_decision_graded_alone_gets_the_figures_of_its_whole_deal():
     chosen = next(g for g in whole if g.options)
     replayed = Deal.from_record({**record, "actions": record["actions"][:chosen.step]})
     assert grade(replayed.view(0), chosen.played, chosen.step, worlds=2, seed=1) == chosen
+
+
+def test_under_the_purchase_rule_the_takers_deal_is_analysed_to_its_end():
+    seed = 9
+    deal = finished(3, seed, purchase=True)
+    while deal.purchase is None:  # a prise, and a card bought
+        seed += 1
+        deal = finished(3, seed, purchase=True)
+    analysis = analyse_record(deal.to_record(), deal.result.taker, worlds=2)
+    phases = [d["phase"] for d in analysis["decisions"]]
+    assert "purchase" in phases and phases[-1] == "play"
 
 
 # ------------------------------------------------------------------ table sizes

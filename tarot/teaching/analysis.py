@@ -213,8 +213,8 @@ def _values(view: SeatView, options: list[Action], worlds: int, rng: Rng) -> lis
     while made < worlds and tries < 2 * worlds:
         tries += 1
         deal = builder.deal(sampler.sample(rng))
-        if deal is None:
-            continue
+        if deal is None or deal.phase.value != view.phase or deal.to_act != me:
+            continue  # no deal, or one the sampler could not bring to this moment (after a purchase)
         made += 1
         row = None
         if exact:
