@@ -8,7 +8,7 @@ one ``tarot-analysis/1`` object per record, one per line; else a short text.
 
 Exit status: 0 when every record was analysed; 1 when a record does not replay (one
 line on stderr naming it and why, as ``replay`` says it; the others are still
-analysed) or the input is empty or unreadable; 2 for a bad command line, a seat that
+analysed), cannot be analysed, or the input is empty or unreadable; 2 for a bad command line, a seat that
 is not at a record's table included.
 """
 from __future__ import annotations
@@ -69,7 +69,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"(seats 0 to {players - 1})", file=sys.stderr)
             status = 2
             continue
-        analysis = analyse_record(record, args.seat, args.worlds, args.seed)
+        try:
+            analysis = analyse_record(record, args.seat, args.worlds, args.seed)
+        except Exception as e:  # an engine failure is reported, not a traceback, and the next records go on
+            print(f"{PROG}: {label}: cannot be analysed: {type(e).__name__}: {e}", file=sys.stderr)
+            status = max(status, 1)
+            continue
         print(json.dumps(analysis, separators=COMPACT) if args.json else render(label, analysis), flush=True)
     if not seen:
         source = "standard input" if args.file == "-" else args.file
