@@ -197,6 +197,8 @@ def test_under_the_purchase_rule_the_takers_deal_is_analysed_to_its_end():
     analysis = analyse_record(deal.to_record(), deal.result.taker, worlds=2)
     phases = [d["phase"] for d in analysis["decisions"]]
     assert "purchase" in phases and phases[-1] == "play"
+    purchase = analysis["decisions"][phases.index("purchase")]
+    assert len(purchase["options"]) == 2 and any(o["ev"] != 0 for o in purchase["options"])  # deals were imagined
 
 
 # ------------------------------------------------------------------ table sizes
