@@ -181,7 +181,7 @@ def test_the_ecart_candidates_include_two_voids_at_once():
 
 
 def test_rollouts_play_legal_cards_to_the_end():
-    from tarot.bots.expert import _finish_setup
+    from tarot.bots.expert import finish_setup
 
     for players in (3, 4, 5):
         for seed in range(15):
@@ -191,7 +191,7 @@ def test_rollouts_play_legal_cards_to_the_end():
             deal.apply(BIDS["garde"])
             while deal.phase is Phase.BIDDING:
                 deal.apply(BIDS["pass"])
-            _finish_setup(deal, 0)
+            finish_setup(deal, 0)
             for public in (True, False):  # each seat from its own view; every hand seen
                 played, checked = deal.copy(), deal.copy()
                 rollout(played, public)

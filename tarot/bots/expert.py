@@ -331,7 +331,7 @@ class ExpertBot:
             d.apply(bid)
             while d.phase.value == "bidding":
                 d.apply(PASS)  # the others are imagined to pass
-            _finish_setup(d, me)
+            finish_setup(d, me)
             rollout(d, self.public_playouts)
 
         bids = [b for b in options if b.contract is not None]
@@ -380,7 +380,7 @@ class ExpertBot:
 
         def play(d: Deal, call: Call) -> None:
             d.apply(call)
-            _finish_setup(d, me)
+            finish_setup(d, me)
             rollout(d, self.public_playouts)
 
         return self._search(view, k, options, play, self.setup_samples, prior)
@@ -395,7 +395,7 @@ class ExpertBot:
 
         def play(d: Deal, ecart: Ecart) -> None:
             d.apply(ecart)
-            _finish_setup(d, me)
+            finish_setup(d, me)
             rollout(d, self.public_playouts)
 
         # The book's écart unless another is clearly better: among a handful of écarts
@@ -438,7 +438,7 @@ def _taker_hand(d: Deal) -> int:
     return d.hands[d.taker]
 
 
-def _finish_setup(d: Deal, me: int) -> None:
+def finish_setup(d: Deal, me: int) -> None:
     """Take an imagined deal from the end of the bidding to the first card, the Standard way."""
     phase = d.phase.value
     if phase == "calling":
@@ -555,4 +555,4 @@ def ecart_candidates(hand: int, size: int, called: int | None = None) -> list[li
     return out
 
 
-__all__ = ["DEFAULT_SAMPLES", "ExpertBot", "distinct_cards", "ecart_candidates"]
+__all__ = ["DEFAULT_SAMPLES", "ExpertBot", "distinct_cards", "ecart_candidates", "finish_setup"]

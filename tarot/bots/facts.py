@@ -27,7 +27,7 @@ from ..cards import (BOUTS, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, JACK, KING, KIN
                      RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, cards_of, count, mask_of, parse_card, suit_card)
 from ..rules import ECARTABLE
 from ..view import SeatView
-from .clean import card_flaws
+from .clean import FLAWS, card_flaws
 from .evaluation import THRESHOLDS, hand_points
 from .knowledge import LOW_SIGNAL_RANK, TRUMP_PROMISES, Knowledge
 from .play import TrickState, opponents_after
@@ -324,6 +324,14 @@ def _debutant_count(p: Position) -> bool:
     return p.reason.params.get("points") == count(hand & TRUMPS) + 2 * count(hand & BOUTS)
 
 
+def _flaw(code: str) -> Fact:
+    """The card named is flawed so (:func:`~tarot.bots.clean.card_flaws`, which names only sure faults)."""
+    def fact(p: Position) -> bool:
+        named = p.param_card()
+        return bool(p.legal >> named & 1) and code in card_flaws(p.k, named, p.legal)
+    return fact
+
+
 FACTS: dict[str, Fact] = {
     "only_card": lambda p: len(p.view.legal) == 1 or (isinstance(p.action, Play) and count(p.legal) == 1),
     "excuse_before_last": _play(lambda p: p.card == EXCUSE_ID and count(p.k.hand) == 2),
@@ -415,6 +423,7 @@ FACTS: dict[str, Fact] = {
     "debutant_poignee": _kind(Poignee),
     "lead_suit_keep_trumps": _suit_lead(lambda p: bool(p.k.hand & TRUMPS & ~PETIT_BIT)),
     "no_rule": lambda p: True,
+    **{code: _flaw(code) for code in FLAWS},
 }
 
 

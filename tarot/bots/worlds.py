@@ -321,7 +321,8 @@ def _dealt(view: SeatView, sampler: WorldSampler, world: World) -> Deal | None:
 
 def _replay_setup(view: SeatView, me: int, world: World, deal: Deal) -> bool:
     """The call, the écart and the chelem as the view saw them; whether the view's moment
-    comes before the card play (the replay stops there)."""
+    comes before the card play (the replay stops there: the bidding, the call, the écart,
+    the purchase or the chelem).  A purchase made is not replayed (the deal is then refused)."""
     if view.called is not None:
         deal.apply(Call(view.called))
     if view.phase in ("bidding", "calling"):
@@ -333,7 +334,7 @@ def _replay_setup(view: SeatView, me: int, world: World, deal: Deal) -> bool:
             return True
         ecart = mask_of(view.ecart) if view.taker == me else mask_of(view.ecart) | world.pile
         deal.apply(Ecart(tuple(cards_of(ecart))))
-    if view.phase == "chelem":
+    if view.phase in ("purchase", "chelem"):
         return True
     deal.apply(Chelem(view.chelem_announced))
     return False

@@ -60,6 +60,9 @@ REASON_CODES = (
     "chelem_sure", "no_chelem", "poignee_attack", "poignee_defence", "misere", "by_the_book", "search_best",
     "only_clean", "king_safe", "random_choice", "debutant_bid", "debutant_pass", "debutant_alone", "debutant_call",
     "debutant_ecart", "debutant_lead_king", "debutant_low", "debutant_poignee", "lead_suit_keep_trumps", "no_rule",
+    # The flaws of a card (tarot.bots.clean.FLAWS) that the graded analysis names.
+    "overtrump_partner", "dearer_winner", "honour_to_taker", "points_to_opponents", "idle_trump_lead", "excuse_kept",
+    "petit_given", "false_signal",
 )
 
 __all__ = ["Decision", "Reason", "Recommender", "REASON_CODES", "explain", "hint", "standard_recommender"]

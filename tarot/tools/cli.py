@@ -1,4 +1,4 @@
-"""The command line: ``python -m tarot replay | selfplay | score | bench | tournament``.
+"""The command line: ``python -m tarot replay | selfplay | score | bench | tournament | blunders | analyse``.
 
 Each subcommand is a thin layer over the engine: ``replay`` loads records with
 :meth:`Deal.from_record`, ``selfplay`` lets :mod:`tarot.bots` play
@@ -21,57 +21,16 @@ import re
 import sys
 from typing import Callable, Sequence
 
-from ..errors import RecordError
-from ..inputs import quote
 from ..rules import POIGNEE_NAMES, POIGNEE_TRUMPS, Contract
 from ..scoring import CHELEM_BONUS
 from .options import (ArgumentParser, Stop, add_rule_options, cut_long_words, integer_arg, non_negative_arg, seconds_arg, shown,
                       whole_arg, rules_from_args)
-from .records import Unreadable, open_input, read_lines, records_of
+from .records import COMPACT, Unreadable, open_input, read_lines, records_of, replay_record
 
 PROG = "python -m tarot"
-COMPACT = (",", ":")
+
 
 # ------------------------------------------------------------------- replay
-def replay_record(record: object) -> tuple[dict[str, object] | None, str | None]:
-    """The engine's result for ``record``, or why there is none."""
-    from ..state import Deal, Phase
-
-    try:
-        deal = Deal.from_record(record)
-    except RecordError as e:
-        return None, _record_error(record, e)
-    except Exception as e:  # an engine failure must not stop the other records
-        return None, f"cannot be replayed: {type(e).__name__}: {e}"
-    if deal.phase is not Phase.DONE:
-        actions = record.get("actions") if isinstance(record, dict) else None
-        done = len(actions) if isinstance(actions, list) else 0
-        return None, (f"unfinished deal: no result (it stops in the {deal.phase.value} phase with "
-                      f"seat {deal.to_act} to act, after {done} actions)")
-    assert deal.result is not None
-    return deal.result.to_json(), None
-
-
-def _record_error(record: object, error: RecordError) -> str:
-    message = str(error)
-    if error.index is None:
-        return f"malformed record: {message}"
-    prefix = f"action {error.index}: "
-    if message.startswith(prefix):
-        message = message[len(prefix):]
-    assert isinstance(record, dict)  # a record with a faulty action is an object
-    try:
-        entry = json.dumps(record["actions"][error.index], separators=COMPACT, ensure_ascii=False)
-    except (RecursionError, ValueError):
-        entry = quote(record["actions"][error.index])
-    if len(entry) > 120:
-        entry = entry[:117] + "..."
-    where = f"actions[{error.index}] {entry}"
-    if error.refusal is not None:
-        return f"{where}: rule {error.refusal.code}: {error.refusal.explain('en')}"
-    return f"{where}: malformed action: {message}"
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
     source = "standard input" if args.file == "-" else args.file
     status = 0
@@ -314,6 +273,8 @@ def build_parser() -> argparse.ArgumentParser:
                    add_help=False)
     sub.add_parser("reasons", help="check that every hint and bot reason states a true fact (see its --help)",
                    add_help=False)
+    sub.add_parser("analyse", help="grade each decision of a seat in deal records (see its --help)",
+                   add_help=False)
     return parser
 
 
@@ -360,6 +321,10 @@ def _run(argv: list[str]) -> int:
         from .audit import main as audit_main
 
         return audit_main(argv[1:])
+    if argv and argv[0] == "analyse":
+        from .analyse import main as analyse_main
+
+        return analyse_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run

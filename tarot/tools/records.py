@@ -1,13 +1,15 @@
 """Reading deal records from a file or standard input: one JSON record (pretty-printed or
 not) or JSON lines, read a line at a time with bounded memory; a line that cannot be read
-or parsed gives an error and the next ones are still read."""
+or parsed gives an error and the next ones are still read.  :func:`replay_record` says
+whether a record replays to its end, and why not, in the words of ``replay``."""
 from __future__ import annotations
 
 import json
 import sys
 from typing import BinaryIO, Iterable, Iterator
 
-from ..inputs import load_json
+from ..errors import RecordError
+from ..inputs import load_json, quote
 
 
 def read_text(path: str) -> str:
@@ -180,3 +182,46 @@ def _describe(error: ValueError, with_line: bool) -> str:
         where = f"line {error.lineno}, column {error.colno}" if with_line else f"column {error.colno}"
         return f"{error.msg} ({where})"
     return str(error)
+
+
+# ------------------------------------------------------------------- replay
+COMPACT = (",", ":")  # JSON written on one line, without spaces
+
+
+def replay_record(record: object) -> tuple[dict[str, object] | None, str | None]:
+    """The engine's result for ``record``, or why there is none."""
+    from ..state import Deal, Phase
+
+    try:
+        deal = Deal.from_record(record)
+    except RecordError as e:
+        return None, _record_error(record, e)
+    except Exception as e:  # an engine failure must not stop the other records
+        return None, f"cannot be replayed: {type(e).__name__}: {e}"
+    if deal.phase is not Phase.DONE:
+        actions = record.get("actions") if isinstance(record, dict) else None
+        done = len(actions) if isinstance(actions, list) else 0
+        return None, (f"unfinished deal: no result (it stops in the {deal.phase.value} phase with "
+                      f"seat {deal.to_act} to act, after {done} actions)")
+    assert deal.result is not None
+    return deal.result.to_json(), None
+
+
+def _record_error(record: object, error: RecordError) -> str:
+    message = str(error)
+    if error.index is None:
+        return f"malformed record: {message}"
+    prefix = f"action {error.index}: "
+    if message.startswith(prefix):
+        message = message[len(prefix):]
+    assert isinstance(record, dict)  # a record with a faulty action is an object
+    try:
+        entry = json.dumps(record["actions"][error.index], separators=COMPACT, ensure_ascii=False)
+    except (RecursionError, ValueError):
+        entry = quote(record["actions"][error.index])
+    if len(entry) > 120:
+        entry = entry[:117] + "..."
+    where = f"actions[{error.index}] {entry}"
+    if error.refusal is not None:
+        return f"{where}: rule {error.refusal.code}: {error.refusal.explain('en')}"
+    return f"{where}: malformed action: {message}"

@@ -1,0 +1,49 @@
+"""Grading a decision by the points it lost, in deal units (see ``docs/analysis.md``).
+
+A loss is what the seat's expected score drops, in deal units, by the action played
+rather than the best one.  Its class follows thresholds of 5, 15 and 30 deal units, and
+only a loss larger than :data:`SE_FACTOR` standard errors counts: a smaller one may be
+the luck of the imagined deals.  Accuracy halves for every :data:`HALF_LIFE` deal units
+lost beyond that noise: ``100 · 2^(−lost / HALF_LIFE)``, for one decision and for a
+phase or a whole deal (the losses of its decisions added up).
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+INACCURACY, MISTAKE, BLUNDER = 5.0, 15.0, 30.0  # deal units lost, from which a decision is so classed
+SE_FACTOR = 2.0  # a loss counts only beyond this many standard errors
+HALF_LIFE = 20.0  # deal units lost that halve the accuracy
+CLASSES = ("good", "inaccuracy", "mistake", "blunder")
+
+
+def classify(loss: float, se: float) -> str:
+    """``good``, ``inaccuracy``, ``mistake`` or ``blunder`` for a ``loss`` with standard error ``se``."""
+    if loss <= SE_FACTOR * se:
+        return "good"
+    if loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    if loss >= INACCURACY:
+        return "inaccuracy"
+    return "good"
+
+
+def counted_loss(loss: float, se: float) -> float:
+    """The part of ``loss`` beyond the imagined deals' noise (:data:`SE_FACTOR` standard errors)."""
+    return max(0.0, loss - SE_FACTOR * se)
+
+
+def accuracy(losses: Iterable[float]) -> float | None:
+    """0–100 from the counted losses of some decisions (``None`` when there is none):
+    100 for none lost, halved for every :data:`HALF_LIFE` deal units lost in all."""
+    values = list(losses)
+    if not values:
+        return None
+    return round(100.0 * math.exp(-math.log(2.0) * sum(values) / HALF_LIFE), 1)
+
+
+__all__ = ["BLUNDER", "CLASSES", "HALF_LIFE", "INACCURACY", "MISTAKE", "SE_FACTOR", "accuracy", "classify",
+           "counted_loss"]

@@ -1,0 +1,311 @@
+"""The graded analysis of a deal (``tarot-analysis/1``): each decision of one seat, weighed.
+
+For each decision the seat took in a record, the evaluator imagines deals of the cards
+that seat could not see, consistent with all it had seen (the Expert's sampler:
+:class:`~tarot.bots.worlds.WorldSampler` reading the bids, poignées, signals and voids
+through :class:`~tarot.bots.knowledge.Knowledge`).  Every option is played out to the
+end of the **same** imagined deals by the Expert's play-out policy (the others bid by
+the points scale, the set-up goes the Standard way, the cards by
+:func:`~tarot.bots.rollout.rollout`, the last tricks searched exactly as the Expert
+does), and its expected score for the seat is averaged in deal units.  Nothing is
+pruned: every option meets every imagined deal, so the loss of the action played
+against the best has a paired standard error.  Grades and accuracy:
+:mod:`tarot.teaching.accuracy`.
+
+The options: every bid, call, chelem answer, card and declaration (poignée, misère)
+the rules allow; for the écart the Expert's candidates (:func:`~tarot.bots.expert.ecart_candidates`)
+and the one played; for the purchase the Standard one, the engine's default and the one played.
+
+:func:`grade_record` yields the graded decisions one at a time (:func:`seat_steps` says
+which, for a page that shows progress; :func:`analysis_of` puts them together);
+:func:`analyse_record` gives the whole ``tarot-analysis/1`` object; :func:`grade` grades
+one decision.  Same record, seat, worlds and seed: the same figures.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from ..actions import ANNOUNCE_CHELEM, NO_CHELEM, Action, Ecart, Play, Poignee, action_to_json
+from ..bot import Reason
+from ..bots.clean import card_flaws
+from ..bots.endgame import OverBudget, solve
+from ..bots.expert import ENDGAME_CARDS, ENDGAME_NODES, ecart_candidates, finish_setup
+from ..bots.knowledge import Knowledge
+from ..bots.purchase import choose_purchase
+from ..bots.reasons import explain
+from ..bots.rollout import rollout
+from ..bots.standard import StandardBot, standard_bid
+from ..bots.worlds import World, WorldBuilder, WorldSampler
+from ..cards import mask_of
+from ..phase import Phase
+from ..replay import decisions
+from ..result import DealResult
+from ..rng import Rng
+from ..rules import Rules
+from ..state import Deal
+from ..view import SeatView
+from .accuracy import accuracy, classify, counted_loss
+
+FORMAT = "tarot-analysis/1"
+DEFAULT_WORLDS = 24  # imagined deals per decision: the page's default budget (see docs/analysis.md)
+# Which accuracy each phase of the engine counts in.
+ACCURACY_OF = {"bidding": "bidding", "calling": "bidding", "chelem": "bidding",
+               "ecart": "ecart", "purchase": "ecart", "play": "play"}
+ACCURACY_KEYS = ("deal", "bidding", "ecart", "play")
+
+
+@dataclass(frozen=True)
+class Graded:
+    """One decision of the seat, graded: the action played, the best one, the loss in deal
+    units and its standard error, the class, a reason, and each option's expected score
+    (best first; none for a forced decision)."""
+
+    step: int
+    phase: str
+    played: Action
+    best: Action
+    loss: float
+    se: float
+    grade: str
+    reason: Reason
+    options: tuple[tuple[Action, float], ...]
+
+    @property
+    def forced(self) -> bool:
+        return not self.options
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "step": self.step,
+            "phase": self.phase,
+            "played": _notation(self.played),
+            "best": _notation(self.best),
+            "loss": round(self.loss, 2),
+            "se": round(self.se, 2),
+            "class": self.grade,
+            "reason": self.reason.to_json(),
+            "options": [{"action": _notation(a), "ev": round(ev, 2)} for a, ev in self.options],
+        }
+
+
+def _notation(action: Action) -> dict[str, object]:
+    """An action in the record's notation, without the seat."""
+    entry = action_to_json(0, action)
+    entry.pop("seat", None)
+    return entry
+
+
+# ------------------------------------------------------------------ a record
+def seat_steps(record: object, seat: int) -> list[int]:
+    """The steps (indices in the record's actions) of the decisions ``seat`` took: what
+    :func:`grade_record` will grade, to show progress.  :class:`~tarot.errors.RecordError`
+    for a record that does not replay."""
+    return [index for index, s, _action, _deal in decisions(record) if s == seat]
+
+
+def grade_record(record: object, seat: int, worlds: int = DEFAULT_WORLDS, seed: int = 0) -> Iterator[Graded]:
+    """Each decision of ``seat`` in ``record``, graded, in order.  A record that does not
+    replay raises :class:`~tarot.errors.RecordError` where it fails."""
+    for index, s, action, deal in decisions(record):
+        if s == seat:
+            yield grade(deal.view(seat), action, index, worlds, seed)
+
+
+def analyse_record(record: object, seat: int, worlds: int = DEFAULT_WORLDS, seed: int = 0) -> dict[str, object]:
+    """The ``tarot-analysis/1`` object of ``seat`` in ``record``."""
+    return analysis_of(list(grade_record(record, seat, worlds, seed)), seat, worlds)
+
+
+def analysis_of(graded: list[Graded], seat: int, worlds: int) -> dict[str, object]:
+    """The ``tarot-analysis/1`` object of the decisions :func:`grade_record` graded (a page
+    that grades them one at a time, to show progress, puts them together with this)."""
+    return {
+        "format": FORMAT,
+        "seat": seat,
+        "worlds": worlds,
+        "unit": "deal",
+        "decisions": [g.to_json() for g in graded],
+        "accuracy": accuracies(graded),
+    }
+
+
+def accuracies(graded: list[Graded]) -> dict[str, float | None]:
+    """The accuracy of the deal and of each phase; forced decisions do not count (they are no
+    decision), a phase without a decision is ``None``."""
+    losses: dict[str, list[float]] = {key: [] for key in ACCURACY_KEYS}
+    for g in graded:
+        if g.forced:
+            continue
+        lost = counted_loss(g.loss, g.se)
+        losses["deal"].append(lost)
+        losses[ACCURACY_OF[g.phase]].append(lost)
+    return {key: accuracy(losses[key]) for key in ACCURACY_KEYS}
+
+
+# ---------------------------------------------------------------- a decision
+def grade(view: SeatView, played: Action, step: int, worlds: int = DEFAULT_WORLDS, seed: int = 0) -> Graded:
+    """The decision of the seat of ``view`` (to act) that played ``played`` at ``step``."""
+    played_option = _normal(played)
+    options = _options(view, played_option)
+    if len(options) <= 1:
+        return Graded(step, view.phase, played, played, 0.0, 0.0, "good", explain(view, played), ())
+    values = _values(view, options, worlds, _rng(seed, step))
+    n = len(values[0])
+    means = [sum(v) / n if n else 0.0 for v in values]
+    mine = options.index(played_option)
+    best = max(range(len(options)), key=lambda i: (means[i], i == mine, -i))
+    loss = max(0.0, means[best] - means[mine])
+    se = _paired_se(values[best], values[mine])
+    order = sorted(range(len(options)), key=lambda i: (i != best, -means[i], i))  # the best first, ties after it
+    reason = _reason(view, played_option, options[best], best != mine)
+    return Graded(step, view.phase, played, options[best], loss, se, classify(loss, se), reason,
+                  tuple((options[i], means[i]) for i in order))
+
+
+def _rng(seed: int, step: int) -> Rng:
+    """The random draws of one decision: from the seed and the step alone, so that one
+    decision graded alone gets the figures it gets in its whole deal."""
+    return Rng(Rng(seed ^ (step << 32)).next64())
+
+
+def _normal(action: Action) -> Action:
+    """The action as the options write it: an écart's or a poignée's cards in order."""
+    if isinstance(action, Ecart):
+        return Ecart(tuple(sorted(action.cards)))
+    if isinstance(action, Poignee):
+        return Poignee(tuple(sorted(action.cards)))
+    return action
+
+
+def _options(view: SeatView, played: Action) -> list[Action]:
+    """Every option of the decision, the one played among them."""
+    phase = view.phase
+    options: list[Action]
+    if phase == "ecart":
+        size = view.rules.chien_size
+        options = [Ecart(tuple(e)) for e in ecart_candidates(mask_of(view.hand), size, view.called)]
+    elif phase == "purchase":
+        options = [choose_purchase(mask_of(view.hand), mask_of(view.ecart)), *view.legal]
+    elif phase == "chelem":
+        options = [NO_CHELEM, ANNOUNCE_CHELEM]
+    else:
+        options = [_normal(a) for a in view.legal]
+        if isinstance(played, Poignee):  # the trumps shown as played, for the poignée of that size
+            options = [a for a in options if not (isinstance(a, Poignee) and len(a.cards) == len(played.cards))]
+    options.append(played)
+    return list(dict.fromkeys(options))
+
+
+def _values(view: SeatView, options: list[Action], worlds: int, rng: Rng) -> list[list[float]]:
+    """Per option, the seat's score in deal units in each imagined deal (the same deals for all).
+
+    Where the last tricks are few, every option of an imagined deal is searched exactly
+    to the end, as the Expert does, until a search is too big; from then on the policy
+    plays them all out: in each imagined deal, the options are played out alike."""
+    me = view.seat
+    k = Knowledge(view)
+    sampler = _Sampler(view, k)
+    builder = WorldBuilder(view, sampler)
+    exact = view.phase == "play" and sum(view.hand_sizes) <= ENDGAME_CARDS * view.rules.players
+    values: list[list[float]] = [[] for _ in options]
+    made = tries = 0
+    while made < worlds and tries < 2 * worlds:
+        tries += 1
+        deal = builder.deal(sampler.sample(rng))
+        if deal is None or deal.phase.value != view.phase or deal.to_act != me:
+            continue  # no deal, or one the sampler could not bring to this moment (after a purchase)
+        made += 1
+        row = None
+        if exact:
+            try:
+                row = [_after(deal, me, option, _solved) for option in options]
+            except OverBudget:
+                exact = False  # too big here: the policy plays this deal and the next ones out
+        if row is None:
+            row = [_after(deal, me, option, _rolled) for option in options]
+        for i, v in enumerate(row):
+            values[i].append(v)
+    return values
+
+
+class _Sampler(WorldSampler):
+    """The Expert's sampler, but its exact placement, once it found none for this view (the
+    search ran out of steps), is not searched again: the relaxed draw follows at once, as it
+    does after each failed search."""
+
+    exact_failed = False
+
+    def _place_exact(self, rng: Rng, limit: int = 20000) -> World | None:
+        if self.exact_failed:
+            return None
+        world = super()._place_exact(rng, limit)
+        self.exact_failed = world is None
+        return world
+
+
+def _after(deal: Deal, me: int, option: Action, finish: Callable[[Deal, int], float]) -> float:
+    d = deal.copy()
+    d.apply(option)
+    while d.phase is Phase.BIDDING:  # the others bid by the points scale
+        d.apply(standard_bid(d.view(d.to_act or 0)))
+    finish_setup(d, me)
+    return finish(d, me)
+
+
+def _rolled(d: Deal, me: int) -> float:
+    rollout(d)
+    return deal_units(d.result, me)
+
+
+def _solved(d: Deal, me: int) -> float:
+    return solve(d, me, ENDGAME_NODES) / _share(d.rules, d.taker, d.partner, me)
+
+
+def deal_units(result: DealResult | None, seat: int) -> float:
+    """``seat``'s score in deal units: the taker's divided by its share of the deal (3 at
+    4 players, 2 at 3 players, 2 with a partner or 4 alone at 5 players), a partner's and a
+    defender's as they are; 0 for a redeal."""
+    if result is None or result.taker is None:
+        return 0.0
+    return result.scores[seat] / _share(result.rules, result.taker, result.partner, seat)
+
+
+def _share(rules: Rules, taker: int | None, partner: int | None, seat: int) -> int:
+    """What ``seat``'s score is divided by to be in deal units."""
+    return max(1, rules.shares(partner is not None)[0]) if seat == taker else 1
+
+
+def _paired_se(best: list[float], mine: list[float]) -> float:
+    """The standard error of the mean difference, deal by deal."""
+    n = len(best)
+    if n < 2:
+        return 0.0
+    diffs = [a - b for a, b in zip(best, mine)]
+    mean = sum(diffs) / n
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+    return float((var / n) ** 0.5)
+
+
+def _reason(view: SeatView, played: Action, best: Action, missed: bool) -> Reason:
+    """The flaw of the card played where the engine names one and it was not the best; else why
+    the best action makes sense."""
+    if missed and isinstance(played, Play):
+        k = Knowledge(view)
+        flaws = card_flaws(k, played.card, view.legal_cards)
+        if flaws:
+            return Reason(flaws[0], {"card": str(played.card)})
+    return _why(view, best)
+
+
+def _why(view: SeatView, action: Action) -> Reason:
+    """Why ``action`` makes sense: a card by how the trick stands (:func:`~tarot.bots.reasons.explain`
+    says only what the seat knows for sure); another action by the book's reason where it is
+    the book's (the Standard bot's) choice, else as the search's best, as the Expert says it."""
+    if isinstance(action, Play) or action == _normal(StandardBot().choose(view)):
+        return explain(view, action)
+    return Reason("search_best")
+
+
+__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Graded", "accuracies", "analyse_record", "analysis_of", "deal_units", "grade",
+           "grade_record", "seat_steps"]
