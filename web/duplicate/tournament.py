@@ -58,6 +58,7 @@ class TournamentView:
     total: int
     first_deal: int
     reference: DealResult | None  # the reference's result of the deal on show (None while computed)
+    advising: bool = False  # the Expert's other choices of a finished deal still being found (for its review)
 
 
 @dataclass
@@ -209,7 +210,8 @@ class DuplicateSession(Session):
     def screen(self) -> Screen:
         t = self.tournament
         view = TournamentView(t.size, self.over, t.complete(self.match), tuple(t.rows(self.match)),
-                              t.total(self.match), self.match.first_deal, t.reference_result(self.deal_number))
+                              t.total(self.match), self.match.first_deal, t.reference_result(self.deal_number),
+                              bool(t.advice_next))
         return replace(super().screen(), tournament=view)
 
     def next_deal(self) -> None:

@@ -108,7 +108,7 @@ def tournament_table(screen: Screen) -> str:
             f'<h2 class="side-title" id="tournament-title">{escape(t("tournament", lang))}</h2>'
             f'<p class="tournament-progress">{escape(progress)}</p>'
             f'<p class="tournament-number">{escape(t("tournament_number", lang, n=tour.first_deal))}</p>'
-            f'<table class="sheet" data-testid="duplicate-table"><thead><tr><th scope="col">{escape(t("col_deal", lang))}</th>'
+            f'<table class="sheet" data-testid="duplicate-table" data-advising="{str(tour.advising).lower()}"><thead><tr><th scope="col">{escape(t("col_deal", lang))}</th>'
             f'<th scope="col">{escape(t("col_you", lang))}</th><th scope="col">{escape(t("col_expert", lang))}</th>'
             f'<th scope="col">{escape(t("col_diff", lang))}</th><td></td></tr></thead><tbody>{"".join(body)}</tbody>'
             f'<tfoot><tr><th scope="row">{escape(t("total", lang))}</th><td colspan="2"></td>'
