@@ -46,12 +46,13 @@ def expected(players: int, number: int) -> tuple[int, int]:
 def test_a_four_deal_tournament_against_the_expert(page, site_url):
     number = 40
     start_tournament(page, site_url, 4, number)
-    total = 0
+    total, diffs = 0, []
     for k in range(4):
         own, ref = expected(4, number + k)
         assert page.get_attribute("#table", "data-deal") == str(number + k)
         assert finish_deal(page) == ref  # the worker's reference is CPython's
         total += own - ref
+        diffs.append(own - ref)
         sentence = page.text_content("[data-testid=reference-result]")
         assert sentence.startswith("À votre place, l'Expert") and "Duplicate\u00a0:" in sentence
         if k < 3:
@@ -60,6 +61,14 @@ def test_a_four_deal_tournament_against_the_expert(page, site_url):
     page.wait_for_selector("[data-testid=duplicate-total][data-complete=true]")
     assert int(page.get_attribute("[data-testid=duplicate-total]", "data-value")) == total
     assert len(page.query_selector_all("[data-testid=duplicate-table] tbody tr")) == 4
+    # The summary: deals won, lost and tied against the Expert, the best deal and the worst.
+    summary = page.inner_text("[data-testid=tournament-summary]")
+    assert f"{sum(d > 0 for d in diffs)} donne(s) gagnée(s), {sum(d < 0 for d in diffs)} perdue(s)" in summary
+    if max(diffs) != min(diffs):
+        assert page.get_attribute("[data-testid=tournament-summary] [data-best]", "data-best") == \
+            str(number + diffs.index(max(diffs)))
+        assert page.get_attribute("[data-testid=tournament-summary] [data-worst]", "data-worst") == \
+            str(number + diffs.index(min(diffs)))
 
 
 @pytest.mark.parametrize("players", [3, 5])

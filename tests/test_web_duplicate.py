@@ -577,3 +577,18 @@ def test_an_imported_reference_of_another_deal_is_refused():
     wrong = {**other.match.records[0], "duplicate": {"deal": 6, "reference": first.tournament.references[5]}}
     with pytest.raises(ImportProblem, match="not this deal"):
         import_records(export_text([wrong]))
+
+
+def test_a_complete_tournament_sums_up_its_deals_against_the_expert():
+    from web.duplicate.tournament import Row, TournamentView
+    from web.duplicate.view import tournament_summary
+
+    rows = (Row(40, 50, 20, "garde", 0), Row(41, -30, -30, None, None), Row(42, -60, 90, "garde", 0),
+            Row(43, 10, -5, "petite", 2))
+    shown = tournament_summary(TournamentView(4, True, True, rows, 0, 40, None), "fr")
+    assert escape(t("tournament_tally", "fr", won=2, lost=1, tied=1)) in shown
+    assert 'data-best="40"' in shown and escape(t("tournament_best", "fr", n=40, own="+50", expert="+20", diff="+30")) in shown
+    assert 'data-worst="42"' in shown and escape(t("tournament_worst", "fr", n=42, own="−60", expert="+90",
+                                                     diff="−150")) in shown
+    unfinished = TournamentView(4, False, False, rows[:2], 0, 40, None)
+    assert tournament_summary(unfinished, "fr") == ""  # said once every deal and reference is known

@@ -11,7 +11,7 @@ from tarot.result import DealResult
 
 from tarot.words import t
 
-from .tournament import TOURNAMENT_SIZES
+from .tournament import TOURNAMENT_SIZES, TournamentView
 from ..draw.labels import seat_name, signed
 from ..match.screen import Screen
 
@@ -113,4 +113,25 @@ def tournament_table(screen: Screen) -> str:
             f'<th scope="col">{escape(t("col_diff", lang))}</th><td></td></tr></thead><tbody>{"".join(body)}</tbody>'
             f'<tfoot><tr><th scope="row">{escape(t("total", lang))}</th><td colspan="2"></td>'
             f'<td class="num" data-testid="duplicate-total" data-value="{tour.total}" data-complete="{str(tour.complete).lower()}">'
-            f'{signed(tour.total)}</td><td></td></tr></tfoot></table></section>')
+            f'{signed(tour.total)}</td><td></td></tr></tfoot></table>{tournament_summary(tour, lang)}</section>')
+
+
+def tournament_summary(tour: TournamentView, lang: str) -> str:
+    """Once the tournament is complete: the deals won, lost and tied against the Expert, the
+    best deal and the worst (by the difference)."""
+    rows = [r for r in tour.rows if r.difference is not None]
+    if not tour.complete or len(rows) < 2:
+        return ""
+    diffs = [r.difference or 0 for r in rows]
+    best = max(rows, key=lambda r: r.difference or 0)
+    worst = min(rows, key=lambda r: r.difference or 0)
+    tally = t("tournament_tally", lang, won=sum(d > 0 for d in diffs), lost=sum(d < 0 for d in diffs),
+              tied=sum(d == 0 for d in diffs))
+    lines = [f'<p>{escape(tally)}</p>']
+    if best.difference != worst.difference:
+        for key, row in (("tournament_best", best), ("tournament_worst", worst)):
+            said = t(key, lang, n=row.deal_number, own=signed(row.own), expert=signed(row.reference or 0),
+                     diff=signed(row.difference or 0))
+            lines.append(f'<p data-{key.split("_")[1]}="{row.deal_number}">{escape(said)}</p>')
+    return f'<div class="tournament-summary" data-testid="tournament-summary">{"".join(lines)}</div>'
+
