@@ -4,8 +4,12 @@
 steps from :func:`tarot.teaching.review.review`, the position, the Expert's other choices
 in a duplicate deal, or in a match the hint's other choices with their reasons:
 :func:`hint_choices`); :func:`render_review` draws it as a dialog.  Forward and
-back with ``review-next`` / ``review-prev`` (and the arrow keys); from one of the
-person's decisions, ``replay-from-here`` plays the deal again from that point.
+back with ``review-next`` / ``review-prev`` (and the arrow keys); to a decision of the
+person's list with ``review-go``, to the next one with a mark with ``review-next-mark``
+(``other``: the recommendation was another; the list is (step, label, mark), so that
+other marks can join it); from one of the person's decisions, ``replay-from-here``
+plays the deal again from that point.  A comment sits on the step that shows the
+decision it is about (the one just after it).
 """
 from __future__ import annotations
 
