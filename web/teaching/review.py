@@ -351,8 +351,8 @@ def _decision_list(panel: ReviewPanel, lang: str) -> str:
     for k, label, mark in your_decisions(panel, lang):
         current = ' aria-current="step"' if k == panel.position else ""
         tag = f' <span class="mark">{escape(t(MARK_WORDS[mark], lang))}</span>' if mark in MARK_WORDS else ""
-        items.append(f'<li data-mark="{mark}"><button type="button" class="btn link" data-action="review-go" '
-                     f'data-step="{k}"{current}>{escape(t("review_step_short", lang, k=k))} · '
+        items.append(f'<li data-mark="{mark}"><button type="button" class="btn link" id="review-go-{k}" '
+                     f'data-action="review-go" data-step="{k}"{current}>{escape(t("review_step_short", lang, k=k))} · '
                      f'{escape(label)}{tag}</button></li>')
     if not items:
         return ""
