@@ -47,12 +47,13 @@ def expected(players: int, number: int) -> tuple[int, int]:
 def test_a_four_deal_tournament_against_the_expert(page, site_url):
     number = 40
     start_tournament(page, site_url, 4, number)
-    total = 0
+    total, diffs = 0, []
     for k in range(4):
         own, ref = expected(4, number + k)
         assert page.get_attribute("#table", "data-deal") == str(number + k)
         assert finish_deal(page) == ref  # the worker's reference is CPython's
         total += own - ref
+        diffs.append(own - ref)
         sentence = page.text_content("[data-testid=reference-result]")
         assert sentence.startswith("À votre place, l'Expert") and "Duplicate\u00a0:" in sentence
         if k < 3:
@@ -61,6 +62,14 @@ def test_a_four_deal_tournament_against_the_expert(page, site_url):
     page.wait_for_selector("[data-testid=duplicate-total][data-complete=true]")
     assert int(page.get_attribute("[data-testid=duplicate-total]", "data-value")) == total
     assert len(page.query_selector_all("[data-testid=duplicate-table] tbody tr")) == 4
+    # The summary: deals won, lost and tied against the Expert, the best deal and the worst.
+    summary = page.inner_text("[data-testid=tournament-summary]")
+    assert f"{sum(d > 0 for d in diffs)} donne(s) gagnée(s), {sum(d < 0 for d in diffs)} perdue(s)" in summary
+    if max(diffs) != min(diffs):
+        assert page.get_attribute("[data-testid=tournament-summary] [data-best]", "data-best") == \
+            str(number + diffs.index(max(diffs)))
+        assert page.get_attribute("[data-testid=tournament-summary] [data-worst]", "data-worst") == \
+            str(number + diffs.index(min(diffs)))
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -133,10 +142,10 @@ def test_the_review_steps_through_the_deal_with_the_engine_s_count(page, site_ur
     assert hints  # the person played the first card allowed, not always the hint's
     index, (_, reason) = min(hints.items())
     page.keyboard.press("Home")
-    for k in range(index):
+    for k in range(index + 1):  # to the step that shows the person's decision
         page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{k}']")
         page.keyboard.press("ArrowRight")
-    page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{index}']")
+    page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{index + 1}']")
     assert reason.explain("fr") in page.inner_text("[data-testid=review-hint]")
     page.keyboard.press("End")
     page.click("[data-action=review-prev]")
@@ -276,3 +285,112 @@ def test_an_exported_tournament_imports_with_the_expert_s_score_and_its_replay(p
         "[data-testid=review-against]")
     replay_from_first_decision(page)
     assert page.text_content("[data-testid=replay-banner]").startswith(f"Donne n°\u00a0{number} rejouée")
+
+
+DESKTOP = {"width": 1280, "height": 800}
+STEP_BUTTONS = "[data-testid=review] .review-steps button"
+
+
+def review_position(page) -> int:
+    return int(page.get_attribute("[data-testid=review] .dialog", "data-position"))
+
+
+def boxes(page, selector: str) -> list[list[float]]:
+    return page.eval_on_selector_all(selector, "els => els.map(e => { const r = e.getBoundingClientRect();"
+                                               " return [r.left, r.top, r.right, r.bottom]; })")
+
+
+def open_finished_review(page, site_url, number: int) -> None:
+    open_table(page, site_url)
+    start_game(page, 4, number)
+    play_to_end(page)
+    page.click(".review-open [data-action=review-deal]")
+    page.wait_for_selector("[data-testid=review]")
+
+
+def test_the_review_s_step_buttons_stay_in_place_from_step_to_step_on_a_desktop_screen(page, site_url):
+    page.set_viewport_size(DESKTOP)
+    open_finished_review(page, site_url, made_deal())
+    page.keyboard.press("Home")
+    first = boxes(page, STEP_BUTTONS)
+    phases, trick_ends = set(), 0
+    last = int(page.get_attribute("[data-testid=review] .dialog", "data-last"))
+    for k in range(1, last + 1):
+        page.click("[data-action=review-next]")
+        page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{k}']")
+        phases.add(page.get_attribute("[data-testid=review] .dialog", "data-phase"))
+        trick_ends += page.query_selector("[data-testid=review] .review-trick p") is not None
+        for box, before in zip(boxes(page, STEP_BUTTONS), first, strict=True):
+            assert all(abs(a - b) <= 1 for a, b in zip(box, before)), f"step {k}: the step buttons moved"
+    assert last >= 10 and {"bidding", "play", "done"} <= phases and trick_ends >= 10
+
+
+def test_the_list_of_decisions_and_next_difference_go_to_their_step(page, site_url):
+    from tarot.cards import parse_card
+    from tarot.i18n import card_name
+    from tarot.words import t
+
+    number = made_deal()
+    record = simulate(4, number).match.records[-1]
+    hints = hint_choices(record, number, "standard")
+    shown_at = sorted(k + 1 for k in hints)  # the steps that show the person's decision, just made
+    page.set_viewport_size(DESKTOP)
+    open_finished_review(page, site_url, number)
+    page.keyboard.press("Home")
+    # The list: one entry per decision of the person's, the marked ones where the hint proposed another.
+    marked = page.eval_on_selector_all("[data-testid=review-decisions] li[data-mark=other] button",
+                                       "els => els.map(e => Number(e.dataset.step))")
+    assert marked == shown_at
+    page.click(f"[data-testid=review-decisions] button[data-step='{shown_at[-1]}']")
+    page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{shown_at[-1]}']")
+    assert page.get_attribute(f"[data-testid=review-decisions] button[data-step='{shown_at[-1]}']",
+                              "aria-current") == "step"
+    # Différence suivante: from the start, each marked decision in turn, then nothing further.
+    page.keyboard.press("Home")
+    page.wait_for_selector("[data-testid=review] .dialog[data-position='0']")
+    for k in shown_at:
+        page.click("[data-action=review-next-mark][data-mark=other]")
+        page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{k}']")
+        assert page.inner_text("[data-testid=review] .review-step").split(" — ")[1].startswith("Vous")
+        proposed, reason = hints[k - 1]
+        assert reason.explain("fr") in page.inner_text("[data-testid=review-hint]")
+        if proposed["type"] == "play":  # the proposed card is marked in the person's hand, and said
+            label = t("advised_card", "fr", card=card_name(parse_card(proposed["card"]), "fr"))
+            mine = "[data-testid=review] .review-hands.mine .card.advised"
+            assert page.get_attribute(mine, "data-card") == proposed["card"]
+            assert page.get_attribute(mine, "aria-label") == label
+    assert page.get_attribute("[data-action=review-next-mark]", "aria-disabled") == "true"
+
+
+def open_tournament_review(page, selector: str) -> None:
+    page.click(selector)
+    page.wait_for_selector("[data-testid=review]")
+
+
+def test_a_tournament_s_review_comments_a_decision_on_its_step_and_the_expert_s_deal_in_the_third_person(
+        page, site_url):
+    number = made_deal()
+    start_tournament(page, site_url, 4, number)
+    page.set_viewport_size(DESKTOP)
+    finish_deal(page)
+    # The Expert's other choices come from the worker after the reference.
+    page.wait_for_selector("[data-testid=duplicate-table][data-advising=false]", timeout=120_000)
+    open_tournament_review(page, "[data-testid=duplicate-table] [data-action=review-deal]")
+    page.click("[data-action=review-next-mark][data-mark=other]")
+    page.wait_for_selector("[data-testid=review-advice]")
+    said = page.inner_text("[data-testid=review] .review-step").split(" — ")[1].replace("\xa0", " ")
+    advice = page.inner_text("[data-testid=review-advice]").replace("\xa0", " ")
+    assert said.startswith("Vous : ")  # the step shows the person's own decision
+    assert advice.startswith(said + ". ")  # and the comment names that very card
+    page.keyboard.press("Escape")
+    page.click("[data-action=review-reference]")
+    page.wait_for_selector("[data-testid=review]")
+    told = set()
+    last = int(page.get_attribute("[data-testid=review] .dialog", "data-last"))
+    for k in range(last + 1):
+        page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{k}']")
+        text = page.inner_text("[data-testid=review] .dialog")
+        assert "Vous" not in text and "Votre" not in text, f"step {k} of the Expert's deal speaks to the person"
+        told.add(page.inner_text("[data-testid=review] .review-step").split(" — ")[-1].split(":")[0].strip())
+        page.keyboard.press("ArrowRight")
+    assert "L'Expert" in told

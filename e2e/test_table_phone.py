@@ -69,24 +69,40 @@ def test_a_new_decision_brings_the_table_back_from_the_score_sheet(page, site_ur
     assert page.evaluate(LAYOUT_TOP) == 0 and page.evaluate(FELT_TOP) >= 0  # the next card is asked for in view
 
 
-def test_the_review_of_a_deal_keeps_its_buttons_on_a_phone_screen(page, site_url):
+BODY = "[data-testid=review] .review-body"
+
+
+def test_the_review_keeps_its_step_buttons_under_the_thumb_and_its_place_on_a_phone_screen(page, site_url):
     open_table(page, site_url)
     start_game(page, 4, first_number(4, contract_made))
     play_to_end(page)
     page.dispatch_event("[data-action=review-deal]", "click")
     page.wait_for_selector("[data-testid=review]")
-    # Step through the deal; where the person decided, the review offers to replay from there.
-    position = int(page.get_attribute("[data-testid=review] .dialog", "data-position"))
+    page.keyboard.press("Home")
+    page.wait_for_selector("[data-testid=review] .dialog[data-position='0']")
+    # The person's hand first; the other hands folded, a tap unfolds them.
+    assert page.is_visible("[data-testid=review] .review-hands.mine") and page.is_hidden("#review-others")
+    page.tap("[data-action=review-others]")
+    page.wait_for_selector("#review-others", state="visible")
+    assert page.get_attribute("[data-action=review-others]", "aria-expanded") == "true"
+    page.tap("[data-action=review-others]")
+    page.wait_for_selector("#review-others", state="hidden")
+    # Step through the deal by tapping Suivant: the buttons stay on screen, the page where it was read.
     last = int(page.get_attribute("[data-testid=review] .dialog", "data-last"))
-    seen = set()
-    while True:
-        buttons = boxes(page, "[data-testid=review] .dialog-actions button")
-        seen.add(len(buttons))
-        for left, _top, right, _bottom in buttons:
-            assert 0 <= left and right <= WIDTH, f"step {position}: a review button lies off the screen"
+    seen, kept = set(), 0
+    for position in range(last + 1):
+        page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{position}']")
+        for left, top, right, bottom in boxes(page, "[data-testid=review] .dialog-actions button"):
+            assert 0 <= left and right <= WIDTH and 0 <= top and bottom <= HEIGHT, \
+                f"step {position}: a review button lies off the screen"
+        seen.add(len(page.query_selector_all("[data-testid=review] .review-more button")))
         if position == last:
             break
-        page.dispatch_event("[data-action=review-next]", "click")
-        position += 1
-        page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{position}']")
-    assert seen == {3, 4}  # previous, next, close; and replay from here at the person's decisions
+        before = page.eval_on_selector(BODY, "e => { e.scrollTop = 200; return e.scrollTop; }")
+        page.tap("[data-action=review-next]")
+        page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{position + 1}']")
+        after, room = page.eval_on_selector(BODY, "e => [e.scrollTop, e.scrollHeight - e.clientHeight]")
+        assert abs(after - min(before, room)) <= 1, f"step {position + 1}: the review scrolled back to its top"
+        kept += after > 0
+    assert kept > last // 2  # most steps were read from further down than the top
+    assert seen == {1, 2}  # close; and replay from here at the person's decisions

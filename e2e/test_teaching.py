@@ -73,6 +73,40 @@ def test_why_explains_a_bots_decision(page, site_url):
     assert why.get_attribute("data-reason") in ("pass_weak", "pass_outbid", "bid_points")
 
 
+def test_why_explains_each_bot_card_of_this_trick_and_the_one_before_at_five_players(page, site_url):
+    from table_driver import first_number, simulate
+    from tarot.i18n import card_name
+    from web.browser.params import parse_params
+    from web.teaching.teachview import recent_bot_cards
+    from web.teaching.teacher import Teacher
+
+    def asked(session) -> bool:  # the person to play, four bots' cards or more since their last card
+        deal = session.deal
+        return deal.to_act == 0 and deal.phase.value == "play" and len(recent_bot_cards(deal)) >= 4
+
+    number = first_number(5, asked, stop=asked)
+    session = simulate(5, number, stop=asked)
+    cards = recent_bot_cards(session.deal)
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    start_game(page, 5, number)
+    while page.get_attribute("#table", "data-step") != str(len(session.deal.history)):
+        play_one(page)
+    page.wait_for_function(HUMAN_TURN)
+    page.click("#teaching [data-action=why]")  # the last bot's card first, then each card before it
+    page.wait_for_selector("[data-testid=why]")
+    assert page.eval_on_selector_all("#teaching .why-card",
+                                     "els => els.map(e => Number(e.dataset.at))") == [i for i, _, _ in cards]
+    teacher = Teacher(parse_params(""))
+    for at, seat, card in (cards[0], cards[-1]):  # the oldest card, played four bots ago, and a recent one
+        page.click(f"#teaching .why-card[data-at='{at}']")
+        why = page.wait_for_selector(f"[data-testid=why][data-at='{at}']")
+        assert why.get_attribute("data-seat") == str(seat)
+        teacher.show_why(session, at)  # the same reason as CPython's, for that very card
+        assert teacher.why_shown.reason.explain("fr") in unescape(why.inner_text())
+        assert card_name(card, "fr") in why.inner_text()
+
+
 def _situation() -> tuple[dict, int, str, str]:
     """A finished deal, the index of one of seat 0's cards, the record's card and another legal one."""
     seed = 5

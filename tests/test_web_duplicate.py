@@ -318,7 +318,7 @@ def test_the_review_of_a_match_deal_shows_what_the_hint_proposed_instead_and_why
         assert taken["seat"] == 0 and not same_decision(proposed, taken)
         before = Deal.from_record(as_dealt(record) | {"actions": record["actions"][:index]})
         assert before.why_not(action_from_json(proposed)[1], 0) is None  # allowed at that moment
-        panel.go(index)
+        panel.go(index + 1)  # the step that shows the person's decision
         shown = unescape(render_review(panel, "fr"))
         assert 'data-testid="review-hint"' in shown and reason.explain("fr") in shown
     panel.go(len(panel.steps) - 1)  # the end of the deal: no decision left to talk about
@@ -339,9 +339,77 @@ def test_the_review_reads_out_the_step_with_what_the_hint_says_of_it():
     session = _first_allowed_played(5)
     extras = Extras()
     assert open_review(session, extras, 5)
-    extras.review.go(min(extras.review.hints))
-    live = re.search(r'<div aria-live="polite">(.*?)</div>', render_review(extras.review, "fr")).group(1)
+    extras.review.go(min(extras.review.hints) + 1)
+    live = re.search(r'<div class="review-now" aria-live="polite">(.*?)</div>',
+                     render_review(extras.review, "fr")).group(1)
     assert 'class="review-step"' in live and 'data-testid="review-hint"' in live
+
+
+def test_the_hint_s_comment_sits_on_the_step_that_shows_the_person_s_decision():
+    session = _first_allowed_played(5)
+    extras = Extras()
+    assert open_review(session, extras, 5)
+    panel = extras.review
+    index = min(panel.hints)
+    panel.go(index)  # another seat's action, the person to act next: nothing said yet
+    assert 'data-testid="review-hint"' not in render_review(panel, "fr")
+    panel.go(index + 1)
+    assert panel.step.seat == 0
+    shown = render_review(panel, "fr")
+    assert 'data-testid="review-hint"' in shown
+    assert escape(t("review_action", "fr", name="Vous", what="")) in shown
+
+
+def test_the_review_lists_the_person_s_decisions_and_marks_where_the_hint_differed():
+    session = _first_allowed_played(5)
+    extras = Extras()
+    assert open_review(session, extras, 5)
+    panel = extras.review
+    decisions = panel.decisions()
+    assert [k for k, _ in decisions] == [s.index for s in panel.steps if s.seat == 0]
+    assert {k - 1 for k, mark in decisions if mark == "other"} == set(panel.hints)
+    panel.go(0)
+    visited = []  # "Différence suivante" from the start: each step that shows a decision the hint did not make
+    while (found := panel.next_marked("other")) is not None:
+        visited.append(found)
+        panel.go(found)
+    assert visited == sorted(k + 1 for k in panel.hints)
+    panel.go(len(panel.steps) - 1)
+    shown = render_review(panel, "fr")
+    assert f'data-action="review-go" data-step="{visited[0]}"' in shown
+    assert 'id="review-next-mark" data-action="review-next-mark" data-mark="other" aria-disabled="true"' in shown
+
+
+def test_the_recommended_card_is_marked_in_the_person_s_hand():
+    from tarot.cards import parse_card
+    from tarot.i18n import card_name
+
+    for number in range(5, 40):  # a deal where the hint proposed another card than the one played
+        session = _first_allowed_played(number)
+        extras = Extras()
+        assert open_review(session, extras, number)
+        panel = extras.review
+        plays = [i for i, (proposed, _) in sorted(panel.hints.items()) if proposed["type"] == "play"]
+        if plays:
+            break
+    index = plays[0]
+    card = panel.hints[index][0]["card"]
+    panel.go(index + 1)
+    shown = render_review(panel, "fr")
+    label = escape(t("advised_card", "fr", card=card_name(parse_card(card), "fr")))
+    assert f'advised" data-card="{card}" role="img" aria-label="{label}"' in shown
+    assert shown.count(" advised") == 1
+
+
+def test_the_expert_s_own_deal_is_told_in_the_third_person():
+    from web.teaching.review import describe
+
+    session = _first_allowed_played(5)
+    panel = ReviewPanel.open(session.match.records[-1], "reference", 5, position=0)
+    panel.go(next(s.index for s in panel.steps if s.seat == 0))
+    shown = render_review(panel, "fr")
+    said = t("review_action", "fr", name="L'Expert", what=describe(panel.step.action or {}, "fr"))
+    assert escape(said) in shown and "Vous" not in shown
 
 
 def test_the_review_says_a_trick_is_yours_in_lower_case():
@@ -555,3 +623,19 @@ def test_an_imported_reference_of_another_deal_is_refused():
     wrong = {**other.match.records[0], "duplicate": {"deal": 6, "reference": first.tournament.references[5]}}
     with pytest.raises(ImportProblem, match="not this deal"):
         import_records(export_text([wrong]))
+
+
+def test_a_complete_tournament_sums_up_its_deals_against_the_expert():
+    from web.duplicate.tournament import Row, TournamentView
+    from web.duplicate.view import tournament_summary
+
+    rows = (Row(40, 50, 20, "garde", 0), Row(41, -30, -30, None, None), Row(42, -60, 90, "garde", 0),
+            Row(43, 10, -5, "petite", 2))
+    shown = tournament_summary(TournamentView(4, True, True, rows, 0, 40, None, 4, place=2), "fr")
+    assert escape(t("tournament_tally", "fr", won=2, lost=1, tied=1)) in shown
+    assert 'data-best="40"' in shown and escape(t("tournament_best", "fr", n=40, own="+50", expert="+20", diff="+30")) in shown
+    assert 'data-worst="42"' in shown and escape(t("tournament_worst", "fr", n=42, own="−60", expert="+90",
+                                                     diff="−150")) in shown
+    assert 'data-total-place="2"' in shown and escape(t("tournament_place", "fr", place=2, of=4)) in shown
+    unfinished = TournamentView(4, False, False, rows[:2], 0, 40, None, 3)
+    assert tournament_summary(unfinished, "fr") == ""  # said once every deal and reference is known

@@ -11,6 +11,7 @@ import pytest
 
 from tarot.actions import BIDS, Chelem, Play, Purchase, action_from_json
 from tarot.cards import parse_card
+from tarot.i18n import card_name
 from tarot.bots import make_bot
 from tarot.match import play_out
 from tarot.rules import Rules
@@ -328,6 +329,55 @@ def test_why_explains_the_last_bot_decision_from_its_own_view():
     seat = session.deal.history[-1][0]
     said = unescape(re.search(r'data-testid="why"[^>]*>([^<]*)</p>', html).group(1))
     assert said.startswith(f"Le livre, à la place de {seat_name(seat, 'fr')}\u00a0: «\u00a0") and said.endswith("\u00a0»")
+
+
+def _five_players_at_the_person_s_card(earlier_cards: int) -> Session:
+    """A 5-player deal, the person passing and playing the first card allowed, stopped at their
+    first card to play with at least ``earlier_cards`` bots' cards played before it in this trick and the last."""
+    from web.teaching.teachview import recent_bot_cards
+
+    for number in range(1, 60):
+        session = Session(Settings(players=5, first_deal=number))
+        while not session.deal.is_over:
+            deal = session.deal
+            if deal.to_act != 0:
+                session.bot_step()
+            elif deal.phase.value == "play" and len(recent_bot_cards(deal)) >= earlier_cards:
+                return session
+            else:
+                assert session.act(0, deal.legal_actions()[0]) is None
+    raise AssertionError("no such deal")
+
+
+def test_why_explains_any_bot_card_of_this_trick_and_the_one_before():
+    from web.teaching.teachview import recent_bot_cards
+
+    session = _five_players_at_the_person_s_card(4)
+    teacher = Teacher(parse_params(""))
+    deal = session.deal
+    cards = recent_bot_cards(deal)
+    assert all(deal.history[i] == (seat, Play(card)) for i, seat, card in cards)
+    assert 'data-at="' not in teacher.render(session)  # the table keeps its height until "why?" is asked
+    teacher.on_action("why", session)
+    html = teacher.render(session)
+    assert all(f'data-action="why" data-at="{i}"' in html for i, _, _ in cards)
+    at, seat, card = cards[0]  # the oldest of them: several bots have played since
+    assert at < len(deal.history) - 1
+    teacher.on_action("why", session, lambda name: str(at) if name == "data-at" else None)
+    assert teacher.why_shown is not None and (teacher.why_shown.at, teacher.why_shown.seat) == (at, seat)
+    html = teacher.render(session)
+    said = unescape(re.search(r'data-testid="why"[^>]*>([^<]*)</p>', html).group(1))
+    assert said.startswith(teaching.t("why_is_card", "fr", name=seat_name(seat, "fr"), card=card_name(card, "fr"),
+                                      reason="").split("«")[0])
+
+
+def test_why_refuses_a_place_that_is_not_a_bot_s_decision():
+    session = _five_players_at_the_person_s_card(1)
+    teacher = Teacher(parse_params(""))
+    mine = next(i for i, (seat, _) in enumerate(session.deal.history) if seat == 0)
+    for at in (str(mine), "999", "-1", "x"):
+        teacher.on_action("why", session, lambda name, at=at: at if name == "data-at" else None)
+        assert teacher.why_shown is None or teacher.why_shown.seat != 0
 
 
 def test_why_elides_de_before_a_seat_name_with_a_vowel():

@@ -187,7 +187,13 @@ class Page:
             if self.cache.get(name) != html:
                 if html and not self.cache.get(name):
                     appeared.add(name)
-                self._region(name).innerHTML = html
+                region = self._region(name)
+                kept = {str(el.dataset.keepScroll): el.scrollTop
+                        for el in region.querySelectorAll("[data-keep-scroll]")}
+                region.innerHTML = html
+                for el in region.querySelectorAll("[data-keep-scroll]"):
+                    if str(el.dataset.keepScroll) in kept:  # the same part drawn again: it stays where it was read
+                        el.scrollTop = kept[str(el.dataset.keepScroll)]
                 self.cache[name] = html
         return appeared
 

@@ -57,10 +57,10 @@ def card_classes(card: int) -> str:
     return f"card {SUIT_CLASS[suit]} {suit_colour(suit)}{face}"
 
 
-def card_html(card: int, lang: str = "fr", *, extra: str = "", size: str = "") -> str:
-    """A card shown on the table (not a button): an image with the card's name."""
+def card_html(card: int, lang: str = "fr", *, extra: str = "", size: str = "", label: str = "") -> str:
+    """A card shown on the table (not a button): an image with the card's name (or ``label``)."""
     cls = card_classes(card) + (f" {size}" if size else "") + (f" {extra}" if extra else "")
-    name = escape(card_name(card, lang))
+    name = escape(label or card_name(card, lang))
     return (f'<span class="{cls}" data-card="{NOTATION[card]}" role="img" aria-label="{name}" '
             f'title="{name}">{_inner(card, lang)}</span>')
 

@@ -69,6 +69,7 @@ class TournamentView:
     reference: DealResult | None  # the reference's result of the deal on show (None while computed)
     deal_on: int  # which deal of the tournament the match is at (from 1), a replay aside
     place: int | None = None  # the person's place by total among the four, once every deal's field is known
+    advising: bool = False  # the Expert's other choices of a finished deal still being found (for its review)
 
 
 @dataclass
@@ -254,7 +255,8 @@ class DuplicateSession(Session):
         rows = tuple(t.rows(self.match))
         view = TournamentView(t.size, self.over, t.complete(self.match), rows, t.total(self.match),
                               self.match.first_deal, t.reference_result(self.deal_number),
-                              min(len(rows) + (0 if self.finished else 1), t.size), total_place(rows))
+                              min(len(rows) + (0 if self.finished else 1), t.size), total_place(rows),
+                              bool(t.advice_next))
         return replace(super().screen(), tournament=view)
 
     def next_deal(self) -> None:

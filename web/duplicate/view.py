@@ -11,7 +11,7 @@ from tarot.result import DealResult
 
 from tarot.words import t
 
-from .tournament import TOURNAMENT_SIZES
+from .tournament import TOURNAMENT_SIZES, TournamentView
 from ..draw.labels import seat_name, signed
 from ..match.screen import Screen
 
@@ -124,13 +124,14 @@ def tournament_table(screen: Screen) -> str:
             f'<h2 class="side-title" id="tournament-title">{escape(t("tournament", lang))}</h2>'
             f'<p class="tournament-progress">{escape(progress)}</p>'
             f'<p class="tournament-number">{escape(t("tournament_number", lang, n=tour.first_deal))}</p>'
-            f'<table class="sheet" data-testid="duplicate-table"><thead><tr><th scope="col">{escape(t("col_deal", lang))}</th>'
+            f'<table class="sheet" data-testid="duplicate-table" data-advising="{str(tour.advising).lower()}"><thead><tr><th scope="col">{escape(t("col_deal", lang))}</th>'
             f'<th scope="col">{escape(t("col_you", lang))}</th><th scope="col">{escape(t("col_expert", lang))}</th>'
             f'<th scope="col">{escape(t("col_diff", lang))}</th><th scope="col">{escape(t("col_place", lang))}</th>'
             f'<td></td></tr></thead><tbody>{"".join(body)}</tbody>'
             f'<tfoot><tr><th scope="row">{escape(t("total", lang))}</th><td colspan="2"></td>'
             f'<td class="num" data-testid="duplicate-total" data-value="{tour.total}" data-complete="{str(tour.complete).lower()}">'
-            f'{signed(tour.total)}</td>{_place_cell(tour.place, lang)}<td></td></tr></tfoot></table></section>')
+            f'{signed(tour.total)}</td>{_place_cell(tour.place, lang)}<td></td></tr></tfoot></table>'
+            f'{tournament_summary(tour, lang)}</section>')
 
 
 def _place_cell(place: int | None, lang: str) -> str:
@@ -139,3 +140,27 @@ def _place_cell(place: int | None, lang: str) -> str:
         return '<td class="num" data-place="">…</td>'
     return (f'<td class="num" data-place="{place}" title="{escape(t("place_of", lang, place=place, of=PLAYERS_IN_FIELD))}">'
             f'{place}/{PLAYERS_IN_FIELD}</td>')
+
+
+def tournament_summary(tour: TournamentView, lang: str) -> str:
+    """Once the tournament is complete: the deals won, lost and tied against the Expert, the
+    best deal and the worst (by the difference), and the person's place among the field by total."""
+    rows = [r for r in tour.rows if r.difference is not None]
+    if not tour.complete or len(rows) < 2:
+        return ""
+    diffs = [r.difference or 0 for r in rows]
+    best = max(rows, key=lambda r: r.difference or 0)
+    worst = min(rows, key=lambda r: r.difference or 0)
+    tally = t("tournament_tally", lang, won=sum(d > 0 for d in diffs), lost=sum(d < 0 for d in diffs),
+              tied=sum(d == 0 for d in diffs))
+    lines = [f'<p>{escape(tally)}</p>']
+    if best.difference != worst.difference:
+        for key, row in (("tournament_best", best), ("tournament_worst", worst)):
+            said = t(key, lang, n=row.deal_number, own=signed(row.own), expert=signed(row.reference or 0),
+                     diff=signed(row.difference or 0))
+            lines.append(f'<p data-{key.split("_")[1]}="{row.deal_number}">{escape(said)}</p>')
+    if tour.place is not None:
+        said = t("tournament_place", lang, place=tour.place, of=PLAYERS_IN_FIELD)
+        lines.append(f'<p data-total-place="{tour.place}">{escape(said)}</p>')
+    return f'<div class="tournament-summary" data-testid="tournament-summary">{"".join(lines)}</div>'
+

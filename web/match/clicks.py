@@ -160,6 +160,26 @@ def _review_record(extras: Extras, clicked: Clicked) -> None:
         extras.review = extras.review.show_imported(int(str(clicked("data-index"))))
 
 
+def _review_go(extras: Extras, clicked: Clicked) -> None:
+    """A decision chosen in the review's list: its step."""
+    step = str(clicked("data-step") or "")
+    if extras.review is not None and step.isdigit():
+        extras.review.jump(int(step))
+
+
+def _review_next_mark(extras: Extras, clicked: Clicked) -> None:
+    """The next decision with the button's mark (``other``: the recommendation was another)."""
+    panel = extras.review
+    found = None if panel is None else panel.next_marked(str(clicked("data-mark") or ""))
+    if panel is not None and found is not None:
+        panel.go(found)
+
+
+def _review_others(extras: Extras, clicked: Clicked) -> None:
+    if extras.review is not None:
+        extras.review.others = not extras.review.others
+
+
 def _review_close(state: PageState, clicked: Clicked) -> Outcome:
     state.extras.review = None
     return NOTHING
@@ -233,6 +253,9 @@ REVIEW_TOOLS: dict[str, Handler] = {
     "review-next": _on_review(lambda extras, clicked: extras.review.move(1) if extras.review else None),
     "review-prev": _on_review(lambda extras, clicked: extras.review.move(-1) if extras.review else None),
     "review-close": _review_close,
+    "review-go": _on_review(_review_go),
+    "review-next-mark": _on_review(_review_next_mark),
+    "review-others": _on_review(_review_others),
     "review-record": _on_review(_review_record),
     "replay-from-here": _replay,
     "end-replay": _end_replay,

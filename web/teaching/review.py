@@ -4,8 +4,12 @@
 steps from :func:`tarot.teaching.review.review`, the position, the Expert's other choices
 in a duplicate deal, or in a match the hint's other choices with their reasons:
 :func:`hint_choices`); :func:`render_review` draws it as a dialog.  Forward and
-back with ``review-next`` / ``review-prev`` (and the arrow keys); from one of the
-person's decisions, ``replay-from-here`` plays the deal again from that point.
+back with ``review-next`` / ``review-prev`` (and the arrow keys); to a decision of the
+person's list with ``review-go``, to the next one with a mark with ``review-next-mark``
+(``other``: the recommendation was another; the list is (step, label, mark), so that
+other marks can join it); from one of the person's decisions, ``replay-from-here``
+plays the deal again from that point.  A comment sits on the step that shows the
+decision it is about (the one just after it).
 """
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ from typing import Any
 
 from tarot.actions import action_to_json
 from tarot.bots import make_bot
-from tarot.cards import parse_card
+from tarot.cards import NOTATION, parse_card
 from tarot.state import Deal
 from tarot.teaching.duplicate import SEAT, same_decision, seat_score
 from tarot.teaching.hints import Reason, hint
@@ -45,6 +49,8 @@ class ReviewPanel:
     imported: list[dict[str, Any]] = field(default_factory=list)  # every record of an imported file
     which: int = 0  # the imported record shown
     expert: int | None = None  # a tournament's deal: the Expert's score in the person's seat
+    others: bool = False  # the other hands unfolded (a narrow screen folds them)
+    jumps: int = 0  # jumps from the list of decisions: each shows its step from the top
 
     @classmethod
     def open(cls, record: dict[str, Any], source: str = "match", deal_number: int | None = None,
@@ -63,6 +69,33 @@ class ReviewPanel:
 
     def go(self, position: int) -> None:
         self.position = max(0, min(len(self.steps) - 1, position))
+
+    def jump(self, position: int) -> None:
+        """To a step chosen in the list of decisions, shown from its top."""
+        self.go(position)
+        self.jumps += 1
+
+    def decisions(self) -> list[tuple[int, str]]:
+        """(step, mark) of each decision of seat 0: the step that shows it (just after it), and
+        ``"other"`` where the recommendation (the Expert's, the hint's) was another, else ``""``."""
+        return [(s.index, "other" if s.index - 1 in self.advice or s.index - 1 in self.hints else "")
+                for s in self.steps if s.seat == SEAT and s.action is not None]
+
+    def next_marked(self, mark: str) -> int | None:
+        """The first step after the position with a decision marked ``mark``."""
+        return next((k for k, m in self.decisions() if m == mark and k > self.position), None)
+
+    def recommended(self) -> tuple[dict[str, Any], str] | None:
+        """At a step that shows a decision of seat 0 where the recommendation was another:
+        that recommendation (record form) and whose it is (``advice``: the Expert's, ``hint``)."""
+        step = self.step
+        if step.seat != SEAT or step.action is None:
+            return None
+        if step.index - 1 in self.advice:
+            return self.advice[step.index - 1], "advice"
+        if step.index - 1 in self.hints:
+            return self.hints[step.index - 1][0], "hint"
+        return None
 
     def can_replay(self) -> bool:
         """The position is one of the person's decisions (seat 0 is to act)."""
@@ -131,44 +164,84 @@ def describe(action: dict[str, Any], lang: str) -> str:
     return str(kind)
 
 
-def step_text(step: ReviewStep, lang: str) -> str:
+def name_of(panel: ReviewPanel, seat: int, lang: str) -> str:
+    """A seat's name in the review: seat 0 is "Vous", or the Expert in the Expert's own deal."""
+    if seat == SEAT and panel.source == "reference":
+        return t("the_expert", lang)
+    return seat_name(seat, lang)
+
+
+def step_text(panel: ReviewPanel, lang: str) -> str:
+    step = panel.step
     if step.action is None:
         return t("review_start", lang)
-    who = seat_name(step.seat if step.seat is not None else 0, lang)
+    who = name_of(panel, step.seat if step.seat is not None else 0, lang)
     return t("review_action", lang, name=who, what=describe(step.action, lang))
 
 
+def your_decisions(panel: ReviewPanel, lang: str) -> list[tuple[int, str, str]]:
+    """The list of seat 0's decisions: (step, label, mark) (:meth:`ReviewPanel.decisions`)."""
+    return [(k, describe(panel.steps[k].action or {}, lang), mark) for k, mark in panel.decisions()]
+
+
+def advised_cards(action: dict[str, Any]) -> frozenset[str]:
+    """The cards a recommended action names (a card played or called, an écart's cards)."""
+    if "card" in action:
+        return frozenset([str(action["card"])])
+    return frozenset(str(c) for c in action.get("cards", ()))
+
+
 # -------------------------------------------------------------- drawing
-def _cards(cards: tuple[Any, ...] | list[Any], lang: str) -> str:
-    return "".join(card_html(c, lang, size="tiny") for c in cards)
+MARK_WORDS = {"other": "review_mark_other"}  # a decision's mark in the list, in words
+def _cards(cards: tuple[Any, ...] | list[Any], lang: str, advised: frozenset[str] = frozenset()) -> str:
+    out = []
+    for c in cards:
+        if NOTATION[c] in advised:
+            label = t("advised_card", lang, card=card_name(c, lang))
+            out.append(card_html(c, lang, size="tiny", extra="advised", label=label))
+        else:
+            out.append(card_html(c, lang, size="tiny"))
+    return "".join(out)
 
 
-def _seat_line(step: ReviewStep, seat: int, lang: str) -> str:
+def _seat_line(panel: ReviewPanel, seat: int, lang: str, advised: frozenset[str] = frozenset()) -> str:
+    step = panel.step
     tags = []
     if seat == step.taker:
         tags.append(t("taker_tag", lang))
     elif step.partner is not None and seat == step.partner:
         tags.append(t("partner_tag", lang))
     turn = " to-act" if step.to_act == seat else ""
-    label = seat_name(seat, lang) + (f" ({', '.join(tags)})" if tags else "")
+    label = name_of(panel, seat, lang) + (f" ({', '.join(tags)})" if tags else "")
     return (f'<li class="review-seat{turn}" data-seat="{seat}"><span class="who">{escape(label)}</span>'
-            f'<span class="row">{_cards(step.hands[seat], lang)}</span></li>')
+            f'<span class="row">{_cards(step.hands[seat], lang, advised)}</span></li>')
 
 
 def render_review(panel: ReviewPanel, lang: str) -> str:
-    """The review dialog at the panel's position: every hand, the trick, the chien and the
-    écart, the count so far, the other choice proposed at the person's decision."""
+    """The review dialog at the panel's position: the step in words and the comment on it, then
+    seat 0's hand (the recommended cards marked) and the trick, the other hands (folded on a
+    narrow screen), the chien and the écart, the count so far, and the list of seat 0's
+    decisions; the step buttons stay at the foot of a dialog of fixed height."""
     step = panel.step
     last = len(panel.steps) - 1
-    hands = "".join(_seat_line(step, s, lang) for s in range(len(step.hands)))
-    return (f'<div class="overlay" data-testid="review"><div class="dialog review" role="dialog" aria-modal="true" '
-            f'aria-labelledby="review-title" data-position="{panel.position}" data-last="{last}">'
+    recommended = panel.recommended()
+    advised = frozenset() if recommended is None else advised_cards(recommended[0])
+    others = "".join(_seat_line(panel, s, lang) for s in range(len(step.hands)) if s != SEAT)
+    shown = " others-open" if panel.others else ""
+    return (f'<div class="overlay" data-testid="review"><div class="dialog review{shown}" role="dialog" aria-modal="true" '
+            f'aria-labelledby="review-title" data-position="{panel.position}" data-last="{last}" data-phase="{step.phase}">'
             f'<h2 id="review-title">{escape(_title(panel, lang))}</h2>{_switch(panel, lang)}'
-            f'<div aria-live="polite"><p class="review-step">{escape(t("review_step_of", lang, k=panel.position, n=last))} — '
-            f'{escape(step_text(step, lang))}</p>{_advice(panel, lang)}</div>'
-            f'<ol class="review-hands">{hands}</ol>{_trick(step, lang)}<div class="reveals">{_aside(step, lang)}</div>'
-            f'{_count(step, lang)}{_result(step, lang)}{_against(panel, lang)}'
-            f'<div class="dialog-actions">{_buttons(panel, lang)}</div></div></div>')
+            f'<div class="review-now" aria-live="polite"><p class="review-step">'
+            f'{escape(t("review_step_of", lang, k=panel.position, n=last))} — '
+            f'{escape(step_text(panel, lang))}</p>{_advice(panel, lang)}</div>'
+            f'<div class="dialog-actions review-actions">{_buttons(panel, lang)}</div>'
+            f'<div class="review-body" data-keep-scroll="review-{panel.jumps}"><div class="review-main">'
+            f'<div class="review-table"><ol class="review-hands mine">{_seat_line(panel, SEAT, lang, advised)}</ol>'
+            f'{_trick(panel, lang)}</div>{_others_toggle(panel, lang)}'
+            f'<ol class="review-hands review-others" id="review-others">{others}</ol>'
+            f'<div class="reveals">{_aside(step, lang)}</div>'
+            f'{_count(panel, lang)}{_result(panel, lang)}{_against(panel, lang)}</div>'
+            f'{_decision_list(panel, lang)}</div></div></div>')
 
 
 def _title(panel: ReviewPanel, lang: str) -> str:
@@ -181,20 +254,30 @@ def _title(panel: ReviewPanel, lang: str) -> str:
     return t("review_title", lang, n=panel.deal_number)
 
 
-def _trick(step: ReviewStep, lang: str) -> str:
+def _trick(panel: ReviewPanel, lang: str) -> str:
+    """The trick on the table; an empty place of the same height when there is none."""
+    step = panel.step
     if not step.trick:
-        return ""
+        return '<div class="review-trick" aria-hidden="true"></div>'
     n = len(step.hands)
     leader = step.trick_leader
     items = "".join(
         f'<li class="played{" won" if (leader + i) % n == step.trick_winner else ""}">'
-        f'{card_html(c, lang, size="tiny")}<span>{escape(seat_name((leader + i) % n, lang))}</span></li>'
+        f'{card_html(c, lang, size="tiny")}<span>{escape(name_of(panel, (leader + i) % n, lang))}</span></li>'
         for i, c in enumerate(step.trick))
     winner = step.trick_winner
-    name = "" if winner is None else seat_name(winner, lang)
+    name = "" if winner is None else name_of(panel, winner, lang)
     won = "" if winner is None else \
-        f'<p>{escape(t("trick_to", lang, name=name.lower() if winner == 0 else name))}</p>'
+        f'<p>{escape(t("trick_to", lang, name=name.lower() if winner == SEAT and panel.source != "reference" else name))}</p>'
     return f'<div class="review-trick"><ol class="last-trick">{items}</ol>{won}</div>'
+
+
+def _others_toggle(panel: ReviewPanel, lang: str) -> str:
+    """Unfold or fold the other hands (shown only on a narrow screen, which folds them)."""
+    key = "review_hide_others" if panel.others else "review_show_others"
+    return (f'<button type="button" class="btn ghost review-others-toggle" id="review-others-toggle" '
+            f'data-action="review-others" aria-controls="review-others" '
+            f'aria-expanded="{"true" if panel.others else "false"}">{escape(t(key, lang))}</button>')
 
 
 def _aside(step: ReviewStep, lang: str) -> str:
@@ -207,8 +290,9 @@ def _aside(step: ReviewStep, lang: str) -> str:
     return aside
 
 
-def _count(step: ReviewStep, lang: str) -> str:
+def _count(panel: ReviewPanel, lang: str) -> str:
     """The contract and who took it, the tricks and points of each side so far."""
+    step = panel.step
     defence, attack = step.half_points
     count = (f'<p class="review-count" data-testid="review-count" data-attack="{attack}" data-defence="{defence}" '
              f'data-tricks-attack="{step.tricks_won[1]}" data-tricks-defence="{step.tricks_won[0]}">'
@@ -216,33 +300,36 @@ def _count(step: ReviewStep, lang: str) -> str:
                         pa=points_text(attack / 2, lang), pd=points_text(defence / 2, lang))) + "</p>")
     if step.contract is not None and step.taker is not None:
         contract = contract_name(step.contract, lang)
-        said = (t("contract_yours", lang, contract=contract.lower()) if step.taker == SEAT  # "Votre garde"
-                else t("contract_of", lang, contract=contract, name=seat_name(step.taker, lang)))
+        yours = step.taker == SEAT and panel.source != "reference"
+        said = (t("contract_yours", lang, contract=contract.lower()) if yours  # "Votre garde"
+                else t("contract_of", lang, contract=contract, name=name_of(panel, step.taker, lang)))
         count = f'<p class="review-contract">{escape(said)}</p>' + count
     return count
 
 
 def _advice(panel: ReviewPanel, lang: str) -> str:
-    """At the person's decision: the Expert's other choice (a tournament), or the hint's and why."""
+    """At the step that shows a decision of the person's: the Expert's other choice (a
+    tournament), or the hint's and why."""
     step = panel.step
-    nxt = panel.record.get("actions", [])[step.index] if step.index < len(panel.steps) - 1 else None
-    if nxt is None or nxt.get("seat") != SEAT:
+    recommended = panel.recommended()
+    if recommended is None or step.action is None:
         return ""
-    if step.index in panel.advice:
-        return (f'<p class="review-advice" data-testid="review-advice">'
-                f'{escape(t("advice", lang, yours=describe(nxt, lang), expert=describe(panel.advice[step.index], lang)))}</p>')
-    if step.index in panel.hints:
-        proposed, reason = panel.hints[step.index]
-        said = t("hint_advice", lang, yours=describe(nxt, lang), hint=describe(proposed, lang), why=reason.explain(lang))
-        return f'<p class="review-advice" data-testid="review-hint">{escape(said)}</p>'
-    return ""
+    proposed, whose = recommended
+    yours = describe(step.action, lang)
+    if whose == "advice":
+        said = t("advice", lang, yours=yours, expert=describe(proposed, lang))
+        return f'<p class="review-advice" data-testid="review-advice">{escape(said)}</p>'
+    reason = panel.hints[step.index - 1][1]
+    said = t("hint_advice", lang, yours=yours, hint=describe(proposed, lang), why=reason.explain(lang))
+    return f'<p class="review-advice" data-testid="review-hint">{escape(said)}</p>'
 
 
-def _result(step: ReviewStep, lang: str) -> str:
+def _result(panel: ReviewPanel, lang: str) -> str:
+    step = panel.step
     if step.result is None:
         return ""
     counted = step.result.match_points  # tokens with traditional scoring
-    scores = " · ".join(f"{seat_name(s, lang)} {signed(x)}" for s, x in enumerate(counted))
+    scores = " · ".join(f"{name_of(panel, s, lang)} {signed(x)}" for s, x in enumerate(counted))
     return f'<p class="review-result" data-testid="review-result">{escape(scores)}</p>'
 
 
@@ -254,6 +341,23 @@ def _against(panel: ReviewPanel, lang: str) -> str:
     own = seat_score(result)
     said = t("review_against", lang, own=signed(own), expert=signed(panel.expert), diff=signed(own - panel.expert))
     return f'<p class="review-against" data-testid="review-against">{escape(said)}</p>'
+
+
+def _decision_list(panel: ReviewPanel, lang: str) -> str:
+    """Seat 0's decisions, each a button to its step; those where the recommendation was
+    another are marked."""
+    title = t("review_decisions_expert" if panel.source == "reference" else "review_decisions", lang)
+    items = []
+    for k, label, mark in your_decisions(panel, lang):
+        current = ' aria-current="step"' if k == panel.position else ""
+        tag = f' <span class="mark">{escape(t(MARK_WORDS[mark], lang))}</span>' if mark in MARK_WORDS else ""
+        items.append(f'<li data-mark="{mark}"><button type="button" class="btn link" id="review-go-{k}" '
+                     f'data-action="review-go" data-step="{k}"{current}>{escape(t("review_step_short", lang, k=k))} · '
+                     f'{escape(label)}{tag}</button></li>')
+    if not items:
+        return ""
+    return (f'<nav class="review-decisions" data-testid="review-decisions" aria-labelledby="review-decisions-title">'
+            f'<h3 id="review-decisions-title">{escape(title)}</h3><ol>{"".join(items)}</ol></nav>')
 
 
 def _switch(panel: ReviewPanel, lang: str) -> str:
@@ -269,13 +373,20 @@ def _switch(panel: ReviewPanel, lang: str) -> str:
 
 
 def _buttons(panel: ReviewPanel, lang: str) -> str:
+    """The step buttons first (their place does not depend on the others), then *Rejouer d'ici*
+    at the person's decisions, and *Fermer*."""
     last = len(panel.steps) - 1
 
-    def button(action: str, label: str, disabled: bool = False, cls: str = "btn") -> str:
+    def button(action: str, label: str, disabled: bool = False, cls: str = "btn", attrs: str = "") -> str:
         state = ' aria-disabled="true"' if disabled else ""
-        return f'<button type="button" class="{cls}" data-action="{action}"{state}>{escape(label)}</button>'
+        return (f'<button type="button" class="{cls}" id="{action}" data-action="{action}"{attrs}{state}>'
+                f'{escape(label)}</button>')
 
-    return (button("review-prev", t("prev", lang), panel.position == 0)
-            + button("review-next", t("next", lang), panel.position == last, "btn primary")
-            + (button("replay-from-here", t("replay", lang)) if panel.can_replay() else "")
+    has_marks = any(mark for _, mark in panel.decisions())
+    following = button("review-next-mark", t("review_next_other", lang), panel.next_marked("other") is None,
+                       "btn ghost", ' data-mark="other"') if has_marks else ""
+    steps = (button("review-prev", t("prev", lang), panel.position == 0)
+             + button("review-next", t("next", lang), panel.position == last, "btn primary") + following)
+    more = ((button("replay-from-here", t("replay", lang)) if panel.can_replay() else "")
             + button("review-close", t("close", lang), cls="btn ghost"))
+    return f'<div class="review-steps">{steps}</div><div class="review-more">{more}</div>'

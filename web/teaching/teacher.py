@@ -56,6 +56,7 @@ class Shown:
     action: Action
     reason: Reason
     seat: int = HUMAN
+    at: int = -1  # the action explained, by its place in the deal's history (-1: the last)
 
 
 class Teacher:
@@ -202,18 +203,21 @@ class Teacher:
             self.hinted_first_deal = session.settings.first_deal
         self.hinted.add(session.deal_number)
 
-    def show_why(self, session: Session) -> None:
+    def show_why(self, session: Session, at: int | None = None) -> None:
+        """Why a bot took its decision: the last one, or the one at place ``at`` of the deal's
+        history (a card of the trick on the table or of the one before)."""
         deal = session.deal
-        if not deal.history:
+        index = len(deal.history) - 1 if at is None else at
+        if not 0 <= index < len(deal.history):
             return
-        seat, action = deal.history[-1]
+        seat, action = deal.history[index]
         if seat == HUMAN:
             return
-        before = deal.replayed(len(deal.history) - 1)
+        before = deal.replayed(index)
         reason = self._bots_reason(session, before, seat, action)
         if isinstance(action, Ecart) and not deal.is_over:
             reason = Reason("ecart_hidden")  # which suits it empties is the taker's secret
-        self.why_shown = Shown(session.deal_number, len(deal.history), action, reason, seat)
+        self.why_shown = Shown(session.deal_number, len(deal.history), action, reason, seat, index)
 
     def _bots_reason(self, session: Session, before: Deal, seat: int, action: Action) -> Reason:
         """Why the bot at ``seat`` took ``action`` at the moment ``before``: the reason the table's bot
@@ -310,7 +314,8 @@ def _hint(teacher: Teacher, session: Session, attribute: Attribute) -> bool:
 
 
 def _why(teacher: Teacher, session: Session, attribute: Attribute) -> bool:
-    teacher.show_why(session)
+    at = str(attribute("data-at") or "")
+    teacher.show_why(session, int(at) if at.isdigit() else None)
     return False
 
 

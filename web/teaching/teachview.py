@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 from tarot.actions import Play
 from tarot.cards import Card
-from tarot.i18n import contract_name
+from tarot.i18n import card_name, contract_name
 from tarot.rules import Contract
+from tarot.state import Deal
 from tarot.teaching.strength import Item, items, suggestion
 from tarot.words import t
 
@@ -59,7 +60,8 @@ class TeachingView:
     hint: Shown | None = None  # the hint given at this moment
     hint_offered: bool = False
     aid: Aid | None = None
-    why: tuple[str, Shown | None] | None = None  # the last bot decision in words, and why when asked
+    why: tuple[str, Shown | None] | None = None  # the last bot decision in words ("" if the person's), and why when asked
+    why_cards: tuple[tuple[int, int, Card], ...] = ()  # the bots' other cards of this trick and the one before
     open_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # every other seat's hand (open=1)
     share: Share | None = None
 
@@ -80,7 +82,7 @@ def teaching_view(teacher: Teacher, session: Session) -> TeachingView | None:
         exercise=_exercise(teacher, session), hint=_shown(teacher.hint_shown, session),
         hint_offered=mine and not questioned,
         aid=_aid(teacher, session) if mine and deal.phase.value == "bidding" and not questioned else None,
-        why=_why(teacher, session), open_hands=_open_hands(teacher, session), share=_share(teacher, session))
+        why=_why(teacher, session), why_cards=recent_bot_cards(session.deal), open_hands=_open_hands(teacher, session), share=_share(teacher, session))
 
 
 def _shown(shown: Shown | None, session: Session) -> Shown | None:
@@ -125,12 +127,27 @@ def _aid(teacher: Teacher, session: Session) -> Aid:
 
 def _why(teacher: Teacher, session: Session) -> tuple[str, Shown | None] | None:
     deal, lang = session.deal, session.lang
-    if not deal.history or deal.history[-1][0] == HUMAN:
+    if not deal.history:
         return None
+    shown = _shown(teacher.why_shown, session)
     seat, action = deal.history[-1]
+    if seat == HUMAN:  # the person's own decision: no words for it, the bots' cards before it may be asked about
+        return ("", shown) if recent_bot_cards(deal) else None
     purchase = session.view().purchase
     gift_seen = purchase is not None and purchase[2] is not None  # the card given, if the person saw it
-    return told(action, seat_name(seat, lang), lang, gift_seen), _shown(teacher.why_shown, session)
+    return told(action, seat_name(seat, lang), lang, gift_seen), shown
+
+
+def recent_bot_cards(deal: Deal) -> tuple[tuple[int, int, Card], ...]:
+    """The bots' cards of the trick on the table and of the one before it (of the last two
+    tricks between two), as (place in the deal's history, seat, card); the last decision left
+    out, which has its own *Pourquoi ?*."""
+    tricks = [len(deal.trick)] if deal.trick else []
+    tricks += [len(t.cards) for t in reversed(deal.tricks)][:2 - len(tricks)]
+    plays = [(i, seat, a.card) for i, (seat, a) in enumerate(deal.history) if isinstance(a, Play)]
+    recent = plays[len(plays) - sum(tricks):]
+    last = len(deal.history) - 1
+    return tuple((i, seat, card) for i, seat, card in recent if seat != HUMAN and i != last)
 
 
 def _open_hands(teacher: Teacher, session: Session) -> tuple[tuple[int, tuple[Card, ...]], ...]:
@@ -243,12 +260,36 @@ def _render_why(view: TeachingView) -> str:
         return ""
     lang = view.lang
     said, shown = view.why
-    out = f'<p class="last-decision">{escape(said)}</p>' + button(t("why", lang), "why")
-    if shown is not None:
-        text = t("why_is", lang, name=seat_name(shown.seat, lang), reason=shown.reason.explain(lang))
-        out += (f'<p class="why" data-testid="why" data-seat="{shown.seat}" '
+    if said:
+        out = f'<p class="last-decision">{escape(said)}</p>' + button(t("why", lang), "why")
+    else:  # the person's own card last: why on the bots' cards before it
+        out = (f'<button type="button" class="btn ghost teach" data-action="why" data-at="{view.why_cards[-1][0]}">'
+               f'{escape(t("why", lang))}</button>')
+    if shown is not None:  # once asked, why on the bots' other cards of this trick and the one before
+        out += _render_why_cards(view)
+        name = seat_name(shown.seat, lang)
+        reason = shown.reason.explain(lang)
+        if shown.at not in (-1, view.step - 1) and isinstance(shown.action, Play):
+            text = t("why_is_card", lang, name=name, card=card_name(shown.action.card, lang), reason=reason)
+        else:
+            text = t("why_is", lang, name=name, reason=reason)
+        out += (f'<p class="why" data-testid="why" data-seat="{shown.seat}" data-at="{shown.at}" '
                 f'data-reason="{escape(shown.reason.code)}" role="status">{escape(text)}</p>')
     return f'<div class="teach-row last">{out}</div>'
+
+
+def _render_why_cards(view: TeachingView) -> str:
+    """*Pourquoi ?* on each of the bots' other cards of this trick and the one before (shown
+    once a first *Pourquoi ?* is answered, so that the table keeps its height until then)."""
+    if not view.why_cards:
+        return ""
+    lang = view.lang
+    chips = "".join(
+        f'<button type="button" class="btn ghost teach why-card" data-action="why" data-at="{i}" '
+        f'aria-label="{escape(t("why_card", lang, name=seat_name(seat, lang), card=card_name(card, lang)))}">'
+        f'{card_html(card, lang, size="tiny")}<span aria-hidden="true">{escape(seat_name(seat, lang))}</span></button>'
+        for i, seat, card in view.why_cards)
+    return f'<span class="why-cards"><span class="caption">{escape(t("why_also", lang))}</span>{chips}</span>'
 
 
 def _render_open(view: TeachingView) -> str:
