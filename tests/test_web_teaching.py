@@ -22,7 +22,9 @@ from web.draw.labels import seat_name
 from web.browser.params import parse_params
 from web.match.session import Session, Settings, TableMatch
 from web.teaching.extras import Extras
+from web.teaching.misses import FLAW_WORDS, flaw
 from web.teaching.moves import move_words, same_move, told
+from tarot.words import t
 from web.match.page import screen_of
 from web.teaching.situations import TeachingSession
 from web.teaching.teacher import Teacher
@@ -196,9 +198,69 @@ def test_a_first_miss_lets_the_learner_try_again_without_the_answer():
     teacher, session, expected, wrong = _missed()
     session.act(0, wrong)
     html = unescape(teacher.render(session))
-    assert "This move is allowed, but it is not the decision expected. Try again." in html
-    assert move_words(expected, "en") not in html and "Not quite" not in html
+    assert "Try again." in html
+    assert move_words(expected, "en") not in html and "The decision expected" not in html
     assert 'data-action="exercise-answer"' in html
+
+
+def _miss_where(flawed: bool, query: str = "") -> tuple[Teacher, Session, Play]:
+    """An exercise at one of seat 0's cards, and a legal card other than the record's that has a
+    flaw certain from seat 0's view (``flawed``), or none."""
+    for seed in itertools.count(5):
+        record = _finished(seed=seed).to_record()
+        for i, a in enumerate(record["actions"]):
+            if a["seat"] != 0 or a["type"] != "play":
+                continue
+            before = Deal.from_record({**record, "actions": record["actions"][:i]})
+            expected = action_from_json(a)[1]
+            view = before.view(0)
+            for wrong in before.legal_actions():
+                if isinstance(wrong, Play) and wrong != expected and (flaw(view, wrong) is not None) == flawed:
+                    teacher, session = _open(f"?exercise=1&lang=en&at={i}{query}", fragment(record))
+                    return teacher, session, wrong
+    raise AssertionError("unreachable")
+
+
+def test_a_first_miss_says_the_cards_flaw_when_it_is_certain():
+    teacher, session, wrong = _miss_where(flawed=True)
+    name = flaw(session.deal.view(0), wrong)
+    session.act(0, wrong)
+    html = unescape(teacher.render(session))
+    assert f'data-flaw="{name}"' in html
+    assert "An allowed card, but not the best: " + t(FLAW_WORDS[name], "en") + " Try again." in html
+
+
+def test_a_first_miss_without_a_flaw_names_the_lessons_subject_else_only_the_miss():
+    teacher, session, wrong = _miss_where(flawed=False, query="&lesson=petit-en-danger")
+    session.act(0, wrong)
+    html = unescape(teacher.render(session))
+    assert "not this exercise's answer: the exercise is about the Petit in danger. Try again." in html
+    assert "data-flaw" not in html
+    teacher, session, wrong = _miss_where(flawed=False)
+    session.act(0, wrong)
+    assert "This move is allowed, but it is not the decision expected. Try again." in unescape(teacher.render(session))
+
+
+def test_a_lesson_not_among_the_lessons_is_named_in_a_notice():
+    teacher, session = _open("?exercise=1&lang=en&lesson=nowhere", fragment(_finished().to_record()))
+    assert "lesson=nowhere (expected: a lesson's name" in _notice(session)
+    assert teacher.lesson is None and teacher.lesson_next("en") is None
+
+
+def test_a_lessons_table_offers_its_next_table_then_a_normal_deal_with_every_hand_hidden():
+    deal = _finished()
+    teacher, session = _open("?embed=1&lang=en&steps=1&open=1&lesson=petit-en-danger&next=2",
+                             fragment(deal.to_record(), {len(deal.history): "The end."}))
+    screen = session.screen()
+    assert screen.lesson_next == "lessons/en/petit-en-danger.html#table-2"
+    panel = unescape(render.render(screen)["panel"])
+    assert 'href="lessons/en/petit-en-danger.html#table-2" target="_top"' in panel
+    assert "The lesson's next table" in panel and "A normal deal" in panel and "Next deal" not in panel
+    assert 'data-testid="open-hands"' in teacher.render(session) and "The end." in teacher.render(session)
+    session.next_deal()
+    html = teacher.render(session)
+    assert not session.screen().situation and session.screen().lesson_next is None
+    assert 'data-testid="open-hands"' not in html and "The end." not in html and t("record_left", "en") not in html
 
 
 def test_the_answer_comes_at_the_second_miss():
