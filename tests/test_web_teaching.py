@@ -249,18 +249,27 @@ def test_a_lesson_not_among_the_lessons_is_named_in_a_notice():
 
 def test_a_lessons_table_offers_its_next_table_then_a_normal_deal_with_every_hand_hidden():
     deal = _finished()
-    teacher, session = _open("?embed=1&lang=en&steps=1&open=1&lesson=petit-en-danger&next=2",
-                             fragment(deal.to_record(), {len(deal.history): "The end."}))
+    last = len(deal.to_record()["actions"]) - 4  # the last trick to come: one card in each hand
+    teacher, session = _open(f"?embed=1&lang=en&steps=1&open=1&lesson=petit-en-danger&next=2&at={last}",
+                             fragment(deal.to_record(), {last: "The last card."}))
+    assert 'data-testid="open-hands"' in teacher.render(session) and "The last card." in teacher.render(session)
+    assert isinstance(session, TeachingSession)
+    while session.step_next():
+        pass
+    assert session.deal.is_over
+    assert 'data-testid="open-hands"' not in teacher.render(session)  # every hand played out
     screen = session.screen()
     assert screen.lesson_next == "lessons/en/petit-en-danger.html#table-2"
     panel = unescape(render.render(screen)["panel"])
     assert 'href="lessons/en/petit-en-danger.html#table-2" target="_top"' in panel
     assert "The lesson's next table" in panel and "A normal deal" in panel and "Next deal" not in panel
-    assert 'data-testid="open-hands"' in teacher.render(session) and "The end." in teacher.render(session)
     session.next_deal()
+    while session.deal.to_act != 0:  # the step of the comment, in the new deal
+        session.bot_step()
     html = teacher.render(session)
     assert not session.screen().situation and session.screen().lesson_next is None
-    assert 'data-testid="open-hands"' not in html and "The end." not in html and t("record_left", "en") not in html
+    assert 'data-testid="open-hands"' not in html and t("record_left", "en") not in html
+    assert session.deal.dealt_hands != deal.dealt_hands and not teacher.notes  # the situation's comments left with it
 
 
 def test_the_answer_comes_at_the_second_miss():

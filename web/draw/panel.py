@@ -232,7 +232,7 @@ def _next(screen: Screen) -> str:
         f'<a class="btn primary" id="btn-lesson-next" href="{escape(screen.lesson_next)}" target="_top" '
         f'data-testid="lesson-next" data-autofocus>{escape(t("lesson_next_table", lang))}</a>')
     return link + button(t("next_deal_normal", lang), action="next-deal", ident="btn-next-deal",
-                         cls="btn" if link else "btn primary", extra_attrs="" if link else " data-autofocus")
+                         cls="btn ghost" if link else "btn primary", extra_attrs="" if link else " data-autofocus")
 
 
 # --------------------------------------------------------------------- hand

@@ -139,7 +139,8 @@ def _open_hands(teacher: Teacher, session: Session) -> tuple[tuple[int, tuple[Ca
     deal = session.deal
     if situation is None or not situation.params.open or not situation.same_cards(deal):
         return ()  # another deal than the situation's is a normal one: its hands stay hidden
-    return tuple((seat, deal.view(seat).hand) for seat in range(1, deal.rules.players))
+    hands = ((seat, deal.view(seat).hand) for seat in range(1, deal.rules.players))
+    return tuple((seat, hand) for seat, hand in hands if hand)  # none once the deal is over
 
 
 def _share(teacher: Teacher, session: Session) -> Share | None:
