@@ -597,3 +597,12 @@ def test_hints_kept_in_the_browser_nested_deeply_are_dropped_unread():
     assert teacher.restore_hints("{" * 70 + "}" * 70, session) is False
     assert teacher.hinted == {1}  # as it was
     assert teacher.restore_hints('{"first_deal": 4, "deals": [2]}', session) is True  # another match's: kept unread
+
+
+def test_a_lessons_name_and_next_table_are_read_from_the_address_and_bad_ones_named():
+    params = parse_params("?lesson=petit-en-danger&next=2")
+    assert (params.teaching.lesson, params.teaching.next) == ("petit-en-danger", 2)
+    teacher, session = _open("?lang=en&lesson=../x&next=0", fragment(_finished().to_record()))
+    notice = _notice(session)
+    assert "lesson=../x (expected: a lesson's name" in notice and "next=0 (expected: a table's number, from 1)" in notice
+    assert teacher.lesson_next("en") is None
