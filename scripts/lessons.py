@@ -33,6 +33,7 @@ from tarot.rules import PETIT_AU_BOUT_BONUS, POIGNEE_BONUS, POIGNEE_TRUMPS, TARG
 from tarot.situation import fragment  # noqa: E402
 from tarot.state import Deal  # noqa: E402
 from tarot.view import SeatView  # noqa: E402
+from web.teaching.misses import LESSON_WORDS  # noqa: E402
 
 OUT = ROOT / "lessons"
 # The languages the lessons' own text is written in (each text below: one per language, in this
@@ -244,11 +245,13 @@ class Table:
         what = _typography(lang)(self.caption[LANGS.index(lang)])
         return what if self.captioned_alone else t(CAPTION_WORDS[self.mode], lang, what=what)
 
-    def src(self, lang: str) -> str:
+    def src(self, lang: str, lesson: str, then: int | None) -> str:
+        """The table's address in the lesson ``lesson``; ``then``: the number of the lesson's next table."""
         at = max(0, self.found.at - self.back)
         query = f"embed=1&lang={lang}&pause={PAUSE_MS}&seat={self.found.seat}&at={at}&{self.mode}=1"
         if self.open_hands:
             query += "&open=1"
+        query += f"&lesson={lesson}" + ("" if then is None else f"&next={then}")
         return f"../../index.html?{query}{fragment(self.found.record, self.notes(lang))}"
 
 
@@ -599,10 +602,12 @@ def page(lesson: Lesson, lang: str, all_lessons: list[Lesson]) -> str:
     nav = " ".join(f'<a href="{escape(x.slug)}.html"{current if x is lesson else ""}>'
                    f'{escape(say(x.title[i]))}</a>' for x in all_lessons)
     body = "".join(f"<p>{escape(say(p[i]))}</p>" for p in lesson.paragraphs)
+    n = len(lesson.tables)
     figures = "".join(
-        f'<figure><figcaption>{escape(table.title(lang))}</figcaption>'
-        f'<iframe title="{escape(table.title(lang))}" loading="lazy" src="{escape(table.src(lang))}"></iframe></figure>'
-        for table in lesson.tables)
+        f'<figure id="table-{k}"><figcaption>{escape(table.title(lang))}</figcaption>'
+        f'<iframe title="{escape(table.title(lang))}" loading="lazy" '
+        f'src="{escape(table.src(lang, lesson.slug, k + 1 if k < n else None))}"></iframe></figure>'
+        for k, table in enumerate(lesson.tables, start=1))
     title = t("lesson_title", lang, title=say(lesson.title[i]))
     return (f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
@@ -662,6 +667,9 @@ def index(all_lessons: list[Lesson]) -> str:
 def files() -> dict[str, str]:
     """Every file of lessons/, by its path relative to lessons/."""
     all_lessons = lessons()
+    unnamed = [x.slug for x in all_lessons if x.slug not in LESSON_WORDS]
+    if unnamed:  # the table says what a lesson is about when an exercise is missed
+        raise SystemExit(f"lessons: no subject in web/teaching/misses.py LESSON_WORDS for {', '.join(unnamed)}")
     out = {"index.html": index(all_lessons), "lessons.css": STYLE}
     for lesson in all_lessons:
         for lang in LANGS:

@@ -23,7 +23,9 @@ from web.draw.labels import seat_name
 from web.browser.params import parse_params
 from web.match.session import Session, Settings, TableMatch
 from web.teaching.extras import Extras
+from web.teaching.misses import FLAW_WORDS, flaw
 from web.teaching.moves import move_words, same_move, told
+from tarot.words import t
 from web.match.page import screen_of
 from web.teaching.situations import TeachingSession
 from web.teaching.teacher import Teacher
@@ -197,9 +199,78 @@ def test_a_first_miss_lets_the_learner_try_again_without_the_answer():
     teacher, session, expected, wrong = _missed()
     session.act(0, wrong)
     html = unescape(teacher.render(session))
-    assert "This move is allowed, but it is not the decision expected. Try again." in html
-    assert move_words(expected, "en") not in html and "Not quite" not in html
+    assert "Try again." in html
+    assert move_words(expected, "en") not in html and "The decision expected" not in html
     assert 'data-action="exercise-answer"' in html
+
+
+def _miss_where(flawed: bool, query: str = "") -> tuple[Teacher, Session, Play]:
+    """An exercise at one of seat 0's cards, and a legal card other than the record's that has a
+    flaw certain from seat 0's view (``flawed``), or none."""
+    for seed in itertools.count(5):
+        record = _finished(seed=seed).to_record()
+        for i, a in enumerate(record["actions"]):
+            if a["seat"] != 0 or a["type"] != "play":
+                continue
+            before = Deal.from_record({**record, "actions": record["actions"][:i]})
+            expected = action_from_json(a)[1]
+            view = before.view(0)
+            for wrong in before.legal_actions():
+                if isinstance(wrong, Play) and wrong != expected and (flaw(view, wrong) is not None) == flawed:
+                    teacher, session = _open(f"?exercise=1&lang=en&at={i}{query}", fragment(record))
+                    return teacher, session, wrong
+    raise AssertionError("unreachable")
+
+
+def test_a_first_miss_says_the_cards_flaw_when_it_is_certain():
+    teacher, session, wrong = _miss_where(flawed=True)
+    name = flaw(session.deal.view(0), wrong)
+    session.act(0, wrong)
+    html = unescape(teacher.render(session))
+    assert f'data-flaw="{name}"' in html
+    assert "An allowed card, but not the best: " + t(FLAW_WORDS[name], "en") + " Try again." in html
+
+
+def test_a_first_miss_without_a_flaw_names_the_lessons_subject_else_only_the_miss():
+    teacher, session, wrong = _miss_where(flawed=False, query="&lesson=petit-en-danger")
+    session.act(0, wrong)
+    html = unescape(teacher.render(session))
+    assert "not this exercise's answer: the exercise is about the Petit in danger. Try again." in html
+    assert "data-flaw" not in html
+    teacher, session, wrong = _miss_where(flawed=False)
+    session.act(0, wrong)
+    assert "This move is allowed, but it is not the decision expected. Try again." in unescape(teacher.render(session))
+
+
+def test_a_lesson_not_among_the_lessons_is_named_in_a_notice():
+    teacher, session = _open("?exercise=1&lang=en&lesson=nowhere", fragment(_finished().to_record()))
+    assert "lesson=nowhere (expected: a lesson's name" in _notice(session)
+    assert teacher.lesson is None and teacher.lesson_next("en") is None
+
+
+def test_a_lessons_table_offers_its_next_table_then_a_normal_deal_with_every_hand_hidden():
+    deal = _finished()
+    last = len(deal.to_record()["actions"]) - 4  # the last trick to come: one card in each hand
+    teacher, session = _open(f"?embed=1&lang=en&steps=1&open=1&lesson=petit-en-danger&next=2&at={last}",
+                             fragment(deal.to_record(), {last: "The last card."}))
+    assert 'data-testid="open-hands"' in teacher.render(session) and "The last card." in teacher.render(session)
+    assert isinstance(session, TeachingSession)
+    while session.step_next():
+        pass
+    assert session.deal.is_over
+    assert 'data-testid="open-hands"' not in teacher.render(session)  # every hand played out
+    screen = session.screen()
+    assert screen.lesson_next == "lessons/en/petit-en-danger.html#table-2"
+    panel = unescape(render.render(screen)["panel"])
+    assert 'href="lessons/en/petit-en-danger.html#table-2" target="_top"' in panel
+    assert "The lesson's next table" in panel and "A normal deal" in panel and "Next deal" not in panel
+    session.next_deal()
+    while session.deal.to_act != 0:  # the step of the comment, in the new deal
+        session.bot_step()
+    html = teacher.render(session)
+    assert not session.screen().situation and session.screen().lesson_next is None
+    assert 'data-testid="open-hands"' not in html and t("record_left", "en") not in html
+    assert session.deal.dealt_hands != deal.dealt_hands and not teacher.notes  # the situation's comments left with it
 
 
 def test_the_answer_comes_at_the_second_miss():
@@ -576,3 +647,12 @@ def test_hints_kept_in_the_browser_nested_deeply_are_dropped_unread():
     assert teacher.restore_hints("{" * 70 + "}" * 70, session) is False
     assert teacher.hinted == {1}  # as it was
     assert teacher.restore_hints('{"first_deal": 4, "deals": [2]}', session) is True  # another match's: kept unread
+
+
+def test_a_lessons_name_and_next_table_are_read_from_the_address_and_bad_ones_named():
+    params = parse_params("?lesson=petit-en-danger&next=2")
+    assert (params.teaching.lesson, params.teaching.next) == ("petit-en-danger", 2)
+    teacher, session = _open("?lang=en&lesson=../x&next=0", fragment(_finished().to_record()))
+    notice = _notice(session)
+    assert "lesson=../x (expected: a lesson's name" in notice and "next=0 (expected: a table's number, from 1)" in notice
+    assert teacher.lesson_next("en") is None

@@ -18,8 +18,9 @@
 - ``refsamples``: the Expert's imagined deals per decision in the duplicate
   reference (a cheaper reference for tests; default :data:`tarot.teaching.duplicate.REFERENCE_BUDGET`);
 - the teaching parameters of a situation (:mod:`web.teaching`): ``seat``, ``at``,
-  ``open``, ``steps``, ``exercise``, and in the fragment ``#record=…`` (with
-  ``&notes=…``): :class:`TeachingParams`.
+  ``open``, ``steps``, ``exercise``, a lesson's table's ``lesson`` (the lesson's name, as in
+  ``lessons/fr/NAME.html``) and ``next`` (the number of the lesson's next table), and in the
+  fragment ``#record=…`` (with ``&notes=…``): :class:`TeachingParams`.
 
 :func:`parse_params` reads the query and the fragment, once, into one
 :class:`PageParams`.
@@ -68,9 +69,11 @@ EXPECTED = {
 }
 DUPLICATE_SIZES = (4, 8, 12)
 MAX_REFERENCE_SAMPLES = 200
-TEACHING = ("seat", "open", "steps", "exercise", "at")  # a situation's parameters (web.teaching)
+TEACHING = ("seat", "open", "steps", "exercise", "at", "lesson", "next")  # a situation's parameters (web.teaching)
 ABOUT_THE_DEAL = frozenset(("players", "deal", "mode", "duplicate", *Rules.options(), *TEACHING))
 MAX_SEAT_OR_STEP = 999  # a seat is checked against the deal's players, a step against its actions
+MAX_TABLES = 99  # a lesson's tables
+LESSON_NAME = re.compile(r"[a-z0-9-]{1,40}")  # checked against the lessons by web.teaching.misses
 
 
 @dataclass
@@ -84,6 +87,8 @@ class TeachingParams:
     steps: bool = False
     exercise: bool = False
     at: int | None = None
+    lesson: str | None = None  # the lesson the situation is a table of (its page's name)
+    next: int | None = None  # the number of the lesson's next table (on the lesson's page: #table-N)
     record: str | None = None  # the fragment's record=… text (tarot.situation)
     notes: str | None = None  # the fragment's notes=… text
     refused: list[tuple[str, str]] = field(default_factory=list)  # (parameter, value) ignored
@@ -279,7 +284,18 @@ def _read_teaching(name: str) -> Callable[[PageParams, str], bool]:
     """A situation's parameter; one that is refused is named among the situation's notes."""
     def read(params: PageParams, value: str) -> bool:
         teaching = params.teaching
-        if name in ("seat", "at"):
+        if name == "lesson":
+            ok = LESSON_NAME.fullmatch(value.strip()) is not None
+            if ok:
+                teaching.lesson = value.strip()
+                teaching.given.append(f"{name}={value.strip()}")
+        elif name == "next":
+            number = whole_number(value, 1, MAX_TABLES)
+            ok = number is not None
+            if ok:
+                teaching.next = number
+                teaching.given.append(f"{name}={value.strip()}")
+        elif name in ("seat", "at"):
             number = whole_number(value, 0, MAX_SEAT_OR_STEP)
             ok = number is not None
             if ok:

@@ -214,12 +214,25 @@ def _misere_offers(screen: Screen) -> str:
 
 def _panel_done(screen: Screen) -> str:
     lang = screen.lang
-    last = screen.tournament is not None and screen.tournament.over  # the tournament's last deal: no next deal
     return (f'<div class="result" data-testid="result"><div class="result-head">'
-            f'<h2 class="panel-title">{escape(t("result_title", lang))}</h2>'
-            + ("" if last else button(t("next_deal", lang), action="next-deal", ident="btn-next-deal",
-                                      cls="btn primary", extra_attrs=" data-autofocus"))
-            + f'</div>{render_result(screen)}</div>')
+            f'<h2 class="panel-title">{escape(t("result_title", lang))}</h2>{_next(screen)}'
+            f'</div>{render_result(screen)}</div>')
+
+
+def _next(screen: Screen) -> str:
+    """What follows a deal: the next deal; after a situation's, the lesson's next table where
+    it has one, and a normal deal; nothing after a tournament's last deal."""
+    lang = screen.lang
+    if screen.tournament is not None and screen.tournament.over:
+        return ""
+    if not screen.situation:
+        return button(t("next_deal", lang), action="next-deal", ident="btn-next-deal", cls="btn primary",
+                      extra_attrs=" data-autofocus")
+    link = "" if screen.lesson_next is None else (
+        f'<a class="btn primary" id="btn-lesson-next" href="{escape(screen.lesson_next)}" target="_top" '
+        f'data-testid="lesson-next" data-autofocus>{escape(t("lesson_next_table", lang))}</a>')
+    return link + button(t("next_deal_normal", lang), action="next-deal", ident="btn-next-deal",
+                         cls="btn ghost" if link else "btn primary", extra_attrs="" if link else " data-autofocus")
 
 
 # --------------------------------------------------------------------- hand

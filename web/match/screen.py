@@ -72,6 +72,7 @@ class Screen:
     undone: frozenset[int] = frozenset()  # deal numbers where a decision was taken back
     bot_thinking: bool = True  # a bot will act next (False when a recorded deal waits for "Étape suivante")
     situation: bool = False  # the deal on the table is a shared situation's, which has no deal number
+    lesson_next: str | None = None  # a lesson's table: the address of the lesson's next table
     finished: bool = False  # the deal on show is over and written in the match
     tournament: TournamentView | None = None  # a duplicate tournament (web.duplicate.tournament)
     practice: tuple[int, int] | None = None  # a deal replayed outside the match: (its number, from action k)

@@ -13,7 +13,9 @@
   ``at=K`` (after the record's first K actions), ``steps=1`` (forward and back
   through the record's actions) and ``exercise=1`` (the person is asked for that
   seat's next decision and told whether it is the record's, or when the record
-  stops, the recommender's).  A situation is never saved in the browser.
+  stops, the recommender's; a first miss says why, :mod:`web.teaching.misses`); a lesson's
+  table also has ``lesson=NAME`` and ``next=N`` (the lesson's next table, offered at the end
+  of the deal).  A situation is never saved in the browser; a deal after it is a normal one.
 
 Here: the teaching's key of the browser's storage; its words are the catalogues' (:func:`t`,
 :mod:`tarot.words`).  The state and its buttons: :mod:`web.teaching.teacher`; situations:

@@ -93,9 +93,20 @@ class TeachingSession(Session):
         return situation.history[p]
 
     def screen(self) -> Screen:
-        """The session's screen; the situation's deal is named as such (it has no deal number)."""
+        """The session's screen; the situation's deal is named as such (it has no deal number),
+        with the lesson's next table where it is one of a lesson's."""
         screen = super().screen()
-        return replace(screen, situation=True) if self.situation.same_cards(self.deal) else screen
+        if not self.situation.same_cards(self.deal):
+            return screen
+        return replace(screen, situation=True, lesson_next=self.teacher.lesson_next(screen.lang))
+
+    def next_deal(self) -> None:
+        """After the situation's deal, a normal one: its hands hidden, nothing to step through nor
+        to answer, the situation's comments left with it."""
+        super().next_deal()
+        if not self.situation.same_cards(self.deal):
+            self.teacher.notes = {}
+            self.teacher.verdict = None
 
     def bot_to_act(self) -> int | None:
         if self.situation.params.steps and self._recorded_move() is not None:
@@ -107,7 +118,7 @@ class TeachingSession(Session):
     def _forced(self) -> Action | None:
         """In an exercise, seat 0's only legal card when it has just one (nothing to ask)."""
         deal = self.deal
-        if not self.situation.params.exercise or deal.to_act != HUMAN or deal.is_over or self.ui.setup_open:
+        if not self.teacher.exercising(self) or deal.to_act != HUMAN or deal.is_over or self.ui.setup_open:
             return None
         legal = deal.legal_actions()
         return legal[0] if len(legal) == 1 and isinstance(legal[0], Play) else None

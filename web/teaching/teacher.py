@@ -17,23 +17,29 @@ from tarot.inputs import excerpt, load_json, whole_number
 # Imported at every start, so kept in the snapshot (web/pyodide-loader.mjs).
 from tarot.situation import SituationError, decode_notes, encode, fragment
 from tarot.state import Deal
+from tarot.words import LANGS
 from tarot.view import SeatView
 
 from ..match.botstep import bot_seed, runs_on_main_thread
 from .editor import Editor
+from .misses import LESSON_WORDS, Miss, miss
 from .moves import same_move
 from ..browser.params import PageParams
 from ..match.session import HUMAN, Session
 from ..match.settings import Settings
 from .situations import Situation, TeachingSession, load_situation
 
+# What a refused teaching parameter should have been (a key of the catalogues; else yes or no).
+EXPECTED = {"seat": "url_expect_seat", "at": "url_expect_at", "lesson": "url_expect_lesson",
+            "next": "url_expect_next"}
 Attribute = Callable[[str], object]  # a clicked button's attribute (``value:ID``: the field ID's value)
 
 
 @dataclass
 class Verdict:
-    """An exercise's answer at ``step``: right or not; a miss tells the expected move only at the
-    second miss or when asked (``revealed``)."""
+    """An exercise's answer at ``step``: right or not; a miss says why the move is not the
+    answer (``miss``) and tells the expected move only at the second miss or when asked
+    (``revealed``)."""
 
     step: int
     correct: bool
@@ -41,6 +47,7 @@ class Verdict:
     reason: Reason
     misses: int = 0  # wrong tries at this step
     revealed: bool = False  # the expected move is shown
+    miss: Miss = Miss()  # why the last move tried is not the answer
 
     @property
     def answer_shown(self) -> bool:
@@ -105,8 +112,11 @@ class Teacher:
             out.append(self.situation_error)
         if self.situation is None and self.situation_error is None and self.params.given:
             out.append(("url_needs_situation", {"names": ", ".join(self.params.given)}))
+        if self.params.lesson is not None and self.lesson is None:
+            out.append(("url_refused", {"name": "lesson", "value": excerpt(self.params.lesson),
+                                        "expected": "url_expect_lesson"}))
         for name, value in self.refused:
-            expected = {"seat": "url_expect_seat", "at": "url_expect_at"}.get(name, "url_expect_yes_no")
+            expected = EXPECTED.get(name, "url_expect_yes_no")
             out.append(("url_refused", {"name": name, "value": excerpt(value), "expected": expected}))
         return tuple(out)
 
@@ -156,8 +166,22 @@ class Teacher:
         before = self.verdict
         misses = 0 if correct else 1 + (before.misses if before is not None and before.step == step else 0)
         revealed = before is not None and before.step == step and before.revealed
-        self.verdict = Verdict(step, correct, expected, reason, misses, revealed)
+        missed = Miss() if correct else miss(view, action, self.lesson)
+        self.verdict = Verdict(step, correct, expected, reason, misses, revealed, missed)
         return correct
+
+    def lesson_next(self, lang: str) -> str | None:
+        """The address of the lesson's next table (on the lesson's page, in ``lang``), when the
+        situation is a lesson's table that has one."""
+        if self.lesson is None or self.params.next is None:
+            return None
+        return f"lessons/{lang if lang in LANGS else LANGS[-1]}/{self.lesson}.html#table-{self.params.next}"
+
+    @property
+    def lesson(self) -> str | None:
+        """The lesson the situation is a table of, when it is one of the lessons."""
+        name = self.params.lesson
+        return name if name in LESSON_WORDS else None
 
     def reveal(self, session: Session) -> None:
         """The expected move of the question missed at this step, on request."""

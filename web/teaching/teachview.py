@@ -101,7 +101,8 @@ def _steps(teacher: Teacher, session: Session) -> tuple[int, int, int] | None:
 
 def _left_record(teacher: Teacher, session: Session) -> bool:
     situation = teacher.situation
-    return situation is not None and situation.params.steps and not situation.on_record(session.deal)
+    return situation is not None and situation.params.steps and situation.same_cards(session.deal) \
+        and not situation.on_record(session.deal)
 
 
 def _exercise(teacher: Teacher, session: Session) -> tuple[Verdict | None, bool] | None:
@@ -152,10 +153,11 @@ def recent_bot_cards(deal: Deal) -> tuple[tuple[int, int, Card], ...]:
 
 def _open_hands(teacher: Teacher, session: Session) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     situation = teacher.situation
-    if situation is None or not situation.params.open:
-        return ()
     deal = session.deal
-    return tuple((seat, deal.view(seat).hand) for seat in range(1, deal.rules.players))
+    if situation is None or not situation.params.open or not situation.same_cards(deal):
+        return ()  # another deal than the situation's is a normal one: its hands stay hidden
+    hands = ((seat, deal.view(seat).hand) for seat in range(1, deal.rules.players))
+    return tuple((seat, hand) for seat, hand in hands if hand)  # none once the deal is over
 
 
 def _share(teacher: Teacher, session: Session) -> Share | None:
@@ -210,10 +212,14 @@ def _render_exercise(view: TeachingView) -> str:
     v, ask = view.exercise
     out = ""
     if v is not None:
-        key = "exercise_right" if v.correct else "exercise_wrong" if v.answer_shown else "exercise_miss"
-        text = t(key, lang, move=move_words(v.expected, lang), reason=v.reason.explain(lang))
+        if v.correct or v.answer_shown:
+            key = "exercise_right" if v.correct else "exercise_wrong"
+            text = t(key, lang, move=move_words(v.expected, lang), reason=v.reason.explain(lang))
+        else:
+            text = v.miss.words(lang)
+        why = "" if v.answer_shown or v.miss.flaw is None else f' data-flaw="{v.miss.flaw}"'
         out += (f'<p class="verdict {"right" if v.correct else "wrong"}" data-testid="exercise-verdict" '
-                f'data-correct="{"true" if v.correct else "false"}" role="status">{escape(text)}</p>')
+                f'data-correct="{"true" if v.correct else "false"}"{why} role="status">{escape(text)}</p>')
         if not v.answer_shown:
             out += button(t("exercise_show_answer", lang), "exercise-answer")
     if ask:
