@@ -23,7 +23,8 @@ from web.draw.labels import seat_name
 from web.browser.params import parse_params
 from web.match.session import Session, Settings, TableMatch
 from web.teaching.extras import Extras
-from web.teaching.misses import FLAW_WORDS, flaw
+from web.teaching.misses import flaw
+from tarot.bot import Reason
 from web.teaching.moves import move_words, same_move, told
 from tarot.words import t
 from web.match.page import screen_of
@@ -228,7 +229,8 @@ def test_a_first_miss_says_the_cards_flaw_when_it_is_certain():
     session.act(0, wrong)
     html = unescape(teacher.render(session))
     assert f'data-flaw="{name}"' in html
-    assert "An allowed card, but not the best: " + t(FLAW_WORDS[name], "en") + " Try again." in html
+    why = Reason(name, {"card": str(wrong.card)}).explain("en")
+    assert "An allowed card, but not the best: " + why + " Try again." in html
 
 
 def test_a_first_miss_without_a_flaw_names_the_lessons_subject_else_only_the_miss():

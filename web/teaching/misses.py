@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tarot.actions import Action, Play
+from tarot.bot import Reason
 from tarot.cards import mask_of
 from tarot.view import SeatView
 from tarot.words import t
@@ -18,15 +19,6 @@ LESSON_WORDS = {
     "decompte": "lesson_about_decompte", "appel-au-roi": "lesson_about_appel_au_roi",
     "defense": "lesson_about_defense", "signalisations": "lesson_about_signalisations",
 }
-# What is wrong with a card, by the flaw's name (tarot.bots.clean.FLAWS).
-FLAW_WORDS = {
-    "overtrump_partner": "miss_overtrump_partner", "dearer_winner": "miss_dearer_winner",
-    "honour_to_taker": "miss_honour_to_taker", "points_to_opponents": "miss_points_to_opponents",
-    "idle_trump_lead": "miss_idle_trump_lead", "excuse_kept": "miss_excuse_kept",
-    "petit_given": "miss_petit_given", "false_signal": "miss_false_signal",
-}
-
-
 @dataclass(frozen=True)
 class Miss:
     """Why a decision is not the expected one: a flaw of the card (its name), else the lesson's
@@ -34,10 +26,11 @@ class Miss:
 
     flaw: str | None = None
     lesson: str | None = None
+    card: str | None = None  # the card played, when a flaw is named
 
     def words(self, lang: str) -> str:
-        if self.flaw is not None:
-            return t("exercise_miss_flaw", lang, why=t(FLAW_WORDS[self.flaw], lang))
+        if self.flaw is not None:  # the flaw in the words the analysis and the hints use
+            return t("exercise_miss_flaw", lang, why=Reason(self.flaw, {"card": self.card}).explain(lang))
         if self.lesson is not None:
             return t("exercise_miss_topic", lang, topic=t(LESSON_WORDS[self.lesson], lang))
         return t("exercise_miss", lang)
@@ -60,4 +53,6 @@ def flaw(view: SeatView, action: Action) -> str | None:
 
 def miss(view: SeatView, action: Action, lesson: str | None) -> Miss:
     """Why ``action`` (legal, not the expected one) is missed, for a table of ``lesson``."""
-    return Miss(flaw(view, action), lesson if lesson in LESSON_WORDS else None)
+    named = flaw(view, action)
+    card = str(action.card) if named is not None and isinstance(action, Play) else None
+    return Miss(named, lesson if lesson in LESSON_WORDS else None, card)
