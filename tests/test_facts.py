@@ -2,7 +2,7 @@
 from tarot.actions import Ecart, Play
 from tarot.bot import Reason
 from tarot.bots.facts import FACTS, holds, true_reason
-from tarot.bots.reasons import checked
+from tarot.bots.reasons import checked, explain
 from tarot.teaching.hints import REASON_CODES
 from tarot.tools.audit import run_audit
 
@@ -73,3 +73,12 @@ def test_every_hint_and_every_bots_reason_at_3_4_and_5_players_states_a_true_fac
         audit = run_audit([3, 4, 5], 2, 7, level)
         assert sum(audit.checked.values()) > 300
         assert not audit.false, audit.false
+
+
+def test_a_bid_reason_counts_the_hands_bouts_trumps_and_kings():
+    deal = deal_with({0: "T21 T1 T2 T3 T4 T5 T6 T7 KS KH 2S 3S 4S 5S 6S 7S 8S 9S"})
+    view = deal.view(0)
+    reason = explain(view, view.legal[-1])  # the highest bid allowed
+    assert reason.params["bouts"] == 2 and reason.params["trumps"] == 8 and reason.params["kings"] == 2
+    assert "bouts\u00a0: 2, atouts\u00a0: 8, rois\u00a0: 2" in reason.explain("fr")
+    assert not holds(view, view.legal[-1], Reason(reason.code, {**reason.params, "kings": 3}))

@@ -240,6 +240,14 @@ def _only_trumps_left(p: Position) -> bool:
     return not p.k.hand & ~TRUMPS & ~(1 << EXCUSE_ID)
 
 
+def _hand_said(p: Position) -> bool:
+    """The bouts, trumps and kings a bid's reason counts are the hand's."""
+    hand = p.k.hand
+    said = p.reason.params
+    return said.get("bouts") == count(hand & BOUTS) and said.get("trumps") == count(hand & TRUMPS) \
+        and said.get("kings") == count(hand & KINGS)
+
+
 def _bid_points(p: Position) -> bool:
     bid = p.action
     points = p.reason.params.get("points")
@@ -388,9 +396,9 @@ FACTS: dict[str, Fact] = {
                                       and p.card == max(cards_of(p.k.hand & TRUMPS))),
     "lead_low": _lead(lambda p: p.cheapest()),
     "last_trumps": _trump_lead(_only_trumps_left),
-    "bid_points": _bid_points,
-    "pass_weak": _pass_weak,
-    "pass_outbid": _pass_outbid,
+    "bid_points": lambda p: _bid_points(p) and _hand_said(p),
+    "pass_weak": lambda p: _pass_weak(p) and _hand_said(p),
+    "pass_outbid": lambda p: _pass_outbid(p) and _hand_said(p),
     "call_king": _call_king,
     "call_alone": lambda p: _called(p) is not None and bool(p.k.hand >> int(_called(p) or 0) & 1),
     "call_partner": _call_partner,

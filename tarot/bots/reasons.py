@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..actions import Action, Bid, Call, Chelem, Ecart, Misere, Play, Poignee, Purchase
 from ..bot import Reason
-from ..cards import (CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, JACK, KING, KINGS, MASK_FOR_SUIT, PETIT_BIT,
+from ..cards import (BOUTS, CARDS, EXCUSE_BIT, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, JACK, KING, KINGS, MASK_FOR_SUIT, PETIT_BIT,
                      QUEEN, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, TRUMPS, VINGT_ET_UN, Card, cards_of, count, mask_of,
                      suit_card)
 from ..rules import Contract
@@ -66,17 +66,24 @@ def raw_explain(view: SeatView, action: Action) -> Reason:
 
 
 # ------------------------------------------------------------------ bidding
+def hand_facts(hand: int) -> dict[str, object]:
+    """What a bid's reason says of the hand besides its points: its bouts, trumps and kings."""
+    return {"bouts": count(hand & BOUTS), "trumps": count(hand & TRUMPS), "kings": count(hand & KINGS)}
+
+
 def _bid(view: SeatView, bid: Bid) -> Reason:
     players = view.rules.players
-    points = hand_points(mask_of(view.hand), players)
+    hand = mask_of(view.hand)
+    points = hand_points(hand, players)
     thresholds = THRESHOLDS[players]
+    facts = hand_facts(hand)
     if bid.contract is not None:
         return Reason("bid_points", {"points": points, "contract": bid.contract.code,
-                                     "threshold": thresholds[bid.contract]})
+                                     "threshold": thresholds[bid.contract], **facts})
     suggested = contract_for(points, players)
     if suggested is None:
-        return Reason("pass_weak", {"points": points, "threshold": thresholds[Contract.PRISE]})
-    return Reason("pass_outbid", {"points": points, "contract": suggested.code})
+        return Reason("pass_weak", {"points": points, "threshold": thresholds[Contract.PRISE], **facts})
+    return Reason("pass_outbid", {"points": points, "contract": suggested.code, **facts})
 
 
 def _call(view: SeatView, call: Call) -> Reason:
