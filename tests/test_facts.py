@@ -82,3 +82,13 @@ def test_a_bid_reason_counts_the_hands_bouts_trumps_and_kings():
     assert reason.params["bouts"] == 2 and reason.params["trumps"] == 8 and reason.params["kings"] == 2
     assert "bouts\u00a0: 2, atouts\u00a0: 8, rois\u00a0: 2" in reason.explain("fr")
     assert not holds(view, view.legal[-1], Reason(reason.code, {**reason.params, "kings": 3}))
+
+
+def test_the_petit_played_to_a_trick_it_may_lose_says_its_risk():
+    deal = position({0: "2H 5S", 1: "T1 T2 6S", 2: "3H T5", 3: "4H T6"}, taker=1, leader=0)
+    play(deal, "2H")
+    view = deal.view(1)
+    reason = explain(view, Play(card("T1")))
+    assert reason.code == "petit_risk" and reason.params["odds"] >= 1
+    assert f"1 chance sur {reason.params['odds']}" in reason.explain("fr")
+    assert not holds(view, Play(card("T1")), Reason("petit_risk", {"odds": reason.params["odds"] + 5}))

@@ -227,7 +227,7 @@ def test_at_4_players_the_called_kings_holder_is_advised_as_the_takers_partner()
 # ---------------------------------------------------------------- the words
 def test_every_reason_has_both_languages():
     fields = {"card": "KH", "suit": 1, "suits": "♥", "points": 30, "threshold": 29, "contract": "prise", "times": 3,
-              "bouts": 1, "trumps": 7, "kings": 2}
+              "bouts": 1, "trumps": 7, "kings": 2, "odds": 12}
     written_from = {"the_card": "card", "The_card": "card"}  # the card with its article
     for code in REASON_CODES:
         assert not known(f"refusal_{code}")  # no reason shares a refusal's code

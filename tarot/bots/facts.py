@@ -224,6 +224,13 @@ def _make_taker_cut(p: Position) -> bool:
     return taker is not None and taker != p.k.seat and bool(p.k.void[taker] >> suit & 1) and p.k.may_have_trumps(taker)
 
 
+def _petit_risk(p: Position) -> bool:
+    """The Petit wins the trick for now, and a seat still to play that may be against beats it
+    about once in the odds said."""
+    risk = p.ts.p_beaten(p.card, opponents_after(p.k, p.ts))
+    return p.card == PETIT and p.wins() and risk > 0 and p.reason.params.get("odds") == max(1, round(1 / risk))
+
+
 def _undertrump(p: Position) -> bool:
     ts = p.ts
     return SUIT_OF[p.card] == TRUMP and ts.high_trump >= 0 and not any(
@@ -368,6 +375,7 @@ FACTS: dict[str, Fact] = {
     "trump_void": _follow(lambda p: SUIT_OF[p.card] == TRUMP and p.void_in_led()),
     "undertrump_forced": _follow(lambda p: p.void_in_led() and _undertrump(p)),
     "petit_au_bout": _play(lambda p: p.card == PETIT and count(p.k.hand) == 1),
+    "petit_risk": _follow(_petit_risk),
     "hunt_petit": _trump_lead(lambda p: not p.k.hand & PETIT_BIT and bool(p.k.unseen & PETIT_BIT)),
     "draw_trumps": _trump_lead(lambda p: any(p.k.may_have_trumps(s) for s in p.against())),
     "draw_for_petit_au_bout": _trump_lead(lambda p: bool(p.k.hand & PETIT_BIT)),

@@ -192,13 +192,21 @@ def _on_partner_trick(ts: TrickState, card: Card, maybe_against: list[int]) -> R
 def _taking(k: Knowledge, ts: TrickState, card: Card, rule: str | None, maybe_against: list[int]) -> Reason:
     """A card that wins the trick as it stands: taken for sure, for now, or only the least
     given that happens to lead (the book's ``discard``: the 2 over the ace led wins by chance)."""
-    sure = ts.p_beaten(card, maybe_against) == 0
+    risk = ts.p_beaten(card, maybe_against)
+    sure = risk == 0
+    if card == PETIT_ID and not sure:
+        return Reason("petit_risk", {"odds": petit_odds(risk)})
     if SUIT_OF[card] == TRUMP and ts.led != TRUMP and ts.high_trump < 0:
         return Reason("trump_to_win" if sure else "trump_void", {"suit": ts.led, "card": str(card)})
     by_chance = rule == "discard" if rule is not None else _cheapest_by_chance(k, ts, card, maybe_against)
     if sure or not by_chance:
         return Reason("win_cheaply" if sure else "win_for_now", {"card": str(card)})
     return Reason("follow_low_unsure", {"card": str(card)})
+
+
+def petit_odds(risk: float) -> int:
+    """A chance ``risk`` (0 < risk ≤ 1) said as "1 chance sur N": N rounded, 1 at the most likely."""
+    return max(1, round(1 / risk))
 
 
 def _giving_least(k: Knowledge, ts: TrickState, card: Card) -> Reason:

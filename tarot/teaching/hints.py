@@ -50,7 +50,7 @@ REASON_CODES = (
     "only_card", "excuse_before_last", "excuse_save", "excuse_keeps", "excuse_lead", "excuse_anytime",
     "follow_low_taker_wins", "follow_low_lost", "follow_low_unsure", "load_partner_trick", "load_partner_likely",
     "save_petit", "petit_to_partner", "low_on_partner_trick", "low_partner_leads", "win_cheaply", "win_for_now",
-    "trump_to_win", "trump_void", "undertrump_forced", "petit_au_bout", "hunt_petit", "draw_trumps",
+    "trump_to_win", "trump_void", "undertrump_forced", "petit_au_bout", "petit_risk", "hunt_petit", "draw_trumps",
     "draw_for_petit_au_bout", "find_partner", "cash_master_king", "cash_master", "cash_master_suit", "long_suit", "long_suit_low",
     "lead_to_partner_signal", "lead_to_partner_signal_queen", "lead_to_partner_signal_king", "lead_to_partner_suit",
     "signal_honour", "make_taker_cut", "lead_no_honour", "trump_lead_signal", "trump_lead_promise", "return_trumps",
