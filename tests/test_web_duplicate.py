@@ -53,6 +53,15 @@ def _tournament(number=5, size=4) -> DuplicateSession:
     return DuplicateSession(Settings(players=4, first_deal=number), size, CHEAP)
 
 
+def _deal_done() -> DuplicateSession:
+    """A tournament whose first deal is over, with its reference, field and advice worked out."""
+    session = _tournament()
+    _work(session)
+    _play_deal(session)
+    _work(session)
+    return session
+
+
 def test_each_deal_s_reference_is_the_expert_s_and_the_total_adds_the_differences():
     session = _tournament()
     for _ in range(4):
@@ -72,10 +81,7 @@ def test_each_deal_s_reference_is_the_expert_s_and_the_total_adds_the_difference
 
 
 def test_each_deal_s_field_is_the_deal_played_in_your_seat_by_the_standard_and_the_debutant():
-    session = _tournament()
-    _work(session)
-    _play_deal(session)
-    _work(session)
+    session = _deal_done()
     row = session.tournament.rows(session.match)[0]
     rules = Rules(players=4)
     for level in ("standard", "debutant"):
@@ -103,10 +109,7 @@ def test_the_place_waits_for_the_whole_field():
 
 
 def test_a_field_of_another_level_or_with_a_score_not_whole_is_refused_on_import():
-    session = _tournament()
-    _work(session)
-    _play_deal(session)
-    _work(session)
+    session = _deal_done()
     record = json.loads(export_text(session.tournament.export(session.match)))
     for bad in ({"expert": 10}, {"standard": 1.5}, [3]):
         text = json.dumps({**record, "duplicate": {**record["duplicate"], "field": bad}})
@@ -199,10 +202,7 @@ def test_a_bad_tournament_parameter_is_named():
 
 
 def test_the_review_opens_on_a_finished_deal_with_the_expert_s_choices():
-    session = _tournament()
-    _work(session)
-    _play_deal(session)
-    _work(session)
+    session = _deal_done()
     extras = Extras()
     assert open_review(session, extras, 5)
     assert extras.review is not None and extras.review.position == 0
@@ -540,10 +540,7 @@ def test_next_deal_at_the_end_of_a_replay_goes_back_to_the_match_and_on_to_its_n
 
 
 def test_the_end_of_a_replay_compares_it_with_the_deal_as_played_and_the_expert_s():
-    session = _tournament()
-    _work(session)
-    _play_deal(session)
-    _work(session)
+    session = _deal_done()
     state = _replaying(session)
     played = session.deal.result.scores[0]
     expert = session.tournament.reference_result(5).scores[0]
@@ -553,10 +550,7 @@ def test_the_end_of_a_replay_compares_it_with_the_deal_as_played_and_the_expert_
 
 
 def test_during_a_replay_the_side_shows_the_match_and_its_tournament_marked_as_replayed():
-    session = _tournament()
-    _work(session)
-    _play_deal(session)
-    _work(session)
+    session = _deal_done()
     state = _replaying(session)
     page = "".join(render(state.screen()).values())
     assert 'data-testid="duplicate-table"' in page and '<tr data-deal="5"' in page
@@ -566,10 +560,7 @@ def test_during_a_replay_the_side_shows_the_match_and_its_tournament_marked_as_r
 
 
 def test_a_tournament_s_export_carries_each_deal_s_number_and_reference_and_imports_whole():
-    session = _tournament()
-    _work(session)
-    _play_deal(session)
-    _work(session)
+    session = _deal_done()
     lines = session.tournament.export(session.match)
     records = import_records(export_text(lines))
     assert records[0]["duplicate"] == {"deal": 5, "size": 4, "reference": session.tournament.references[5],
@@ -587,10 +578,7 @@ def test_a_tournament_s_export_carries_each_deal_s_number_and_reference_and_impo
 def test_a_tournament_s_export_is_what_the_command_line_replays():
     from tarot.tools.cli import replay_record
 
-    session = _tournament()
-    _work(session)
-    _play_deal(session)
-    _work(session)
+    session = _deal_done()
     record = session.tournament.export(session.match)[0]
     assert "reference" in record["duplicate"]
     assert replay_record(record) == (session.deal.result.to_json(), None)  # "duplicate" is left aside
