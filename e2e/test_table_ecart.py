@@ -67,20 +67,22 @@ def test_the_chien_a_bot_showed_can_be_seen_again_during_the_play(page, site_url
     start_game(page, 4, number)
     while phase(page) != "play":
         play_one(page)
-    page.click("[data-action=chien]")
-    page.wait_for_selector("[data-testid=chien] [role=dialog]")
-    shown = page.eval_on_selector_all("[data-testid=chien] [data-card]", "els => els.map(e => e.dataset.card)")
+    page.click("[data-action=tricks]")  # the tricks' list, the chien shown above them
+    shown = page.eval_on_selector_all("[data-testid=chien-shown] [data-card]", "els => els.map(e => e.dataset.card)")
     assert sorted(shown) == chien
-    page.click("[data-action=close-chien]")
-    page.wait_for_selector("[data-action=chien]")
-    assert not page.query_selector("[data-testid=chien]")
+    page.click("[data-action=close-tricks]")
+    page.wait_for_selector("[data-testid=tricks]", state="detached")
 
 
-def test_no_chien_button_when_the_chien_was_not_shown(page, site_url):
+def test_a_chien_not_shown_is_not_listed(page, site_url):
     number = first_number(4, lambda s: s.finished and s.deal.contract is not None
                           and s.deal.contract.code in ("garde_sans", "garde_contre"))
     open_table(page, site_url)
     start_game(page, 4, number)
     while phase(page) != "play":
         play_one(page)
-    assert not page.query_selector("[data-action=chien]")
+    play_one(page)
+    page.wait_for_function("() => !document.getElementById('btn-tricks').disabled")
+    page.click("[data-action=tricks]")
+    page.wait_for_selector("[data-testid=tricks]")
+    assert not page.query_selector("[data-testid=chien-shown]")

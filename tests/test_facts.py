@@ -80,7 +80,7 @@ def test_a_bid_reason_counts_the_hands_bouts_trumps_and_kings():
     view = deal.view(0)
     reason = explain(view, view.legal[-1])  # the highest bid allowed
     assert reason.params["bouts"] == 2 and reason.params["trumps"] == 8 and reason.params["kings"] == 2
-    assert "bouts\u00a0: 2, atouts\u00a0: 8, rois\u00a0: 2" in reason.explain("fr")
+    assert reason.explain("fr").startswith("2 bout(s), 8 atouts, 2 roi(s)\u00a0: 50 points sur notre échelle")
     assert not holds(view, view.legal[-1], Reason(reason.code, {**reason.params, "kings": 3}))
 
 

@@ -13,7 +13,7 @@ Only the seat's own view is read, so a reason never tells a hidden card.
 >>> action, reason = hint(deal.view(1))
 >>> type(action).__name__, reason.code
 ('Bid', 'bid_points')
->>> reason.explain("en").startswith("Your hand (bouts: ")
+>>> "points on our scale" in reason.explain("en")
 True
 """
 from __future__ import annotations

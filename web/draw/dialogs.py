@@ -149,7 +149,8 @@ def _closable_dialog(name: str, title: str, body: str, lang: str) -> str:
 
 
 def render_tricks(screen: "Screen") -> str:
-    """Every trick of the deal so far: who led it, the cards in play order, who won it."""
+    """Every trick of the deal so far: who led it, the cards in play order, who won it; above
+    them the chien, when the taker showed it."""
     v, lang = screen.view, screen.lang
     n = v.rules.players
     items = []
@@ -165,15 +166,11 @@ def render_tricks(screen: "Screen") -> str:
                      f'<ol class="trick-cards">{"".join(played)}</ol></li>')
     body = (f'<ol class="tricks-list">{"".join(reversed(items))}</ol>' if items
             else f'<p>{escape(t("no_trick_yet", lang))}</p>')
+    if v.chien and v.phase == "play":  # public once the taker showed it (prise, garde)
+        body = (f'<h3>{escape(t("chien_title", lang))}</h3>'
+                f'<div class="row chien-cards" data-testid="chien-shown">'
+                f'{"".join(card_html(c, lang, size="tiny") for c in v.chien)}</div>' + body)
     return _closable_dialog("tricks", "tricks_title", body, lang)
-
-
-def render_chien(screen: "Screen") -> str:
-    """The chien, public once the taker showed it (prise, garde); nothing before or otherwise."""
-    v, lang = screen.view, screen.lang
-    body = (f'<div class="row chien-cards">{"".join(card_html(c, lang, size="small") for c in v.chien)}</div>'
-            if v.chien else f'<p>{escape(t("chien_not_shown", lang))}</p>')
-    return _closable_dialog("chien", "chien_title", body, lang)
 
 
 def render_settings(screen: "Screen") -> str:
@@ -218,8 +215,7 @@ def render_overlay(screen: Screen) -> str:
     ui = screen.ui
     for shown, draw in ((ui.setup_open, render_setup), (screen.review is not None, _review),
                         (screen.importing is not None, import_dialog), (ui.settings_open, render_settings),
-                        (ui.tricks_open, render_tricks), (ui.chien_open, render_chien),
-                        (ui.history_open, render_history),
+                        (ui.tricks_open, render_tricks), (ui.history_open, render_history),
                         (ui.last_trick_open, render_last_trick)):
         if shown:
             return draw(screen)

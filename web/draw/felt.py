@@ -51,9 +51,8 @@ def render_topbar(screen: Screen) -> str:
     buttons += [
         button(t("last_trick", lang), action="last-trick", ident="btn-last-trick", disabled=last_disabled,
                 cls="btn ghost"),
-        button(t("tricks", lang), action="tricks", ident="btn-tricks", disabled=last_disabled, cls="btn ghost"),
-        *([button(t("chien", lang), action="chien", ident="btn-chien", cls="btn ghost")]
-          if v.chien and v.phase == "play" else []),
+        button(t("tricks", lang), action="tricks", ident="btn-tricks", cls="btn ghost",
+               disabled=last_disabled and not (v.chien and v.phase == "play")),  # the chien shown is listed there
         f'<button type="button" class="btn ghost menu-toggle" id="btn-menu" data-action="menu" '
         f'aria-expanded="{"true" if screen.ui.menu_open else "false"}" aria-controls="more-tools">'
         f'{escape(t("menu", lang))}</button>',
@@ -185,15 +184,15 @@ def _bouts_text(screen: "Screen", bouts: tuple[Card, ...]) -> str:
     return ", ".join(t(BOUT_WORDS[NOTATION[c]], screen.lang) for c in bouts)
 
 
-def _pile_row(screen: Screen, key: str, title: str, pile: Pile, points: str, who: str = "") -> str:
-    """One line of the live count: whose pile (``who``: the seats of a side), its tricks, its card
-    points and its bouts, in words."""
-    lang = screen.lang
-    bouts = f' · {escape(t("bouts_n", lang, bouts=_bouts_text(screen, pile.bouts)))}' if pile.bouts else ""
-    return (f'<li data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
-            f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}">'
-            f'<b>{escape(title)}</b>{escape(f" ({who})" if who else "")}{colon(lang)}'
-            f'{escape(_tricks_n(pile.tricks, lang))} · {escape(points)}{bouts}</li>')
+def _pile_words(screen: Screen, pile: Pile, points: str) -> str:
+    """A pile's tricks, card points and bouts, in words."""
+    bouts = f' · {escape(t("bouts_n", screen.lang, bouts=_bouts_text(screen, pile.bouts)))}' if pile.bouts else ""
+    return f'{escape(_tricks_n(pile.tricks, screen.lang))} · {escape(points)}{bouts}'
+
+
+def _pile_data(key: str, pile: Pile) -> str:
+    return (f'data-pile="{key}" data-tricks="{pile.tricks}" data-half-points="{pile.half_points}" '
+            f'data-bouts="{" ".join(NOTATION[c] for c in pile.bouts)}"')
 
 
 def render_count(screen: "Screen") -> str:
@@ -211,11 +210,15 @@ def render_count(screen: "Screen") -> str:
                 points = t("points_n", lang, points=points)
             who = ", ".join(player_name(screen, s) for s in pile.seats) if key == "attack" else ""
             title = t("side_attack" if key == "attack" else "side_defense", lang).capitalize()
-            rows.append(_pile_row(screen, key, title, pile, points, who))
-    else:
-        rows.append(f'<li><b>{escape(t("count_by_seat", lang))}</b></li>')
-        rows += [_pile_row(screen, f"seat-{pile.seats[0]}", player_name(screen, pile.seats[0]), pile,
-                           t("points_n", lang, points=points_text(pile.points, lang))) for pile in live.piles]
+            rows.append(f'<li {_pile_data(key, pile)}><b>{escape(title)}</b>{escape(f" ({who})" if who else "")}'
+                        f'{colon(lang)}{_pile_words(screen, pile, points)}</li>')
+    else:  # each player's own count, in words, until the sides are known (an empty pile: its tricks only)
+        cells = [f'<span {_pile_data(f"seat-{pile.seats[0]}", pile)}>{escape(player_name(screen, pile.seats[0]))}'
+                 f'{colon(lang)}'
+                 + (_pile_words(screen, pile, t("points_n", lang, points=points_text(pile.points, lang)))
+                    if pile.half_points or pile.bouts else escape(_tricks_n(pile.tricks, lang)))
+                 + '</span>' for pile in live.piles]
+        rows.append(f'<li><b>{escape(t("count_by_seat", lang))}</b>{colon(lang)}{" ; ".join(cells)}</li>')
     trumps = (f'<li data-trumps-played="{live.trumps_played}" data-trumps-out="{live.trumps_out}">'
               f'{escape(t("trumps_count", lang, played=live.trumps_played, out=live.trumps_out, s=plural_s(live.trumps_played, lang)))}</li>')
     return (f'<h2 class="sr-only">{escape(t("live_count", lang))}</h2>'

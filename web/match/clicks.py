@@ -292,8 +292,6 @@ CLICKS: dict[str, Handler] = {
     "menu": _flip("menu_open"),
     "tricks": _ui(tricks_open=True),
     "close-tricks": _ui(tricks_open=False),
-    "chien": _ui(chien_open=True),
-    "close-chien": _ui(chien_open=False),
     "settings": _ui(settings_open=True),
     "close-settings": _ui(settings_open=False),
     "history": _ui(history_open=True, setup_open=False),

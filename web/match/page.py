@@ -304,10 +304,9 @@ class PageState:
             extras.import_open = False
         elif ui.setup_confirm:
             ui.setup_confirm = False
-        elif ui.last_trick_open or ui.history_open or ui.settings_open or ui.tricks_open or ui.chien_open \
+        elif ui.last_trick_open or ui.history_open or ui.settings_open or ui.tricks_open \
                 or (ui.setup_open and ui.setup_message is None):
-            ui.last_trick_open = ui.history_open = ui.settings_open = ui.tricks_open = ui.chien_open = False
-            ui.setup_open = False
+            ui.last_trick_open = ui.history_open = ui.settings_open = ui.tricks_open = ui.setup_open = False
         elif ui.menu_open:
             ui.menu_open = False
         else:

@@ -37,7 +37,6 @@ class Ui:
     history_open: bool = False  # the finished matches, listed
     settings_open: bool = False  # the page's settings dialog
     tricks_open: bool = False  # every trick of the deal, listed
-    chien_open: bool = False  # the chien, once shown to all
     menu_open: bool = False  # the top bar's other tools, on a narrow screen
     purchase: Card | None = None  # option purchase: the card the person asks for
 
