@@ -3,7 +3,7 @@ decisions as the deal ends, and the review, the score sheet and the statistics s
 figures ``python -m tarot analyse`` gives for the same record."""
 from __future__ import annotations
 
-from table_driver import open_table, play_to_end, simulate, start_game
+from table_driver import open_table, play_to_end, simulate, start_game, wait_analysed
 
 from tarot.teaching.analysis import DEFAULT_WORLDS, analyse_record
 
@@ -17,8 +17,8 @@ def test_the_review_shows_the_command_s_grades_the_graph_and_the_accuracy_on_the
     start_game(page, 4, MISTAKE_DEAL)
     play_to_end(page)
     page.wait_for_selector("[data-testid=analysis-progress]")  # the deal's end says how far it has gone
-    page.wait_for_selector(f"[data-testid=analysis-progress][data-done='{total}'][data-total='{total}']",
-                           timeout=120_000)
+    wait_analysed(page)
+    assert page.get_attribute("[data-testid=analysis-progress]", "data-total") == str(total)
     value = expected["accuracy"]["deal"]
     assert page.get_attribute("[data-testid=score-sheet] [data-testid=sheet-accuracy]", "data-value") == str(value)
     assert page.get_attribute("[data-testid=match-accuracy]", "data-value") == str(value)
