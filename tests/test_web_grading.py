@@ -124,3 +124,21 @@ def test_the_deal_just_over_says_how_far_its_analysis_has_gone():
     assert t("analysis_progress", "fr", k=0, n="…") in shown
     _analysed(session, extras)
     assert t("analysis_progress", "fr", k=1, n=1) in unescape(render_panel(screen_of(session, extras)))
+
+
+def test_the_match_s_accuracy_is_the_mean_of_its_analysed_deals_accuracies(mistake):
+    session, _ = mistake
+    records = [session.match.records[-1], _played(BLUNDER_DEAL).match.records[-1]]
+    analyses = Analyses()
+    assert analyses.match_accuracy(MISTAKE_DEAL, records) is None  # nothing analysed yet
+    while (request := analyses.request(MISTAKE_DEAL, records)) is not None:
+        analyses.take(request, analyse_step({"record": request["record"], "at": request["at"]}))
+    each = [analyse_record(r, 0)["accuracy"]["deal"] for r in records]
+    assert analyses.match_accuracy(MISTAKE_DEAL, records) == round(sum(each) / 2, 1)
+
+
+def test_an_analysis_that_failed_says_so_in_words_at_the_deal_s_end():
+    session, extras = _played(BLUNDER_DEAL), Extras()
+    extras.analysis_error = "the bots' worker failed"
+    shown = unescape(render_panel(screen_of(session, extras)))
+    assert t("analysis_failed", "fr", error="the bots' worker failed") in shown
