@@ -74,6 +74,17 @@ def open_table(page, site_url: str, query: str = "?pause=0") -> None:
     page.wait_for_function(READY)
 
 
+# The graded analysis of the deal just over is done (its progress under the deal's end).
+ANALYSED = ("() => { const p = document.querySelector('[data-testid=analysis-progress]');"
+            " return !!p && p.dataset.total !== '' && p.dataset.done === p.dataset.total; }")
+
+
+def wait_analysed(page) -> None:
+    """Wait until the bots' worker has graded every decision of the deal just over (the review
+    is drawn again as each lands)."""
+    page.wait_for_function(ANALYSED, timeout=120_000)
+
+
 def phase(page) -> str:
     return page.get_attribute("#table", "data-phase")
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 from table_driver import (HUMAN_TURN, first_number, human_turn, open_table, play_one, play_to_end,
-                          sheet_rows, simulate, start_game)
+                          sheet_rows, simulate, start_game, wait_analysed)
 
 from tarot.teaching.duplicate import FIELD, Budget, field_deal, places, reference  # importable once table_driver has put the repository on the path
 from tarot.teaching.review import review
@@ -304,6 +304,7 @@ def open_finished_review(page, site_url, number: int) -> None:
     open_table(page, site_url)
     start_game(page, 4, number)
     play_to_end(page)
+    wait_analysed(page)  # the review does not change under the measures
     page.click(".review-open [data-action=review-deal]")
     page.wait_for_selector("[data-testid=review]")
 

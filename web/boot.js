@@ -324,7 +324,8 @@ window.tarotBots = {
   decide(requestJson) {
     return this.ask("decide", requestJson);
   },
-  // kind: a function of web/worker.py (decide; reference, field and advice for duplicate tournaments).
+  // kind: a function of web/worker.py (decide; reference, field and advice for duplicate tournaments;
+  // analyse for the graded analysis of a finished deal).
   ask(kind, requestJson) {
     this.start();
     return new Promise((resolve, reject) => {

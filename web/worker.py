@@ -4,12 +4,14 @@ It touches no DOM (so the page needs no cross-origin isolation); the main
 thread awaits ``decide`` with plain JSON in and out.  ``web/bots-worker.js`` runs
 it in its own Pyodide (``web/boot.js`` starts that worker and passes the requests).
 Duplicate tournaments also ask it for the reference of a deal, in steps
-(``reference``, ``field``, ``advice``: :mod:`web.duplicate.step`).
+(``reference``, ``field``, ``advice``: :mod:`web.duplicate.step`), and every page grades
+the person's finished deals one decision at a time (``analyse``: :mod:`web.teaching.grading`).
 """
 import json
 
 from web.match.botstep import decide_json
 from web.duplicate.step import advice_step, field_step, reference_step
+from web.teaching.grading import analyse_step
 
 
 def decide(request_json: str) -> str:
@@ -30,4 +32,8 @@ def advice(request_json: str) -> str:
     return json.dumps(advice_step(json.loads(request_json)))
 
 
-__export__ = ["decide", "reference", "field", "advice"]
+def analyse(request_json: str) -> str:
+    return json.dumps(analyse_step(json.loads(request_json)))
+
+
+__export__ = ["decide", "reference", "field", "advice", "analyse"]

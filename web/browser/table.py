@@ -59,6 +59,7 @@ class Page:
         self.generation = 0
         self.worker: Any = None  # the bots' worker, started for slow levels only
         self.reference_busy = False
+        self.analysis_busy = False
         # One tab plays the saved match at a time; a table with a deal of its own always plays.
         self.tabs = Tabs(self.state.store, alone=self.state.shows_its_own_deal())
         self.behind = [document.getElementById("topbar"), js(document.querySelector("#table > .layout"))]
@@ -179,6 +180,7 @@ class Page:
         self.focus.after(f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before)
         self.schedule_bot()
         self.schedule_reference()
+        self.schedule_analysis()
 
     def _write(self, regions: dict[str, str]) -> set[str]:
         """Write the regions that changed; those that were empty and now show something."""
@@ -307,6 +309,37 @@ class Page:
             self.reference_busy = False
         if session is self.state.session:
             self.refresh()
+
+    def schedule_analysis(self) -> None:
+        """The next decision of the person's finished deals to grade goes to the worker, one per
+        request (:mod:`web.teaching.grading`), so that it answers the table's bots in between."""
+        extras = self.state.extras
+        if self.analysis_busy or self.follower or extras.analysis_error:
+            return
+        match = self.state.session.match
+        request = extras.analyses.request(match.first_deal, match.records)
+        if request is None:
+            return
+        self.analysis_busy = True
+        asyncio.ensure_future(self._analysis_step(request))
+
+    async def _analysis_step(self, request: dict[str, Any]) -> None:
+        extras = self.state.extras
+        try:
+            worker = await self._start_worker()
+            sent = {"record": request["record"], "at": request["at"]}
+            answer = json.loads(str(await worker.ask("analyse", json.dumps(sent))))
+            changed = extras.analyses.take(request, answer)
+        except Exception as e:
+            window.console.error("".join(traceback.format_exception(e)))
+            extras.analysis_error = str(e) or type(e).__name__
+            changed = False
+        finally:
+            self.analysis_busy = False
+        if changed and self.state.extras is extras:
+            self.refresh()
+        else:
+            self.schedule_analysis()
 
     # ------------------------------------------------------------- events
     def _guarded(self, work: Callable[..., Any], *args: Any) -> None:

@@ -216,7 +216,20 @@ def _panel_done(screen: Screen) -> str:
     lang = screen.lang
     return (f'<div class="result" data-testid="result"><div class="result-head">'
             f'<h2 class="panel-title">{escape(t("result_title", lang))}</h2>{_next(screen)}'
-            f'</div>{render_result(screen)}</div>')
+            f'</div>{render_result(screen)}{_analysis_progress(screen)}</div>')
+
+
+def _analysis_progress(screen: Screen) -> str:
+    """How far the graded analysis of the deal just over has gone (its figures: the review)."""
+    lang = screen.lang
+    if screen.analysis_error:
+        return f'<p class="analysis-progress" role="status">{escape(t("analysis_failed", lang, error=screen.analysis_error))}</p>'
+    if screen.analysis_progress is None:
+        return ""
+    done, total = screen.analysis_progress
+    said = t("analysis_progress", lang, k=done, n="…" if total is None else total)
+    return (f'<p class="analysis-progress" data-testid="analysis-progress" data-done="{done}" '
+            f'data-total="{"" if total is None else total}">{escape(said)}</p>')
 
 
 def _next(screen: Screen) -> str:

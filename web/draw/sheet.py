@@ -6,7 +6,7 @@ from html import escape
 
 from tarot.words import t
 
-from .labels import plural_s, signed
+from .labels import plural_s, points_text, signed
 from ..duplicate.view import tournament_table
 from .parts import button, contract_words, player_name
 from ..teaching.records import records_tools, replay_mark
@@ -19,6 +19,7 @@ def render_sheet(screen: Screen) -> str:
     n = screen.view.rules.players
     head = "".join(f'<th scope="col" data-seat="{s}">{escape(player_name(screen, s))}</th>' for s in range(n))
     rows = []
+    accuracies = dict(screen.accuracies)
     for index, (number, result) in enumerate(screen.sheet, 1):
         if result.redeal is not None or result.contract is None:
             what = t("redeal", lang)
@@ -34,7 +35,7 @@ def render_sheet(screen: Screen) -> str:
             marks += ' data-undone="1"'
             what += f' ↺ ({t("undone_mark", lang)})'
         rows.append(f'<tr data-deal="{number}"{marks}><th scope="row" title="{label}">{index}</th>'
-                    f'<td class="what">{escape(what)}</td>{cells}</tr>')
+                    f'<td class="what">{escape(what)}{_accuracy(accuracies.get(number), lang)}</td>{cells}</tr>')
     totals = "".join(f'<td class="num" data-seat="{s}">{signed(x)}</td>' for s, x in enumerate(screen.totals))
     if screen.tokens is not None:  # traditional scoring: the rows and totals are tokens; the pots on the table
         pots = ", ".join(str(p) for p in screen.pots) or "0"
@@ -48,6 +49,14 @@ def render_sheet(screen: Screen) -> str:
             f'<tbody>{"".join(rows)}</tbody>'
             f'<tfoot><tr><th scope="row" colspan="2">{escape(t("total", lang))}</th>{totals}</tr></tfoot>'
             f'</table></div>{empty}')
+
+
+def _accuracy(value: float | None, lang: str) -> str:
+    """The person's accuracy over a deal, once its graded analysis is done."""
+    if value is None:
+        return ""
+    said = t("sheet_accuracy", lang, value=points_text(value, lang))
+    return f' <span class="deal-accuracy" data-testid="sheet-accuracy" data-value="{value}">{escape(said)}</span>'
 
 
 SEAT_COLOURS = ("#c8102e", "#1e3a8a", "#1d7a46", "#b26a00", "#6b2385")
@@ -142,7 +151,16 @@ def render_stats(screen: "Screen") -> str:
     return (f'<table class="stats" data-testid="stats"><caption>{escape(t("stats_title", lang))}</caption>'
             f'<thead><tr><th scope="col">{escape(t("player", lang))}</th><th scope="col">{escape(t("stat_taken", lang))}</th>'
             f'<th scope="col">{escape(t("stat_made", lang))}</th><th scope="col">{escape(t("stat_average", lang))}</th>'
-            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>' + _match_accuracy(screen))
+
+
+def _match_accuracy(screen: Screen) -> str:
+    """The person's accuracy over the match: the mean of the analysed deals' accuracies."""
+    if screen.match_accuracy is None:
+        return ""
+    said = t("match_accuracy", screen.lang, value=points_text(screen.match_accuracy, screen.lang))
+    return (f'<p class="match-accuracy" data-testid="match-accuracy" data-value="{screen.match_accuracy}">'
+            f'{escape(said)}</p>')
 
 
 def _average(value: float, lang: str) -> str:

@@ -168,7 +168,8 @@ def _review_go(extras: Extras, clicked: Clicked) -> None:
 
 
 def _review_next_mark(extras: Extras, clicked: Clicked) -> None:
-    """The next decision with the button's mark (``other``: the recommendation was another)."""
+    """The next decision with the button's mark (``other``: the recommendation was another;
+    ``error``: a mistake or a blunder of the graded analysis)."""
     panel = extras.review
     found = None if panel is None else panel.next_marked(str(clicked("data-mark") or ""))
     if panel is not None and found is not None:

@@ -71,10 +71,28 @@ def screen_of(session: Session, extras: Extras, teacher: Teacher | None = None) 
         kept = match.screen()
         screen = replace(screen, sheet=kept.sheet, totals=kept.totals, tokens=kept.tokens, pots=kept.pots,
                          undone=kept.undone, tournament=kept.tournament, history=kept.history)
+    records, first = match.match.records, match.match.first_deal
+    analyses = extras.analyses
+    graded = tuple((first + k, analyses.accuracy(first + k, r)) for k, r in enumerate(records))
+    screen = replace(screen, accuracies=tuple((n, a) for n, a in graded if a is not None),
+                     match_accuracy=analyses.match_accuracy(first, records),
+                     analysis_progress=_progress(session, extras) if screen.finished else None,
+                     analysis_error=extras.analysis_error)
     return replace(screen, review=extras.review, reference_error=extras.reference_error,
                    importing=extras.import_message if extras.import_open else None,
                    teaching=None if teacher is None else teaching_view(teacher, session),
                    hinted=frozenset() if teacher is None else teacher.hinted_deals(match))
+
+
+def _progress(session: Session, extras: Extras) -> tuple[int, int | None] | None:
+    """The graded analysis of the deal on show, over: decisions graded, of how many."""
+    records = session.match.records
+    if not records:
+        return None
+    analysis = extras.analyses.deals.get(session.match.first_deal + len(records) - 1)
+    if analysis is None or (analysis.record is not records[-1] and analysis.record != records[-1]):
+        return 0, None
+    return len(analysis.graded), analysis.total
 
 
 def new_number() -> int:

@@ -79,5 +79,9 @@ class Screen:
     review: ReviewPanel | None = None  # the review dialog, open (web.teaching.review)
     importing: str | None = None  # the import dialog, open: its message ("" for none)
     reference_error: str = ""  # why the tournament's reference could not be computed
+    accuracies: tuple[tuple[int, float | None], ...] = ()  # (deal number, accuracy) of each deal analysed
+    match_accuracy: float | None = None  # the mean of the analysed deals' accuracies
+    analysis_progress: tuple[int, int | None] | None = None  # the deal on show: decisions graded, of how many
+    analysis_error: str = ""  # why the graded analysis stopped
     teaching: TeachingView | None = None  # the teaching region (web.teaching.teachview); None: empty
     hinted: frozenset[int] = frozenset()  # deal numbers where a hint was used

@@ -3,12 +3,13 @@ opens and moves the review.  Their drawing: :mod:`web.teaching.records`, :mod:`w
 :mod:`web.duplicate.view`."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tarot.teaching.duplicate import seat_score
 
 from ..duplicate.tournament import DuplicateSession
+from .grading import Analyses
 from .review import ReviewPanel
 from .situations import TeachingSession
 from ..match.session import Session
@@ -23,6 +24,8 @@ class Extras:
     import_message: str = ""
     saved: Session | None = None  # the match set aside while a deal is replayed
     reference_error: str = ""
+    analyses: Analyses = field(default_factory=Analyses)  # the graded analysis of the finished deals
+    analysis_error: str = ""
 
 
 # ------------------------------------------------------------- actions
@@ -52,4 +55,5 @@ def open_review(session: Session, extras: Extras, number: int, reference: bool =
         made = isinstance(session, TeachingSession) and number == session.match.first_deal
         extras.review = ReviewPanel.open(record, "situation" if made else "match", number,
                                          position=0).with_hints(hint_level)
+    extras.review.analysis = extras.analyses.of(number, record)
     return True

@@ -9,7 +9,12 @@ person's list with ``review-go``, to the next one with a mark with ``review-next
 (``other``: the recommendation was another; the list is (step, label, mark), so that
 other marks can join it); from one of the person's decisions, ``replay-from-here``
 plays the deal again from that point.  A comment sits on the step that shows the
-decision it is about (the one just after it).
+decision it is about (the one just after it).  The graded analysis (:mod:`web.teaching.grading`,
+filled in by the bots' worker while the review is open) marks each graded decision of the
+list with its class and the points it cost (``[data-testid=analysis]``), says the better
+action and why at its step, draws the person's expected score along the deal
+(:func:`expected_graph`) and the deal's accuracy; ``review-next-mark`` with ``error``
+goes to the next mistake or blunder.
 """
 from __future__ import annotations
 
@@ -32,6 +37,7 @@ from ..browser.transfer import DUPLICATE_KEY
 from ..match.botstep import bot_seed
 from ..draw.cardface import card_html
 from ..draw.labels import points_text, seat_name, signed
+from .grading import DealAnalysis
 
 
 @dataclass
@@ -51,6 +57,7 @@ class ReviewPanel:
     expert: int | None = None  # a tournament's deal: the Expert's score in the person's seat
     others: bool = False  # the other hands unfolded (a narrow screen folds them)
     jumps: int = 0  # jumps from the list of decisions: each shows its step from the top
+    analysis: DealAnalysis | None = None  # the graded analysis of the deal, as far as it has gone
 
     @classmethod
     def open(cls, record: dict[str, Any], source: str = "match", deal_number: int | None = None,
@@ -81,8 +88,18 @@ class ReviewPanel:
         return [(s.index, "other" if s.index - 1 in self.advice or s.index - 1 in self.hints else "")
                 for s in self.steps if s.seat == SEAT and s.action is not None]
 
+    def graded(self) -> dict[int, dict[str, Any]]:
+        """The analysis's decision entries graded so far, by the review step that shows each."""
+        if self.analysis is None:
+            return {}
+        return {index + 1: entry for index, entry in self.analysis.entries().items()}
+
     def next_marked(self, mark: str) -> int | None:
-        """The first step after the position with a decision marked ``mark``."""
+        """The first step after the position with a decision marked ``mark`` (``error``: a
+        mistake or a blunder of the analysis)."""
+        if mark == "error":
+            errors = sorted(k for k, e in self.graded().items() if e["class"] in ERRORS)
+            return next((k for k in errors if k > self.position), None)
         return next((k for k, m in self.decisions() if m == mark and k > self.position), None)
 
     def recommended(self) -> tuple[dict[str, Any], str] | None:
@@ -193,6 +210,96 @@ def advised_cards(action: dict[str, Any]) -> frozenset[str]:
 
 # -------------------------------------------------------------- drawing
 MARK_WORDS = {"other": "review_mark_other"}  # a decision's mark in the list, in words
+ERRORS = ("mistake", "blunder")  # the classes "Erreur suivante" goes to
+GRADE_SYMBOLS = {"good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+GRADE_WORDS = {"good": "grade_good", "inaccuracy": "grade_inaccuracy", "mistake": "grade_mistake",
+               "blunder": "grade_blunder"}
+
+
+def loss_text(loss: float, lang: str) -> str:
+    """A loss in deal units, one decimal at most, the language's way: "9,5"."""
+    return points_text(round(loss, 1), lang)
+
+
+def grade_comment(entry: dict[str, Any], lang: str) -> str:
+    """A graded decision in words: its class, what it cost, the better action and why."""
+    played = describe(entry["played"], lang)
+    if not entry["options"]:
+        return t("analysis_forced", lang, yours=played)
+    if entry["class"] == "good":
+        return t("analysis_good", lang, yours=played)
+    reason = entry["reason"]
+    why = Reason(str(reason["code"]), dict(reason.get("params", {}))).explain(lang)
+    return t("analysis_loss", lang, grade=t(GRADE_WORDS[entry["class"]], lang), yours=played,
+             loss=loss_text(entry["loss"], lang), best=describe(entry["best"], lang), why=why)
+
+
+def _played_ev(entry: dict[str, Any]) -> float | None:
+    """The expected score of the action played (``None`` for a forced decision)."""
+    played = entry["played"]
+    return next((float(o["ev"]) for o in entry["options"] if same_decision({**o["action"], "seat": SEAT},
+                                                                            {**played, "seat": SEAT})), None)
+
+
+def expected_graph(panel: ReviewPanel, lang: str) -> str:
+    """The person's expected score (deal units) after each graded decision that was one, and the
+    best option's beside it, as a small inline SVG with its words."""
+    points = [(k, e, _played_ev(e), float(e["options"][0]["ev"])) for k, e in sorted(panel.graded().items())
+              if e["options"]]
+    values = [(k, e, played, best) for k, e, played, best in points if played is not None]
+    if len(values) < 2:
+        return ""
+    w, h, pad = 300, 90, 8
+    lo = min(min(p, b) for _, _, p, b in values)
+    hi = max(max(p, b) for _, _, p, b in values)
+    span = hi - lo or 1.0
+
+    def x(i: int) -> float:
+        return round(pad + (w - 2 * pad) * i / (len(values) - 1), 1)
+
+    def y(v: float) -> float:
+        return round(pad + (h - 2 * pad) * (hi - v) / span, 1)
+
+    line = " ".join(f"{x(i)},{y(p)}" for i, (_, _, p, _) in enumerate(values))
+    best = " ".join(f"{x(i)},{y(b)}" for i, (_, _, _, b) in enumerate(values))
+    dots = "".join(f'<circle class="grade-{e["class"]}" data-step="{k - 1}" cx="{x(i)}" cy="{y(p)}" r="3"/>'
+                   for i, (k, e, p, _) in enumerate(values))
+    zero = f'<line class="zero" x1="{pad}" x2="{w - pad}" y1="{y(0)}" y2="{y(0)}"/>' if lo <= 0 <= hi else ""
+    desc = t("analysis_graph_desc", lang, n=len(values), first=loss_text(values[0][2], lang),
+             last=loss_text(values[-1][2], lang), lo=loss_text(lo, lang), hi=loss_text(hi, lang))
+    return (f'<figure class="review-graph"><svg data-testid="analysis-graph" viewBox="0 0 {w} {h}" role="img" '
+            f'aria-labelledby="analysis-graph-title analysis-graph-desc">'
+            f'<title id="analysis-graph-title">{escape(t("analysis_graph_title", lang))}</title>'
+            f'<desc id="analysis-graph-desc">{escape(desc)}</desc>{zero}'
+            f'<polyline class="best" points="{best}"/><polyline class="played" points="{line}"/>{dots}</svg>'
+            f'<figcaption>{escape(t("analysis_graph_title", lang))}</figcaption></figure>')
+
+
+def _analysis_state(panel: ReviewPanel, lang: str) -> str:
+    """Where the analysis stands: its progress, then the deal's accuracy once done."""
+    analysis = panel.analysis
+    if analysis is None or panel.source not in ("match", "situation"):
+        return ""
+    if not analysis.done:
+        said = t("analysis_progress", lang, k=len(analysis.graded), n="…" if analysis.total is None else analysis.total)
+        return (f'<p class="analysis-progress" data-testid="analysis-progress" data-done="{len(analysis.graded)}" '
+                f'data-total="{"" if analysis.total is None else analysis.total}">{escape(said)}</p>')
+    value = analysis.accuracy()
+    if value is None:
+        return ""
+    return (f'<p class="review-accuracy" data-testid="accuracy" data-value="{value}">'
+            f'{escape(t("accuracy_of", lang, value=points_text(value, lang)))}</p>')
+
+
+def _grade_here(panel: ReviewPanel, lang: str) -> str:
+    """At the step that shows a graded decision of the person's: the analysis's comment."""
+    entry = panel.graded().get(panel.position)
+    if entry is None:
+        return ""
+    return (f'<p class="review-grade grade-{entry["class"]}" data-testid="review-grade" '
+            f'data-class="{entry["class"]}">{escape(grade_comment(entry, lang))}</p>')
+
+
 def _cards(cards: tuple[Any, ...] | list[Any], lang: str, advised: frozenset[str] = frozenset()) -> str:
     out = []
     for c in cards:
@@ -233,14 +340,15 @@ def render_review(panel: ReviewPanel, lang: str) -> str:
             f'<h2 id="review-title">{escape(_title(panel, lang))}</h2>{_switch(panel, lang)}'
             f'<div class="review-now" aria-live="polite"><p class="review-step">'
             f'{escape(t("review_step_of", lang, k=panel.position, n=last))} — '
-            f'{escape(step_text(panel, lang))}</p>{_advice(panel, lang)}</div>'
+            f'{escape(step_text(panel, lang))}</p>{_advice(panel, lang)}{_grade_here(panel, lang)}</div>'
             f'<div class="dialog-actions review-actions">{_buttons(panel, lang)}</div>'
             f'<div class="review-body" data-keep-scroll="review-{panel.jumps}"><div class="review-main">'
             f'<div class="review-table"><ol class="review-hands mine">{_seat_line(panel, SEAT, lang, advised)}</ol>'
             f'{_trick(panel, lang)}</div>{_others_toggle(panel, lang)}'
             f'<ol class="review-hands review-others" id="review-others">{others}</ol>'
             f'<div class="reveals">{_aside(step, lang)}</div>'
-            f'{_count(panel, lang)}{_result(panel, lang)}{_against(panel, lang)}</div>'
+            f'{_count(panel, lang)}{_result(panel, lang)}{_against(panel, lang)}'
+            f'{_analysis_state(panel, lang)}{expected_graph(panel, lang)}</div>'
             f'{_decision_list(panel, lang)}</div></div></div>')
 
 
@@ -348,9 +456,12 @@ def _decision_list(panel: ReviewPanel, lang: str) -> str:
     another are marked."""
     title = t("review_decisions_expert" if panel.source == "reference" else "review_decisions", lang)
     items = []
+    graded = panel.graded()
     for k, label, mark in your_decisions(panel, lang):
         current = ' aria-current="step"' if k == panel.position else ""
         tag = f' <span class="mark">{escape(t(MARK_WORDS[mark], lang))}</span>' if mark in MARK_WORDS else ""
+        if k in graded:
+            tag += _grade_tag(graded[k], lang)
         items.append(f'<li data-mark="{mark}"><button type="button" class="btn link" id="review-go-{k}" '
                      f'data-action="review-go" data-step="{k}"{current}>{escape(t("review_step_short", lang, k=k))} · '
                      f'{escape(label)}{tag}</button></li>')
@@ -358,6 +469,17 @@ def _decision_list(panel: ReviewPanel, lang: str) -> str:
         return ""
     return (f'<nav class="review-decisions" data-testid="review-decisions" aria-labelledby="review-decisions-title">'
             f'<h3 id="review-decisions-title">{escape(title)}</h3><ol>{"".join(items)}</ol></nav>')
+
+
+def _grade_tag(entry: dict[str, Any], lang: str) -> str:
+    """A graded decision in the list: its class's symbol and the points it cost (the spec's hook)."""
+    cls = entry["class"]
+    words = t(GRADE_WORDS[cls], lang)
+    cost = "" if cls == "good" else f' −{escape(loss_text(entry["loss"], lang))}'
+    return (f' <span class="grade grade-{cls}" data-testid="analysis" data-step="{entry["step"]}" '
+            f'data-loss="{entry["loss"]}" data-class="{cls}" title="{escape(words)}">'
+            f'<span aria-hidden="true">{GRADE_SYMBOLS[cls]}</span><span class="sr-only">{escape(words)}</span>'
+            f'{cost}</span>')
 
 
 def _switch(panel: ReviewPanel, lang: str) -> str:
@@ -377,14 +499,18 @@ def _buttons(panel: ReviewPanel, lang: str) -> str:
     at the person's decisions, and *Fermer*."""
     last = len(panel.steps) - 1
 
-    def button(action: str, label: str, disabled: bool = False, cls: str = "btn", attrs: str = "") -> str:
+    def button(action: str, label: str, disabled: bool = False, cls: str = "btn", attrs: str = "",
+               ident: str = "") -> str:
         state = ' aria-disabled="true"' if disabled else ""
-        return (f'<button type="button" class="{cls}" id="{action}" data-action="{action}"{attrs}{state}>'
+        return (f'<button type="button" class="{cls}" id="{ident or action}" data-action="{action}"{attrs}{state}>'
                 f'{escape(label)}</button>')
 
     has_marks = any(mark for _, mark in panel.decisions())
     following = button("review-next-mark", t("review_next_other", lang), panel.next_marked("other") is None,
                        "btn ghost", ' data-mark="other"') if has_marks else ""
+    if any(e["class"] in ERRORS for e in panel.graded().values()):
+        following += button("review-next-mark", t("review_next_error", lang), panel.next_marked("error") is None,
+                            "btn ghost", ' data-mark="error"', "review-next-error")
     steps = (button("review-prev", t("prev", lang), panel.position == 0)
              + button("review-next", t("next", lang), panel.position == last, "btn primary") + following)
     more = ((button("replay-from-here", t("replay", lang)) if panel.can_replay() else "")

@@ -1,0 +1,133 @@
+"""The graded analysis of the person's finished deals, in the page (``tarot-analysis/1``).
+
+The bots' worker (``web/worker.py``) grades one decision of seat 0 per request, so that
+it still answers the table's bots in between: :func:`analyse_step` takes
+``{"record", "at"}`` (``at``: the rank of the decision among seat 0's,
+:func:`~tarot.teaching.analysis.seat_steps`) and answers ``{"decision", "loss", "se",
+"total", "next"}`` (the spec's decision entry, its loss and standard error unrounded,
+the number of decisions, the next rank or ``None`` at the end).  The budget and seed are
+the command's defaults (:data:`~tarot.teaching.analysis.DEFAULT_WORLDS`, seed 0): the page
+and ``python -m tarot analyse`` give the same figures.
+
+:class:`Analyses` is the page's state beside the match: per deal number, the decisions
+graded so far (:class:`DealAnalysis`), the newest finished deal first.  A new deal of the
+same number, or a reload, starts that deal's analysis again.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tarot.actions import Action, action_from_json
+from tarot.bot import Reason
+from tarot.replay import decisions
+from tarot.teaching.analysis import DEFAULT_WORLDS, Graded, accuracies, analysis_of, grade, seat_steps
+
+SEAT = 0  # the person's seat
+SEED = 0  # the command's default seed
+
+
+def analyse_step(request: object) -> dict[str, Any]:
+    """Grade the decision of rank ``at`` of seat 0 in ``record`` (see the module docstring)."""
+    if not isinstance(request, dict) or not isinstance(request.get("record"), dict):
+        raise ValueError("record must be a deal record")
+    at = request.get("at", 0)
+    if type(at) is not int or at < 0:
+        raise ValueError("at must be a decision's rank")
+    record = request["record"]
+    steps = seat_steps(record, SEAT)
+    if at >= len(steps):
+        return {"decision": None, "loss": 0.0, "se": 0.0, "total": len(steps), "next": None}
+    graded = next(grade(deal.view(SEAT), action, index, DEFAULT_WORLDS, SEED)
+                  for index, _seat, action, deal in decisions(record) if index == steps[at])
+    return {"decision": graded.to_json(), "loss": graded.loss, "se": graded.se, "total": len(steps),
+            "next": at + 1 if at + 1 < len(steps) else None}
+
+
+def _action(notation: object) -> Action:
+    if not isinstance(notation, dict):
+        raise ValueError("an action must be an object")
+    return action_from_json({**notation, "seat": SEAT})[1]
+
+
+def graded_from(answer: dict[str, Any]) -> Graded:
+    """The :class:`Graded` of an :func:`analyse_step` answer (its entry, and the unrounded loss)."""
+    entry = answer["decision"]
+    reason = entry["reason"]
+    return Graded(int(entry["step"]), str(entry["phase"]), _action(entry["played"]), _action(entry["best"]),
+                  float(answer["loss"]), float(answer["se"]), str(entry["class"]),
+                  Reason(str(reason["code"]), dict(reason.get("params", {}))),
+                  tuple((_action(o["action"]), float(o["ev"])) for o in entry["options"]))
+
+
+@dataclass
+class DealAnalysis:
+    """One deal's analysis under way: its record, the decisions graded so far, the next rank."""
+
+    record: dict[str, Any]
+    graded: list[Graded] = field(default_factory=list)
+    total: int | None = None  # seat 0's decisions, once the worker has said
+    next: int | None = 0  # the next rank to grade; None once all are
+
+    @property
+    def done(self) -> bool:
+        return self.next is None
+
+    def entries(self) -> dict[int, dict[str, Any]]:
+        """The spec's decision entries graded so far, by step (index in the record's actions)."""
+        return {g.step: g.to_json() for g in self.graded}
+
+    def accuracy(self) -> float | None:
+        """The deal's accuracy, once every decision is graded (``None`` before, or with none)."""
+        return accuracies(self.graded)["deal"] if self.done else None
+
+    def to_json(self) -> dict[str, object]:
+        """The ``tarot-analysis/1`` object of what is graded so far."""
+        return analysis_of(self.graded, SEAT, DEFAULT_WORLDS)
+
+
+@dataclass
+class Analyses:
+    """The analyses of the match's finished deals, by deal number."""
+
+    deals: dict[int, DealAnalysis] = field(default_factory=dict)
+
+    def of(self, number: int, record: dict[str, Any]) -> DealAnalysis:
+        """Deal ``number``'s analysis of ``record`` (a fresh one for another record)."""
+        known = self.deals.get(number)
+        if known is None or (known.record is not record and known.record != record):
+            known = self.deals[number] = DealAnalysis(record)
+        return known
+
+    def request(self, first_deal: int, records: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The next decision to grade, the newest finished deal first: ``{"deal_number", "record",
+        "at"}`` for the worker's ``analyse``; ``None`` when every deal is graded."""
+        for k in reversed(range(len(records))):
+            analysis = self.of(first_deal + k, records[k])
+            if analysis.next is not None:
+                return {"deal_number": first_deal + k, "record": analysis.record, "at": analysis.next}
+        return None
+
+    def take(self, request: dict[str, Any], answer: dict[str, Any]) -> bool:
+        """Keep the worker's answer if the deal still waits for it; ``True`` if it changed anything."""
+        analysis = self.deals.get(request["deal_number"])
+        if analysis is None or analysis.record is not request["record"] or analysis.next != request["at"]:
+            return False
+        if answer["decision"] is not None:
+            analysis.graded.append(graded_from(answer))
+        analysis.total = int(answer["total"])
+        analysis.next = answer["next"]
+        return True
+
+    def accuracy(self, number: int, record: dict[str, Any] | None) -> float | None:
+        """Deal ``number``'s accuracy once its record is analysed."""
+        analysis = self.deals.get(number)
+        if analysis is None or record is None or (analysis.record is not record and analysis.record != record):
+            return None
+        return analysis.accuracy()
+
+    def match_accuracy(self, first_deal: int, records: list[dict[str, Any]]) -> float | None:
+        """The mean of the accuracies of the match's deals analysed so far (``None`` before any)."""
+        found = (self.accuracy(first_deal + k, record) for k, record in enumerate(records))
+        values = [a for a in found if a is not None]
+        return round(sum(values) / len(values), 1) if values else None
