@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from table_driver import act, contract_made, first_number, human_turn, open_table, phase, play_to_end, start_game
+from table_driver import (act, contract_made, first_number, human_turn, open_table, phase, play_to_end, start_game,
+                          wait_analysed)
 
 WIDTH, HEIGHT = 375, 667
 
@@ -76,6 +77,7 @@ def test_the_review_keeps_its_step_buttons_under_the_thumb_and_its_place_on_a_ph
     open_table(page, site_url)
     start_game(page, 4, first_number(4, contract_made))
     play_to_end(page)
+    wait_analysed(page)  # the graded decisions in, the review is not drawn again while it is read
     page.dispatch_event("[data-action=review-deal]", "click")
     page.wait_for_selector("[data-testid=review]")
     page.keyboard.press("Home")
