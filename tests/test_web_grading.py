@@ -10,24 +10,18 @@ from tarot.words import t
 from web.draw.panel import render_panel
 from web.draw.sheet import render_sheet, render_stats
 from web.match.page import screen_of
-from web.match.session import Session, Settings
+from web.match.session import Session
 from web.teaching.extras import Extras, open_review
 from web.teaching.grading import Analyses, analyse_step
 from web.teaching.review import grade_comment, render_review
+
+from .test_web_duplicate import _first_allowed_played
 
 MISTAKE_DEAL = 2  # the person taking the first action allowed: one mistake, at step 34
 BLUNDER_DEAL = 4  # the person's only decision, a pass, is a blunder
 
 
-def _played(number: int) -> Session:
-    """Deal ``number`` at 4 players, the person taking the first action allowed, bots elsewhere."""
-    session = Session(Settings(players=4, first_deal=number))
-    while not session.finished:
-        if session.bot_to_act() is not None:
-            session.bot_step()
-        else:
-            assert session.act(0, session.deal.legal_actions()[0]) is None
-    return session
+_played = _first_allowed_played  # the person taking the first action allowed, bots elsewhere
 
 
 def _analysed(session: Session, extras: Extras) -> int:

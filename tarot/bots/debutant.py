@@ -18,18 +18,13 @@ from ..bot import Decision, Reason
 from ..rng import Rng
 from ..rules import Contract, ECARTABLE, ecart_trumps_needed, strength_table
 from ..view import SeatView
-from .evaluation import alone_threshold
+from .evaluation import alone_threshold, hand_count
 from .purchase import choose_purchase
 from .reasons import checked, explain
 
 # Trumps + 2 per bout needed to take (prise) and to guard (garde), per player count.
 _TAKE = {3: (9, 12), 4: (8, 11), 5: (7, 10)}
 _PURCHASE_COUNT = 3  # what a purchase adds to that count, when deciding to call a partner
-
-
-def hand_count(hand: int) -> int:
-    """The Débutant's measure of a hand: its trumps, and 2 more per bout."""
-    return count(hand & TRUMPS) + 2 * count(hand & BOUTS)
 
 
 def goes_alone(view: SeatView, hand: int) -> bool:

@@ -8,7 +8,7 @@ depends on the number of players (a hand holds more cards with fewer players).
 """
 from __future__ import annotations
 
-from ..cards import (EXCUSE_BIT, FIRST_TRUMP, KING, KNIGHT, PETIT_BIT, QUEEN, SUIT_MASKS,
+from ..cards import (BOUTS, EXCUSE_BIT, FIRST_TRUMP, KING, KNIGHT, PETIT_BIT, QUEEN, SUIT_MASKS,
                      TRUMPS, VINGT_ET_UN, count, suit_card)
 from ..rules import Contract
 
@@ -67,6 +67,11 @@ def scale_items(hand: int, players: int = 4) -> list[tuple[str, int, dict[str, i
         if n == 0 and t >= average + 2:
             out.append(("void", 2, {"suit": suit}))  # a void the long trumps can use
     return [item for item in out if item[1]]
+
+
+def hand_count(hand: int) -> int:
+    """The Débutant's measure of a hand: its trumps, and 2 more per bout."""
+    return count(hand & TRUMPS) + 2 * count(hand & BOUTS)
 
 
 def hand_points(hand: int, players: int = 4) -> int:

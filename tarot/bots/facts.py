@@ -28,7 +28,7 @@ from ..cards import (BOUTS, EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, JACK, KING, KIN
 from ..rules import ECARTABLE
 from ..view import SeatView
 from .clean import FLAWS, card_flaws
-from .evaluation import THRESHOLDS, hand_points
+from .evaluation import THRESHOLDS, hand_count, hand_points
 from .knowledge import LOW_SIGNAL_RANK, TRUMP_PROMISES, Knowledge
 from .play import TrickState, opponents_after
 
@@ -335,8 +335,7 @@ def _only_clean(p: Position) -> bool:
 
 def _debutant_count(p: Position) -> bool:
     """The Débutant's count said is the hand's: its trumps, with 2 more per bout."""
-    hand = p.k.hand
-    return p.reason.params.get("points") == count(hand & TRUMPS) + 2 * count(hand & BOUTS)
+    return p.reason.params.get("points") == hand_count(p.k.hand)
 
 
 def _flaw(code: str) -> Fact:
