@@ -214,7 +214,7 @@ LABELS = re.compile(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"')
 # command line reports (``tarot score``). A refusal's message for developers is an exception's
 # (``raise ...``): the page words a refusal by its code; what a module prints goes to a console.
 ENGLISH_FOR_DEVELOPERS = {"tarot/__main__.py", "tarot/tools/cli.py", "tarot/tools/bench.py", "tarot/tools/tournament.py",
-                          "tarot/tools/blunders.py", "tarot/tools/audit.py", "tarot/tools/analyse.py",
+                          "tarot/tools/blunders.py", "tarot/tools/audit.py", "tarot/tools/analyse.py", "tarot/tools/calibrate.py",
                           "tarot/tools/options.py",
                           "tarot/tools/records.py",
                           "tarot/scoring.py", "web/browser/files.py", "web/browser/bootwords.py"}

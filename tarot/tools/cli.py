@@ -273,6 +273,8 @@ def build_parser() -> argparse.ArgumentParser:
                    add_help=False)
     sub.add_parser("reasons", help="check that every hint and bot reason states a true fact (see its --help)",
                    add_help=False)
+    sub.add_parser("calibrate", help="measure how far the graded analysis can be trusted (see its --help)",
+                   add_help=False)
     sub.add_parser("analyse", help="grade each decision of a seat in deal records (see its --help)",
                    add_help=False)
     return parser
@@ -321,6 +323,10 @@ def _run(argv: list[str]) -> int:
         from .audit import main as audit_main
 
         return audit_main(argv[1:])
+    if argv and argv[0] == "calibrate":
+        from .calibrate import main as calibrate_main
+
+        return calibrate_main(argv[1:])
     if argv and argv[0] == "analyse":
         from .analyse import main as analyse_main
 

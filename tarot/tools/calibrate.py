@@ -1,0 +1,172 @@
+"""How far the graded analysis can be trusted: ``python -m tarot calibrate``.
+
+Two benchmarks, each writing one JSON line per deal (so that a long run can be
+read while it goes, and resumed with ``--skip``) and, with ``--summary``, reading
+such lines back into the figures of docs/analysis.md:
+
+- ``trust``: deals played by the Standard bots but for one seat, a Débutant (so that
+  there are mistakes to find), that seat moving round the table; every decision of that
+  seat graded at the default budget and at ``--factor`` times its imagined deals (another
+  seed, so the two draws are independent).  The figures: of the decisions the large run
+  calls mistake or blunder, the share the default calls mistake or worse; of those the
+  default calls mistake or blunder, the share the large run calls at least an inaccuracy;
+  how often the two runs name the same best action.
+- ``validity``: the same deals played with each level in the graded seat (the others
+  Standard); the deal's accuracy of that seat at the default budget, per level.  The
+  figures: each level's mean accuracy with its 95 % interval, and each gap between
+  levels with the interval of the deal-by-deal difference.
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from collections.abc import Iterable, Sequence
+
+from ..bots import LEVELS, make_bot
+from ..match import deal_seed
+from ..rules import Rules
+from ..state import Deal
+from ..teaching.analysis import DEFAULT_WORLDS, accuracies, grade_record
+from .options import ArgumentParser, integer_arg, whole_arg
+from .records import COMPACT
+
+PROG = "python -m tarot calibrate"
+SERIOUS = ("mistake", "blunder")
+Z95 = 1.96
+
+
+def play(rules: Rules, seed: int, dealer: int, levels: Sequence[str]) -> Deal:
+    """A deal played to its end by the bots of ``levels`` (one per seat)."""
+    deal = Deal.new(rules, dealer=dealer, seed=seed)
+    bots = [make_bot(level, deal_seed(seed, s + 1)) for s, level in enumerate(levels)]
+    while deal.to_act is not None:
+        seat = deal.to_act
+        deal.apply(bots[seat].choose(deal.view(seat)), seat=seat)
+    return deal
+
+
+def _deals(players: int, seed: int) -> Iterable[tuple[int, int, int]]:
+    """``(k, seed, seat)`` of the deals in order: the deal's seed and the graded seat."""
+    k = 0
+    while True:
+        yield k, deal_seed(seed, k), k % players
+        k += 1
+
+
+def trust_play(rules: Rules, seed: int, seat: int) -> Deal | None:
+    """A deal of the ``trust`` benchmark: Standard bots, a Débutant in ``seat``; ``None`` for a redeal."""
+    levels = ["standard"] * rules.players
+    levels[seat] = "debutant"
+    deal = play(rules, seed, seed % rules.players, levels)
+    return None if deal.result is None or deal.result.taker is None else deal
+
+
+def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int) -> dict[str, object]:
+    """One deal's line of the ``trust`` benchmark: each decision of ``seat`` graded twice."""
+    record = deal.to_record()
+    small = list(grade_record(record, seat, worlds, 0))
+    large = list(grade_record(record, seat, worlds * factor, 1))
+    rows = [{"step": a.step, "phase": a.phase, "forced": a.forced, "default": a.grade, "large": a.grade if a.forced else b.grade,
+             "same_best": a.best == b.best, "loss": round(a.loss, 2), "large_loss": round(b.loss, 2)}
+            for a, b in zip(small, large)]
+    return {"players": deal.rules.players, "seed": seed, "seat": seat, "decisions": rows}
+
+
+def validity_deal(rules: Rules, seed: int, seat: int, levels: Sequence[str], worlds: int) -> dict[str, object]:
+    """One deal of the ``validity`` benchmark: the seat's deal accuracy per level."""
+    out: dict[str, float | None] = {}
+    for level in levels:
+        seats = ["standard"] * rules.players
+        seats[seat] = level
+        record = play(rules, seed, seed % rules.players, seats).to_record()
+        out[level] = accuracies(list(grade_record(record, seat, worlds, 0)))["deal"]
+    return {"players": rules.players, "seed": seed, "seat": seat, "accuracy": out}
+
+
+def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
+    """The ``trust`` figures of the deals' lines."""
+    deals = 0
+    decided = serious_large = found = serious_default = confirmed = same = 0
+    for line in lines:
+        deals += 1
+        for d in line["decisions"]:  # type: ignore[attr-defined]
+            if d["forced"]:
+                continue
+            decided += 1
+            same += d["same_best"]
+            if d["large"] in SERIOUS:
+                serious_large += 1
+                found += d["default"] in SERIOUS
+            if d["default"] in SERIOUS:
+                serious_default += 1
+                confirmed += d["large"] != "good"
+    return {"deals": deals, "decisions": decided,
+            "large_serious": serious_large, "found_by_default": found, "recall": _share(found, serious_large),
+            "default_serious": serious_default, "confirmed_by_large": confirmed,
+            "precision": _share(confirmed, serious_default), "same_best": _share(same, decided)}
+
+
+def validity_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
+    """The ``validity`` figures of the deals' lines: mean and 95 % interval per level, and per
+    pair of levels the mean deal-by-deal difference with its interval."""
+    rows = [line["accuracy"] for line in lines]
+    levels = list(rows[0]) if rows else []  # type: ignore[call-overload]
+    means = {level: _interval([r[level] for r in rows]) for level in levels}  # type: ignore[index]
+    gaps = {f"{a}-{b}": _interval([r[a] - r[b] for r in rows])  # type: ignore[index,operator]
+            for i, a in enumerate(levels) for b in levels[i + 1:]}
+    return {"deals": len(rows), "accuracy": means, "gaps": gaps}
+
+
+def _interval(values: list[float]) -> dict[str, float]:
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+    return {"mean": round(mean, 2), "low": round(mean - half, 2), "high": round(mean + half, 2)}
+
+
+def _share(part: int, whole: int) -> float | None:
+    return round(100 * part / whole, 1) if whole else None
+
+
+def build_parser() -> ArgumentParser:
+    p = ArgumentParser(prog=PROG, description="Measure how far the graded analysis can be trusted.")
+    p.add_argument("bench", choices=("trust", "validity"), help="which benchmark")
+    p.add_argument("--players", type=whole_arg(3, 5, "3, 4 or 5"), default=4)
+    p.add_argument("--deals", type=whole_arg(1, 100_000, "--deals"), default=200, help="deals (redeals not counted)")
+    p.add_argument("--skip", type=whole_arg(0, 100_000, "--skip"), default=0,
+                   help="deals of the sequence already done (to resume a run)")
+    p.add_argument("--seed", type=integer_arg, default=2026, help="the deals' seed")
+    p.add_argument("--worlds", type=whole_arg(1, 100_000, "--worlds"), default=DEFAULT_WORLDS)
+    p.add_argument("--factor", type=whole_arg(2, 1000, "--factor"), default=10, help="trust: the large run's multiple")
+    p.add_argument("--levels", default="expert,standard,debutant", help="validity: the levels compared")
+    p.add_argument("--summary", metavar="FILE", help="read the lines of FILE (- for stdin) and print the figures")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.summary is not None:
+        with (sys.stdin if args.summary == "-" else open(args.summary, encoding="utf-8")) as f:
+            lines = [json.loads(line) for line in f if line.strip()]
+        summary = trust_summary(lines) if args.bench == "trust" else validity_summary(lines)
+        print(json.dumps(summary))
+        return 0
+    levels = [level.strip() for level in args.levels.split(",")]
+    if any(level not in LEVELS for level in levels):
+        parser.error(f"--levels takes levels among {', '.join(LEVELS)}, not {args.levels!r}")
+    rules = Rules(players=args.players)
+    done = 0
+    for _k, seed, seat in _deals(args.players, args.seed):
+        if done >= args.skip + args.deals:
+            break
+        if args.bench == "trust":
+            deal = trust_play(rules, seed, seat)
+            if deal is None:
+                continue  # a redeal
+            if done >= args.skip:
+                print(json.dumps(trust_deal(deal, seed, seat, args.worlds, args.factor), separators=COMPACT), flush=True)
+        elif done >= args.skip:
+            print(json.dumps(validity_deal(rules, seed, seat, levels, args.worlds), separators=COMPACT), flush=True)
+        done += 1
+    return 0
