@@ -10,6 +10,7 @@ from table_driver import (HUMAN_TURN, first_number, human_turn, open_table, play
                           sheet_rows, simulate, start_game, wait_analysed)
 
 from tarot.teaching.duplicate import FIELD, Budget, field_deal, places, reference  # importable once table_driver has put the repository on the path
+from tarot.teaching.analysis import grade_record, phase_losses
 from tarot.teaching.review import review
 from web.teaching.review import hint_choices
 from web.draw.labels import signed
@@ -70,6 +71,12 @@ def test_a_four_deal_tournament_against_the_expert(page, site_url):
             str(number + diffs.index(max(diffs)))
         assert page.get_attribute("[data-testid=tournament-summary] [data-worst]", "data-worst") == \
             str(number + diffs.index(min(diffs)))
+    # Where the points went: the analysis's losses of each deal, by phase, as CPython finds them.
+    page.wait_for_selector("[data-testid=tournament-losses] tr.total", timeout=120_000)
+    lost = [phase_losses(list(grade_record(simulate(4, number + k).match.records[-1], 0))) for k in range(4)]
+    for phase in ("bidding", "ecart", "play"):
+        shown = page.get_attribute(f"[data-testid=tournament-losses] tr.total [data-phase={phase}]", "data-total")
+        assert float(shown) == round(sum(d[phase] for d in lost), 1)
 
 
 @pytest.mark.parametrize("players", [3, 5])

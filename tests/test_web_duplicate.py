@@ -627,3 +627,21 @@ def test_a_complete_tournament_sums_up_its_deals_against_the_expert():
     assert 'data-total-place="2"' in shown and escape(t("tournament_place", "fr", place=2, of=4)) in shown
     unfinished = TournamentView(4, False, False, rows[:2], 0, 40, None, 3)
     assert tournament_summary(unfinished, "fr") == ""  # said once every deal and reference is known
+
+
+def test_the_summary_says_where_the_points_went_by_phase():
+    from web.duplicate.tournament import Row, TournamentView
+    from web.duplicate.view import tournament_summary
+
+    rows = (Row(40, 50, 20, "garde", 0), Row(41, -30, -30, None, None))
+    view = TournamentView(2, True, True, rows, 0, 40, None, 2)
+    losses = {40: {"deal": 12.5, "bidding": 0.0, "ecart": 2.5, "play": 10.0},
+              41: {"deal": 20.0, "bidding": 20.0, "ecart": 0.0, "play": 0.0}}
+    shown = tournament_summary(view, "fr", losses)
+    assert '<td class="num" data-phase="play">−10</td>' in shown and '<td class="num" data-phase="ecart">−2,5</td>' in shown
+    assert 'data-phase="bidding" data-total="20.0"' in shown
+    assert 'data-losses-most="bidding"' in shown
+    assert escape(t("losses_most", "fr", phase=t("phase_bidding", "fr"), lost="−20")) in shown
+    waiting = tournament_summary(view, "fr", {40: losses[40]})  # deal 41 still being analysed
+    assert '<tr data-deal="41"><th scope="row">2</th><td class="num" data-phase="bidding">…</td>' in waiting
+    assert "data-losses-most" not in waiting

@@ -133,6 +133,18 @@ def analysis_of(graded: list[Graded], seat: int, worlds: int) -> dict[str, objec
 def accuracies(graded: list[Graded]) -> dict[str, float | None]:
     """The accuracy of the deal and of each phase; forced decisions do not count (they are no
     decision), a phase without a decision is ``None``."""
+    losses = _counted_losses(graded)
+    return {key: accuracy(losses[key]) for key in ACCURACY_KEYS}
+
+
+def phase_losses(graded: list[Graded]) -> dict[str, float]:
+    """Where the points went: the deal units lost beyond the noise in the deal and in each
+    phase (``bidding``, ``ecart``, ``play``), the sums the accuracies are made of."""
+    return {key: sum(values) for key, values in _counted_losses(graded).items()}
+
+
+def _counted_losses(graded: list[Graded]) -> dict[str, list[float]]:
+    """The counted loss of each decision that was one, in the deal and in its phase."""
     losses: dict[str, list[float]] = {key: [] for key in ACCURACY_KEYS}
     for g in graded:
         if g.forced:
@@ -140,7 +152,7 @@ def accuracies(graded: list[Graded]) -> dict[str, float | None]:
         lost = counted_loss(g.loss, g.se)
         losses["deal"].append(lost)
         losses[ACCURACY_OF[g.phase]].append(lost)
-    return {key: accuracy(losses[key]) for key in ACCURACY_KEYS}
+    return losses
 
 
 # ---------------------------------------------------------------- a decision
@@ -308,4 +320,4 @@ def _why(view: SeatView, action: Action) -> Reason:
 
 
 __all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Graded", "accuracies", "analyse_record", "analysis_of", "deal_units", "grade",
-           "grade_record", "seat_steps"]
+           "grade_record", "phase_losses", "seat_steps"]

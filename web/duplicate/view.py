@@ -12,7 +12,7 @@ from tarot.result import DealResult
 from tarot.words import t
 
 from .tournament import TOURNAMENT_SIZES, TournamentView
-from ..draw.labels import seat_name, signed
+from ..draw.labels import points_text, seat_name, signed
 from ..match.screen import Screen
 
 
@@ -131,7 +131,7 @@ def tournament_table(screen: Screen) -> str:
             f'<tfoot><tr><th scope="row">{escape(t("total", lang))}</th><td colspan="2"></td>'
             f'<td class="num" data-testid="duplicate-total" data-value="{tour.total}" data-complete="{str(tour.complete).lower()}">'
             f'{signed(tour.total)}</td>{_place_cell(tour.place, lang)}<td></td></tr></tfoot></table>'
-            f'{tournament_summary(tour, lang)}</section>')
+            f'{tournament_summary(tour, lang, dict(screen.losses))}</section>')
 
 
 def _place_cell(place: int | None, lang: str) -> str:
@@ -142,9 +142,11 @@ def _place_cell(place: int | None, lang: str) -> str:
             f'{place}/{PLAYERS_IN_FIELD}</td>')
 
 
-def tournament_summary(tour: TournamentView, lang: str) -> str:
+def tournament_summary(tour: TournamentView, lang: str, losses: dict[int, dict[str, float]] | None = None) -> str:
     """Once the tournament is complete: the deals won, lost and tied against the Expert, the
-    best deal and the worst (by the difference), and the person's place among the field by total."""
+    best deal and the worst (by the difference), the person's place among the field by total,
+    and where the points went: per deal, the deal units the analysis finds lost in the bidding,
+    the écart and the play (``losses``, by deal number; "…" for a deal still being analysed)."""
     rows = [r for r in tour.rows if r.difference is not None]
     if not tour.complete or len(rows) < 2:
         return ""
@@ -162,5 +164,40 @@ def tournament_summary(tour: TournamentView, lang: str) -> str:
     if tour.place is not None:
         said = t("tournament_place", lang, place=tour.place, of=PLAYERS_IN_FIELD)
         lines.append(f'<p data-total-place="{tour.place}">{escape(said)}</p>')
+    lines.append(_losses_table([r.deal_number for r in tour.rows], losses or {}, lang))
     return f'<div class="tournament-summary" data-testid="tournament-summary">{"".join(lines)}</div>'
 
+
+
+LOSS_PHASES = ("bidding", "ecart", "play")  # the phases the analysis adds its losses up in
+
+
+def _losses_table(numbers: list[int], losses: dict[int, dict[str, float]], lang: str) -> str:
+    """Where the points went: per deal and in all, the points lost against the analysis's best
+    in each phase; the phase that cost the most, once every deal is analysed."""
+    head = "".join(f'<th scope="col">{escape(t(f"phase_{phase}", lang))}</th>' for phase in LOSS_PHASES)
+    body = []
+    for i, number in enumerate(numbers, 1):
+        lost = losses.get(number)
+        cells = "".join(f'<td class="num" data-phase="{phase}">{"…" if lost is None else _lost(lost[phase], lang)}</td>'
+                        for phase in LOSS_PHASES)
+        body.append(f'<tr data-deal="{number}"><th scope="row">{i}</th>{cells}</tr>')
+    said = ""
+    if all(n in losses for n in numbers):
+        totals = {phase: sum(losses[n][phase] for n in numbers) for phase in LOSS_PHASES}
+        cells = "".join(f'<td class="num" data-phase="{phase}" data-total="{round(totals[phase], 1)}">'
+                        f'{_lost(totals[phase], lang)}</td>' for phase in LOSS_PHASES)
+        body.append(f'<tr class="total"><th scope="row">{escape(t("total", lang))}</th>{cells}</tr>')
+        worst = max(LOSS_PHASES, key=lambda phase: totals[phase])
+        said = t("losses_most", lang, phase=t(f"phase_{worst}", lang), lost=_lost(totals[worst], lang)) \
+            if totals[worst] >= 0.05 else t("losses_none", lang)
+        said = f'<p data-losses-most="{worst if totals[worst] >= 0.05 else ""}">{escape(said)}</p>'
+    return (f'<table class="sheet losses" data-testid="tournament-losses"><caption>{escape(t("losses_title", lang))}</caption>'
+            f'<thead><tr><th scope="col">{escape(t("col_deal", lang))}</th>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>{said}')
+
+
+def _lost(units: float, lang: str) -> str:
+    """Deal units lost: "−9,5", "0"."""
+    units = round(units, 1)
+    return "0" if units == 0 else f"−{points_text(units, lang)}"

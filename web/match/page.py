@@ -74,7 +74,9 @@ def screen_of(session: Session, extras: Extras, teacher: Teacher | None = None) 
     records, first = match.match.records, match.match.first_deal
     analyses = extras.analyses
     graded = tuple((first + k, analyses.accuracy(first + k, r)) for k, r in enumerate(records))
+    lost = tuple((first + k, analyses.losses(first + k, r)) for k, r in enumerate(records))
     screen = replace(screen, accuracies=tuple((n, a) for n, a in graded if a is not None),
+                     losses=tuple((n, losses) for n, losses in lost if losses is not None),
                      match_accuracy=analyses.match_accuracy(first, records),
                      analysis_progress=_progress(session, extras) if screen.finished else None,
                      analysis_error=extras.analysis_error)

@@ -81,6 +81,7 @@ class Screen:
     reference_error: str = ""  # why the tournament's reference could not be computed
     accuracies: tuple[tuple[int, float | None], ...] = ()  # (deal number, accuracy) of each deal analysed
     match_accuracy: float | None = None  # the mean of the analysed deals' accuracies
+    losses: tuple[tuple[int, dict[str, float]], ...] = ()  # (deal number, deal units lost by phase) of each deal analysed
     analysis_progress: tuple[int, int | None] | None = None  # the deal on show: decisions graded, of how many
     analysis_error: str = ""  # why the graded analysis stopped
     teaching: TeachingView | None = None  # the teaching region (web.teaching.teachview); None: empty

@@ -21,7 +21,7 @@ from typing import Any
 from tarot.actions import Action, action_from_json
 from tarot.bot import Reason
 from tarot.replay import decisions
-from tarot.teaching.analysis import DEFAULT_WORLDS, Graded, accuracies, analysis_of, grade, seat_steps
+from tarot.teaching.analysis import DEFAULT_WORLDS, Graded, accuracies, analysis_of, grade, phase_losses, seat_steps
 
 SEAT = 0  # the person's seat
 SEED = 0  # the command's default seed
@@ -81,6 +81,11 @@ class DealAnalysis:
         """The deal's accuracy, once every decision is graded (``None`` before, or with none)."""
         return accuracies(self.graded)["deal"] if self.done else None
 
+    def losses(self) -> dict[str, float] | None:
+        """Where the points went (:func:`~tarot.teaching.analysis.phase_losses`), once every
+        decision is graded."""
+        return phase_losses(self.graded) if self.done else None
+
     def to_json(self) -> dict[str, object]:
         """The ``tarot-analysis/1`` object of what is graded so far."""
         return analysis_of(self.graded, SEAT, DEFAULT_WORLDS)
@@ -121,10 +126,20 @@ class Analyses:
 
     def accuracy(self, number: int, record: dict[str, Any] | None) -> float | None:
         """Deal ``number``'s accuracy once its record is analysed."""
+        analysis = self._of_record(number, record)
+        return None if analysis is None else analysis.accuracy()
+
+    def losses(self, number: int, record: dict[str, Any] | None) -> dict[str, float] | None:
+        """Where deal ``number``'s points went once its record is analysed."""
+        analysis = self._of_record(number, record)
+        return None if analysis is None else analysis.losses()
+
+    def _of_record(self, number: int, record: dict[str, Any] | None) -> DealAnalysis | None:
+        """Deal ``number``'s analysis if it is that of ``record``."""
         analysis = self.deals.get(number)
         if analysis is None or record is None or (analysis.record is not record and analysis.record != record):
             return None
-        return analysis.accuracy()
+        return analysis
 
     def match_accuracy(self, first_deal: int, records: list[dict[str, Any]]) -> float | None:
         """The mean of the accuracies of the match's deals analysed so far (``None`` before any)."""
