@@ -113,7 +113,7 @@ def validity_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
     rows = [line["accuracy"] for line in lines]
     levels = list(rows[0]) if rows else []  # type: ignore[call-overload]
     means = {level: _interval([r[level] for r in rows]) for level in levels}  # type: ignore[index]
-    gaps = {f"{a}-{b}": _interval([r[a] - r[b] for r in rows])  # type: ignore[index,operator]
+    gaps = {f"{a}-{b}": _interval([r[a] - r[b] for r in rows])  # type: ignore[index]
             for i, a in enumerate(levels) for b in levels[i + 1:]}
     return {"deals": len(rows), "accuracy": means, "gaps": gaps}
 

@@ -169,13 +169,15 @@ def tournament_summary(tour: TournamentView, lang: str, losses: dict[int, dict[s
 
 
 
-LOSS_PHASES = ("bidding", "ecart", "play")  # the phases the analysis adds its losses up in
+# The phases the analysis adds its losses up in, and their names.
+LOSS_WORDS = {"bidding": "phase_bidding", "ecart": "phase_ecart", "play": "phase_play"}
+LOSS_PHASES = tuple(LOSS_WORDS)
 
 
 def _losses_table(numbers: list[int], losses: dict[int, dict[str, float]], lang: str) -> str:
     """Where the points went: per deal and in all, the points lost against the analysis's best
     in each phase; the phase that cost the most, once every deal is analysed."""
-    head = "".join(f'<th scope="col">{escape(t(f"phase_{phase}", lang))}</th>' for phase in LOSS_PHASES)
+    head = "".join(f'<th scope="col">{escape(t(LOSS_WORDS[phase], lang))}</th>' for phase in LOSS_PHASES)
     body = []
     for i, number in enumerate(numbers, 1):
         lost = losses.get(number)
@@ -189,7 +191,7 @@ def _losses_table(numbers: list[int], losses: dict[int, dict[str, float]], lang:
                         f'{_lost(totals[phase], lang)}</td>' for phase in LOSS_PHASES)
         body.append(f'<tr class="total"><th scope="row">{escape(t("total", lang))}</th>{cells}</tr>')
         worst = max(LOSS_PHASES, key=lambda phase: totals[phase])
-        said = t("losses_most", lang, phase=t(f"phase_{worst}", lang), lost=_lost(totals[worst], lang)) \
+        said = t("losses_most", lang, phase=t(LOSS_WORDS[worst], lang), lost=_lost(totals[worst], lang)) \
             if totals[worst] >= 0.05 else t("losses_none", lang)
         said = f'<p data-losses-most="{worst if totals[worst] >= 0.05 else ""}">{escape(said)}</p>'
     return (f'<table class="sheet losses" data-testid="tournament-losses"><caption>{escape(t("losses_title", lang))}</caption>'

@@ -1,0 +1,37 @@
+"""The analysis's calibration benchmarks (``python -m tarot calibrate``): their figures from their lines."""
+from __future__ import annotations
+
+from tarot.rules import Rules
+from tarot.tools.calibrate import trust_deal, trust_play, trust_summary, validity_summary
+
+
+def _decision(default: str, large: str, same: bool = True, forced: bool = False) -> dict[str, object]:
+    return {"forced": forced, "default": default, "large": large, "same_best": same}
+
+
+def test_trust_counts_the_large_runs_mistakes_the_default_finds_and_the_defaults_it_confirms():
+    line = {"decisions": [_decision("mistake", "blunder"), _decision("good", "mistake", same=False),
+                          _decision("blunder", "inaccuracy"), _decision("mistake", "good", same=False),
+                          _decision("good", "good"), _decision("good", "good", forced=True)]}
+    summary = trust_summary([line])
+    assert (summary["large_serious"], summary["found_by_default"], summary["recall"]) == (2, 1, 50.0)
+    assert (summary["default_serious"], summary["confirmed_by_large"], summary["precision"]) == (3, 2, 66.7)
+    assert (summary["decisions"], summary["same_best"]) == (5, 60.0)  # the forced card is no decision
+
+
+def test_validity_gives_each_levels_mean_and_each_gaps_interval():
+    lines = [{"accuracy": {"expert": 90.0, "debutant": 60.0}}, {"accuracy": {"expert": 100.0, "debutant": 80.0}}]
+    summary = validity_summary(lines)
+    assert summary["accuracy"]["expert"]["mean"] == 95.0 and summary["accuracy"]["debutant"]["mean"] == 70.0
+    gap = summary["gaps"]["expert-debutant"]
+    assert gap["mean"] == 25.0 and gap["low"] < 25.0 < gap["high"]
+
+
+def test_a_trust_line_grades_every_decision_of_the_seat_twice():
+    rules = Rules(players=4)
+    seed = next(s for s in range(1, 50) if trust_play(rules, s, 1) is not None)  # not a redeal
+    deal = trust_play(rules, seed, 1)
+    line = trust_deal(deal, seed, 1, worlds=2, factor=2)
+    steps = [i for i, (seat, _action) in enumerate(deal.history) if seat == 1]
+    assert [d["step"] for d in line["decisions"]] == steps
+    assert all(d["default"] == d["large"] == "good" for d in line["decisions"] if d["forced"])
