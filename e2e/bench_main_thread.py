@@ -5,8 +5,8 @@ script, not a test: a long task's length depends on the machine's load).
     .venv/bin/python e2e/bench_main_thread.py [--repeats 3]
 
 Each repeat plays, with the browser tests' choices: (a) a deal at 4 players against
-the Standard bots (they play on the page), (b) the same against the Expert (it thinks
-in its worker), (c) a 4-deal duplicate tournament against the Expert (the references
+the Standard bots (they play on the page), until the worker has graded the person's
+decisions, (b) the same against the Expert (it thinks in its worker), (c) a 4-deal duplicate tournament against the Expert (the references
 computed in the worker while the person plays; ``refsamples=4`` as in the tests).
 It records every main-thread task of 50 ms or more (the browser's long tasks) and
 prints, per scenario, the longest task of each repeat and their median, and how many
@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import SITE_DIR, SiteServer, launch_options
 from playwright.sync_api import sync_playwright
-from table_driver import open_table, play_to_end, start_game
+from table_driver import open_table, play_to_end, start_game, wait_analysed
 
 WATCH = ("() => { window.__longTasks = []; new PerformanceObserver((list) => {"
          " for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration)); })"
@@ -37,6 +37,7 @@ def one_deal(page, url: str, level: str) -> list[int]:
     page.evaluate(WATCH)
     start_game(page, 4, 4)
     play_to_end(page)
+    wait_analysed(page)  # the worker grades the person's decisions meanwhile
     return page.evaluate("window.__longTasks")
 
 
