@@ -4,7 +4,7 @@
 #   bash scripts/test.sh [STAGE...]     STAGE: checks, unit, pyodide, e2e (default: all four)
 #
 #   checks   ruff (lint), mypy (types of tarot/ and web/) and the README's example as a doctest
-#   unit     pytest tests/ under CPython (.venv)
+#   unit     pytest tests/ under CPython (.venv); beside the pyodide stage when both run
 #   pyodide  the same tests/ inside Pyodide under Node.js (scripts/pyodide_tests.mjs)
 #   e2e      pytest e2e/ with Playwright in headless Chromium against the built site
 #
@@ -75,7 +75,12 @@ run_stage() {
   log "Test: $title"
   "$@" 2>&1 | tee "$logfile"
   status=${PIPESTATUS[0]}
-  local seconds=$((SECONDS - started))
+  record_stage "$name" "$title" "$status" $((SECONDS - started))
+}
+
+# A stage's line in the summary, from its log, its exit status and its seconds.
+record_stage() {
+  local name="$1" title="$2" status="$3" seconds="$4" logfile="$LOGS/$1.log"
   # pytest's closing line, e.g. "42 passed in 3.10s" or "no tests ran in 0.01s".
   local result
   result="$(grep -E '(^checks: |[0-9]+ (passed|failed|errors?|skipped)|no tests ran)' "$logfile" \
@@ -90,18 +95,42 @@ run_stage() {
   SUMMARY+=("$(printf '  %-4s  %-28s %4ss   %s' "$verdict" "$title" "$seconds" "$result")")
 }
 
+# With both unit stages asked for, CPython's runs in the background beside Pyodide's (each is
+# one process on one core); its log is shown once Pyodide's is done.
+UNIT_TITLE="unit tests (CPython)"
+unit_pid=""
+if [[ " ${STAGES[*]} " == *" unit "* && " ${STAGES[*]} " == *" pyodide "* ]]; then
+  log "Test: $UNIT_TITLE, in the background beside the Pyodide stage"
+  unit_started=$SECONDS
+  "$PY" -m pytest -q tests >"$LOGS/unit.log" 2>&1 &
+  unit_pid=$!
+fi
+
+finish_unit() {
+  local status
+  wait "$unit_pid"
+  status=$?
+  log "Test: $UNIT_TITLE (ran beside the Pyodide stage)"
+  cat "$LOGS/unit.log"
+  record_stage unit "$UNIT_TITLE" "$status" $((SECONDS - unit_started))
+  unit_pid=""
+}
+
 for stage in "${STAGES[@]}"; do
   case "$stage" in
     checks)
       run_stage checks "checks (ruff, mypy, doctest)" run_checks ;;
     unit)
-      run_stage unit "unit tests (CPython)" "$PY" -m pytest -q tests ;;
+      [[ -z "$unit_pid" ]] && run_stage unit "$UNIT_TITLE" "$PY" -m pytest -q tests ;;
     pyodide)
-      run_stage pyodide "unit tests (Pyodide)" env PYTHON="$PY" node scripts/pyodide_tests.mjs tests ;;
+      run_stage pyodide "unit tests (Pyodide)" env PYTHON="$PY" node scripts/pyodide_tests.mjs tests
+      [[ -n "$unit_pid" ]] && finish_unit ;;
     e2e)
+      [[ -n "$unit_pid" ]] && finish_unit
       run_stage e2e "browser tests (Chromium)" "$PY" -m pytest -q e2e ;;
   esac
 done
+[[ -n "$unit_pid" ]] && finish_unit
 
 log "Summary"
 printf '  setup and build: %ss\n' "$setup_seconds"
