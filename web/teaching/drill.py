@@ -139,7 +139,9 @@ class MistakeSession(PracticeSession):
             return False
         p = len(self.deal.history)
         to = {"prev": p - 1, "next": p + 1, "start": self.exercise.step, "end": len(self.shown.history)}.get(where)
-        return to is not None and self.show(to)
+        if to is None or not self.exercise.step <= to <= len(self.shown.history) or to == p:
+            return False
+        return self.show(to)
 
     def view_of(self) -> DrillView:
         x = self.exercise
