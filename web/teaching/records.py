@@ -72,9 +72,10 @@ def replay_banner(screen: Screen) -> str:
     if screen.practice is None:
         return ""
     number, upto = screen.practice
-    said = t("mistakes_banner", screen.lang, n=number, k=upto) if screen.drilling \
+    said = t("mistakes_banner", screen.lang, n=number, k=upto + 1) if screen.drilling \
         else t("replaying", screen.lang, n=number, k=upto)
-    return (f'<div class="notice replay" data-testid="replay-banner" role="status"><p>'
+    drill = " drill" if screen.drilling else ""
+    return (f'<div class="notice replay{drill}" data-testid="replay-banner" role="status"><p>'
             f'{escape(said)}</p>{replay_against(screen)}'
             f'{tool_button("end-replay", t("back_to_match", screen.lang), "btn primary")}</div>')
 
