@@ -11,6 +11,7 @@ from tarot.teaching.analysis import analyse_record
 from web.browser.params import parse_params
 from web.browser.storage import Store
 from web.match.clicks import CLICKS, NOTHING, click
+from web.draw.render import render
 from web.match.page import PageState
 from web.teaching.drill import MistakeSession
 from web.teaching.extras import open_review
@@ -238,3 +239,14 @@ def test_the_kept_matches_deals_are_graded_after_the_match_s_and_once(blunder):
         state.graded(request)
         kept = state.kept_to_grade()
     assert state.kept_to_grade() == [] and state.book.counts() == (1, 0) and state.book.items[0].number == 9
+
+
+def test_an_exercise_started_from_the_kept_matches_dialog_closes_it_for_the_match_s_return(blunder):
+    state = _page_with(*blunder, MemoryStorage())
+    match = state.session
+    click(state, "history", lambda name: None)
+    assert 'data-testid="mistakes"' in render(state.screen())["overlay"]
+    click(state, "mistakes-next", lambda name: None)
+    assert isinstance(state.session, MistakeSession)
+    click(state, "end-replay", lambda name: None)
+    assert state.session is match and not match.ui.history_open

@@ -209,9 +209,14 @@ def _end_replay(state: PageState, clicked: Clicked) -> Outcome:
 
 # ------------------------------------------------------- exercises
 def _exercise(start: Callable[[PageState], bool]) -> Handler:
-    """An exercise opened at the table, the match set aside (nothing when there is none)."""
+    """An exercise opened at the table, the match set aside (nothing when there is none); the kept
+    matches' dialog and the menu it was asked from are closed, for the match's return."""
     def handler(state: PageState, clicked: Clicked) -> Outcome:
-        return Outcome(save=True, forget_bot=True) if start(state) else NOTHING
+        ui = state.session.ui
+        if not start(state):
+            return NOTHING
+        ui.history_open = ui.menu_open = False
+        return Outcome(save=True, forget_bot=True)
     return handler
 
 

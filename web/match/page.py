@@ -275,6 +275,8 @@ class PageState:
         if key == EXERCISES_KEY:  # the exercises an exercise on show holds are read afresh at the next one
             self.book = load_exercises(raw)
             self.book_text = self.book.to_text()
+            if isinstance(self.session, MistakeSession):
+                self.session.book = self.book  # its answer is marked in the exercises read
             return True
         return False
 
