@@ -109,7 +109,6 @@ class MistakeSession(PracticeSession):
         if self.shown is not None:
             return False
         deal = self.question.copy()
-        assert self.exercise.best is not None
         deal.apply(self.exercise.best, seat=HUMAN)
         while not deal.is_over:
             deal.apply(decide(deal, ANSWER_LEVEL, self.deal_number))
@@ -145,7 +144,6 @@ class MistakeSession(PracticeSession):
 
     def view_of(self) -> DrillView:
         x = self.exercise
-        assert x.played is not None and x.best is not None
         shown = None
         if self.shown is not None:
             shown = len(self.deal.history), len(self.shown.history), x.step
@@ -176,5 +174,3 @@ def open_exercise(match: Session, book: Exercises, key: Key, among: tuple[Key, .
         book.drop(key)
         return None
 
-
-__all__ = ["DrillView", "HUMAN", "MistakeSession", "open_exercise"]

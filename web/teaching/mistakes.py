@@ -93,9 +93,10 @@ class Exercise:
     entry: dict[str, Any]  # the graded decision (tarot-analysis/1)
     number: int = 0  # the deal's number (the bots' seeds when the answer is played out)
     solved: bool = False
-    options: tuple[tuple[Action, float], ...] = field(default=(), compare=False)
-    played: Action | None = field(default=None, compare=False)
-    best: Action | None = field(default=None, compare=False)
+    # read from the entry by __post_init__
+    options: tuple[tuple[Action, float], ...] = field(init=False, compare=False, repr=False)
+    played: Action = field(init=False, compare=False, repr=False)
+    best: Action = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         """The entry read once; ``ValueError`` if it is not a graded decision of this step."""
@@ -146,7 +147,6 @@ class Exercise:
 
     def judge(self, action: Action) -> Answer:
         """``action`` as an answer: right within :data:`MARGIN` of the best's expected score."""
-        assert self.best is not None
         best_ev = self.best_ev
         ev = self.ev_of(action)
         return Answer(ev is not None and ev >= best_ev - MARGIN, ev, self.best, best_ev, self.reason)
