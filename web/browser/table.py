@@ -157,10 +157,12 @@ class Page:
         self._ownership_changed()
 
     def save(self) -> None:
+        if not self._owns():  # another tab took the match over: its game stands
+            return
+        self.state.save_exercises()
         if self.state.shows_its_own_deal() or isinstance(self.state.session, PracticeSession):
             return  # a replay, too, leaves the visitor's own game as it was
-        if self._owns():  # else another tab took the match over: its game stands
-            self.state.save()
+        self.state.save()
 
     # ------------------------------------------------------------ drawing
     def refresh(self) -> None:
@@ -316,8 +318,8 @@ class Page:
         extras = self.state.extras
         if self.analysis_busy or self.follower or extras.analysis_error:
             return
-        match = self.state.session.match
-        request = extras.analyses.request(match.first_deal, match.records)
+        match = self.state.match_session().match  # during a replay, the match set aside
+        request = extras.analyses.request(match.first_deal, match.records, self.state.kept_to_grade())
         if request is None:
             return
         self.analysis_busy = True
@@ -330,9 +332,14 @@ class Page:
             sent = {"record": request["record"], "at": request["at"]}
             answer = json.loads(str(await worker.ask("analyse", json.dumps(sent))))
             changed = extras.analyses.take(request, answer)
+            if changed and self.state.extras is extras and self.state.graded(request) and self._owns():
+                self.state.save_exercises()  # the deal's mistakes became exercises
         except Exception as e:
             window.console.error("".join(traceback.format_exception(e)))
-            extras.analysis_error = str(e) or type(e).__name__
+            if "kept" in request:  # a kept match's deal: left, the others graded on
+                self.state.kept_failed(request)
+            else:
+                extras.analysis_error = str(e) or type(e).__name__
             changed = False
         finally:
             self.analysis_busy = False

@@ -11,7 +11,7 @@ from tarot.words import LANGS, t
 from .labels import date_words, level_name, option_name, seat_name, signed
 from ..duplicate.view import setup_fieldset
 from .parts import button, event_text, explain, player_name, player_name_within
-from ..teaching.records import import_dialog
+from ..teaching.records import import_dialog, mistakes_line
 from ..teaching.review import render_review
 from ..match.screen import Screen
 from ..match.settings import MAX_NAME_CHARS
@@ -135,7 +135,7 @@ def render_history(screen: "Screen") -> str:
                      f'<ul class="past-totals">{cells}</ul></li>')
     body = (f'<ol class="history">{"".join(items)}</ol>' if items
             else f'<p>{escape(t("no_history", lang))}</p>')
-    return _closable_dialog("history", "history_title", body, lang)
+    return _closable_dialog("history", "history_title", mistakes_line(screen) + body, lang)
 
 
 def _closable_dialog(name: str, title: str, body: str, lang: str) -> str:

@@ -109,9 +109,10 @@ def event_text(event: tuple[str, dict[str, Any]], screen: Screen) -> str:
 
 
 def teach_button(label: str, action: str, *, disabled: bool = False, pressed: bool | None = None,
-                 title: str = "", short: str = "") -> str:
-    """A teaching button (web.teaching.teachview); ``short``: its words on a phone."""
-    attrs = f' data-action="{action}"'
+                 title: str = "", short: str = "", attrs: str = "") -> str:
+    """A teaching button (web.teaching.teachview); ``short``: its words on a phone; ``attrs``: more
+    attributes, written as they are."""
+    attrs = f' data-action="{action}"{attrs}'
     if disabled:
         attrs += ' aria-disabled="true" disabled'
     if pressed is not None:

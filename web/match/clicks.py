@@ -18,6 +18,7 @@ from ..draw.labels import other_lang
 from .page import PageState
 from .screen import Ui
 from .session import Session
+from ..teaching.drill import MistakeSession
 from ..teaching.teacher import CLICKS as TEACHING_CLICKS
 from ..browser.transfer import EXPORT_NAME, export_text
 
@@ -206,6 +207,27 @@ def _end_replay(state: PageState, clicked: Clicked) -> Outcome:
     return Outcome(forget_bot=True)
 
 
+# ------------------------------------------------------- exercises
+def _exercise(start: Callable[[PageState], bool]) -> Handler:
+    """An exercise opened at the table, the match set aside (nothing when there is none); the kept
+    matches' dialog and the menu it was asked from are closed, for the match's return."""
+    def handler(state: PageState, clicked: Clicked) -> Outcome:
+        ui = state.session.ui
+        if not start(state):
+            return NOTHING
+        ui.history_open = ui.menu_open = False
+        return Outcome(save=True, forget_bot=True)
+    return handler
+
+
+def _in_exercise(work: Callable[[MistakeSession, Clicked], bool]) -> Handler:
+    """A click in the exercise on show (a stale one, once it is left, does nothing)."""
+    def handler(state: PageState, clicked: Clicked) -> Outcome:
+        s = state.session
+        return _saved_if(isinstance(s, MistakeSession) and work(s, clicked))
+    return handler
+
+
 def _export(state: PageState, clicked: Clicked) -> Outcome:
     """The match's deals as JSON lines; a tournament's with what their review needs."""
     s = state.session
@@ -265,6 +287,11 @@ REVIEW_TOOLS: dict[str, Handler] = {
     "import-close": _import_open(False),
     "import-paste": _import_paste,
     "copy-link": _copy_link,
+    "mistakes-review": _exercise(PageState.practise_review),
+    "mistakes-next": _exercise(PageState.next_exercise),
+    "mistake-retry": _in_exercise(lambda s, clicked: s.retry()),
+    "mistake-answer": _in_exercise(lambda s, clicked: s.reveal()),
+    "mistake-step": _in_exercise(lambda s, clicked: s.step_answer(str(clicked("data-to")))),
 }
 
 # Every click the page knows, by its key (:func:`click_key`).

@@ -26,6 +26,8 @@ from .settings import Settings, parse_deal_number
 from ..browser.storage import Store
 from ..teaching.teacher import Teacher
 from ..teaching import HINTS_KEY
+from ..teaching.drill import MistakeSession, open_exercise
+from ..teaching.mistakes import EXERCISES_KEY, Key, deal_id, exercises_of, load_exercises
 from ..teaching.teachview import teaching_view
 from ..browser.transfer import ImportProblem, import_message, import_records
 
@@ -114,6 +116,10 @@ class PageState:
         self.dropped: list[Notice] = []  # notes of stored values removed unread
         self.unsaved_told = False  # the visitor was told once that this browser keeps nothing
         self.history = self._read_history()
+        self.book = load_exercises(store.get(EXERCISES_KEY))  # the person's exercises (web.teaching.mistakes)
+        self.book_text = self.book.to_text()  # as last written
+        self._kept_for: object = None  # the history whose deals _kept lists
+        self._kept: list[tuple[str, int, dict[str, Any]]] = []
         self.session = self._open()
         self.session.history = tuple(self.history)
 
@@ -197,6 +203,51 @@ class PageState:
                 and self.store.set(HINTS_KEY, self.teacher.hints_text(), "game")):
             self._tell_unsaved()  # storage full or disabled: the game goes on, and the visitor knows
 
+    def save_exercises(self) -> None:
+        """The person's exercises, kept in the browser when they changed (not from a shared or
+        embedded deal's page: there they last the visit)."""
+        text = self.book.to_text()
+        if text == self.book_text or self.shows_its_own_deal():
+            return
+        self.book_text = text
+        if not self.store.set(EXERCISES_KEY, text, "exercises"):
+            self._tell_unsaved()
+
+    def kept_to_grade(self) -> list[tuple[str, int, dict[str, Any]]]:
+        """The kept matches' deals never graded, newest first: (deal id, number, record); none on a
+        shared or embedded deal's page."""
+        if self.shows_its_own_deal():
+            return []
+        scanned = set(self.book.scanned)
+        return [(ident, number, record) for ident, number, record in self._kept_deals() if ident not in scanned]
+
+    def _kept_deals(self) -> list[tuple[str, int, dict[str, Any]]]:
+        """Every deal of the kept matches (read once per history)."""
+        if self._kept_for is not self.history:
+            self._kept_for = self.history
+            self._kept = []
+            for match in self.history:
+                first = match.settings.get("first_deal")
+                first = first if type(first) is int else 0
+                self._kept += [(deal_id(r), first + k, r) for k, r in enumerate(match.records)]
+        return self._kept
+
+    def graded(self, request: dict[str, Any]) -> bool:
+        """A deal's analysis went on: once it is complete, its mistakes and blunders become
+        exercises (a kept match's deal is then left); whether the exercises changed."""
+        analysis = self.extras.analyses.analysis_of(request)
+        if analysis is None or not analysis.done:
+            return False
+        self.book.add_deal(analysis.record, analysis.entries().values(), int(request.get("deal_number", 0)))
+        if "kept" in request:
+            self.extras.analyses.kept.pop(request["kept"], None)
+        return True
+
+    def kept_failed(self, request: dict[str, Any]) -> None:
+        """A kept match's deal the worker could not grade: left, as if graded."""
+        self.extras.analyses.kept.pop(str(request["kept"]), None)
+        self.book.mark_scanned(str(request["kept"]))
+
     def archive(self, old: Session, ended: str) -> None:
         """Keep the match being left (its finished deals) in the history."""
         if not self.params.embed and old.match.records:
@@ -222,6 +273,12 @@ class PageState:
             return True
         if key == HINTS_KEY:
             self.restore_hints(raw, self.session)
+            return True
+        if key == EXERCISES_KEY:  # the exercises an exercise on show holds are read afresh at the next one
+            self.book = load_exercises(raw)
+            self.book_text = self.book.to_text()
+            if isinstance(self.session, MistakeSession):
+                self.session.book = self.book  # its answer is marked in the exercises read
             return True
         return False
 
@@ -251,8 +308,52 @@ class PageState:
     def screen(self) -> Screen:
         """Everything the page shows now (:func:`web.draw.render.render` draws it).  A plain embedded
         deal (no situation) keeps its height: no teaching region."""
-        plain_embed = self.params.embed and self.teacher.situation is None
-        return screen_of(self.session, self.extras, None if plain_embed else self.teacher)
+        plain_embed = self.params.embed and self.teacher.situation is None \
+            and not isinstance(self.session, MistakeSession)
+        screen = screen_of(self.session, self.extras, None if plain_embed else self.teacher)
+        return replace(screen, mistakes=self.book.counts() if self.book.items else None)
+
+    # ------------------------------------------------------------ exercises
+    def match_session(self) -> Session:
+        """The match: the session on the table, or the one set aside during a replay or an exercise."""
+        saved = self.extras.saved
+        return saved if isinstance(self.session, PracticeSession) and saved is not None else self.session
+
+    def open_exercise(self, key: Key, among: tuple[Key, ...] = ()) -> bool:
+        """The exercise ``key`` at the table, the match set aside (web.teaching.drill); ``False``
+        when there is no such exercise, or it was dropped because its record does not replay."""
+        match = self.match_session()
+        practice = open_exercise(match, self.book, key, among)
+        if practice is None:
+            return False
+        self.extras.saved = match
+        self.extras.review = None
+        practice.history = match.history
+        self.session = practice
+        return True
+
+    def next_exercise(self) -> bool:
+        """The next exercise to do (after the one on show, among those it was started with
+        first); ``False`` when there is none."""
+        s = self.session
+        after, among = (s.exercise.key, s.among) if isinstance(s, MistakeSession) else (None, ())
+        while (found := self.book.next_to_do(after, among)) is not None:
+            if self.open_exercise(found.key, among):
+                return True
+        return False
+
+    def practise_review(self) -> bool:
+        """*S'entraîner sur mes erreurs* in a deal's review: its mistakes and blunders graded so far
+        become exercises, and the first still to do opens (else the first)."""
+        panel = self.extras.review
+        if panel is None or panel.source != "match" or panel.analysis is None:
+            return False
+        self.book.add(exercises_of(panel.record, panel.analysis.entries().values(), panel.deal_number or 0))
+        found = self.book.of_deal(panel.record)
+        if not found:
+            return False
+        todo = [x for x in found if not x.solved] or found
+        return self.open_exercise(todo[0].key, tuple(x.key for x in found))
 
     # ----------------------------------------------------------- new game
     def start(self, choice: SetupChoice, confirmed: bool = False) -> Session | None:

@@ -75,6 +75,8 @@ class Screen:
     finished: bool = False  # the deal on show is over and written in the match
     tournament: TournamentView | None = None  # a duplicate tournament (web.duplicate.tournament)
     practice: tuple[int, int] | None = None  # a deal replayed outside the match: (its number, from action k)
+    drilling: bool = False  # the replay is an exercise from the person's mistakes (web.teaching.drill)
+    mistakes: tuple[int, int] | None = None  # the person's exercises: (to do, solved); None where none are kept
     replayed_against: tuple[int | None, int | None] = (None, None)  # a replay's deal as played, the Expert's score
     review: ReviewPanel | None = None  # the review dialog, open (web.teaching.review)
     importing: str | None = None  # the import dialog, open: its message ("" for none)

@@ -10,11 +10,14 @@ the command's defaults (:data:`~tarot.teaching.analysis.DEFAULT_WORLDS`, seed 0)
 and ``python -m tarot analyse`` give the same figures.
 
 :class:`Analyses` is the page's state beside the match: per deal number, the decisions
-graded so far (:class:`DealAnalysis`), the newest finished deal first.  A new deal of the
+graded so far (:class:`DealAnalysis`), the newest finished deal first; then the deals of the
+finished matches kept in the browser that were never graded (``kept``, by
+:func:`~web.teaching.mistakes.deal_id`), for the person's exercises.  A new deal of the
 same number, or a reload, starts that deal's analysis again.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,6 +99,7 @@ class Analyses:
     """The analyses of the match's finished deals, by deal number."""
 
     deals: dict[int, DealAnalysis] = field(default_factory=dict)
+    kept: dict[str, DealAnalysis] = field(default_factory=dict)  # the kept matches' deals, by deal id
 
     def of(self, number: int, record: dict[str, Any]) -> DealAnalysis:
         """Deal ``number``'s analysis of ``record`` (a fresh one for another record)."""
@@ -104,18 +108,31 @@ class Analyses:
             known = self.deals[number] = DealAnalysis(record)
         return known
 
-    def request(self, first_deal: int, records: list[dict[str, Any]]) -> dict[str, Any] | None:
+    def request(self, first_deal: int, records: list[dict[str, Any]],
+                kept: Iterable[tuple[str, int, dict[str, Any]]] = ()) -> dict[str, Any] | None:
         """The next decision to grade, the newest finished deal first: ``{"deal_number", "record",
-        "at"}`` for the worker's ``analyse``; ``None`` when every deal is graded."""
+        "at"}`` for the worker's ``analyse``; then those of ``kept`` (deal id, number, record:
+        the kept matches' deals not graded yet), with ``"kept"``: the deal id; ``None`` when
+        every deal is graded."""
         for k in reversed(range(len(records))):
             analysis = self.of(first_deal + k, records[k])
             if analysis.next is not None:
                 return {"deal_number": first_deal + k, "record": analysis.record, "at": analysis.next}
+        for ident, number, record in kept:
+            analysis = self.kept.setdefault(ident, DealAnalysis(record))
+            if analysis.next is not None:
+                return {"kept": ident, "deal_number": number, "record": analysis.record, "at": analysis.next}
         return None
+
+    def analysis_of(self, request: dict[str, Any]) -> DealAnalysis | None:
+        """The analysis a request of :meth:`request` is for (``None`` once it is gone)."""
+        if "kept" in request:
+            return self.kept.get(request["kept"])
+        return self.deals.get(request["deal_number"])
 
     def take(self, request: dict[str, Any], answer: dict[str, Any]) -> bool:
         """Keep the worker's answer if the deal still waits for it; ``True`` if it changed anything."""
-        analysis = self.deals.get(request["deal_number"])
+        analysis = self.analysis_of(request)
         if analysis is None or analysis.record is not request["record"] or analysis.next != request["at"]:
             return False
         if answer["decision"] is not None:

@@ -9,7 +9,7 @@ from tarot.teaching.duplicate import seat_score
 from tarot.words import t
 
 from ..duplicate.view import deal_attr, tool_button
-from ..draw.labels import colon, signed
+from ..draw.labels import colon, plural_s, signed
 from ..match.screen import Screen
 
 
@@ -27,8 +27,21 @@ def records_tools(screen: Screen) -> str:
             reviews = (f'<p class="review-list"><span>{escape(t("review_short", lang) + colon(lang).rstrip())}'
                        f'</span> {reviews}</p>')
     export = tool_button("export-match", t("export", lang), "btn ghost") if screen.sheet else ""
+    mistakes = mistakes_line(screen) if screen.mistakes is not None else ""
     return (f'<section class="records-tools" aria-label="{escape(t("records_title", lang))}">{reviews}'
-            f'<p>{export}{tool_button("import-records", t("import", lang), "btn ghost")}</p></section>')
+            f'<p>{export}{tool_button("import-records", t("import", lang), "btn ghost")}</p>{mistakes}</section>')
+
+
+def mistakes_line(screen: Screen) -> str:
+    """*Mes erreurs*: how many exercises are to do and solved, and the next one to do."""
+    lang = screen.lang
+    if screen.mistakes is None:
+        return f'<p class="mistakes" data-testid="mistakes" data-todo="0" data-solved="0">{escape(t("mistakes_none", lang))}</p>'
+    todo, solved = screen.mistakes
+    words = t("mistakes_count", lang, todo=todo, solved=solved, s=plural_s(solved, lang))
+    start = tool_button("mistakes-next", t("mistakes_start", lang), "btn ghost") if todo else ""
+    return (f'<p class="mistakes" data-testid="mistakes" data-todo="{todo}" data-solved="{solved}">'
+            f'<span>{escape(words)}</span> {start}</p>')
 
 
 def review_opener(screen: Screen) -> str:
@@ -59,8 +72,11 @@ def replay_banner(screen: Screen) -> str:
     if screen.practice is None:
         return ""
     number, upto = screen.practice
-    return (f'<div class="notice replay" data-testid="replay-banner" role="status"><p>'
-            f'{escape(t("replaying", screen.lang, n=number, k=upto))}</p>{replay_against(screen)}'
+    said = t("mistakes_banner", screen.lang, n=number, k=upto + 1) if screen.drilling \
+        else t("replaying", screen.lang, n=number, k=upto)
+    drill = " drill" if screen.drilling else ""
+    return (f'<div class="notice replay{drill}" data-testid="replay-banner" role="status"><p>'
+            f'{escape(said)}</p>{replay_against(screen)}'
             f'{tool_button("end-replay", t("back_to_match", screen.lang), "btn primary")}</div>')
 
 

@@ -513,6 +513,9 @@ def _buttons(panel: ReviewPanel, lang: str) -> str:
                             "btn ghost", ' data-mark="error"', "review-next-error")
     steps = (button("review-prev", t("prev", lang), panel.position == 0)
              + button("review-next", t("next", lang), panel.position == last, "btn primary") + following)
+    practise = panel.source == "match" and any(e["class"] in ERRORS for e in panel.graded().values())
     more = ((button("replay-from-here", t("replay", lang)) if panel.can_replay() else "")
+            + (button("mistakes-review", t("review_practise", lang), attrs=' data-testid="practise-mistakes"')
+               if practise else "")
             + button("review-close", t("close", lang), cls="btn ghost"))
     return f'<div class="review-steps">{steps}</div><div class="review-more">{more}</div>'

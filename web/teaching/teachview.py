@@ -22,6 +22,9 @@ from .moves import move_attrs, move_words, told
 from ..draw.parts import teach_button as button
 from ..match.session import HUMAN, Session
 
+from .drill import DrillView, MistakeSession
+from ..draw.labels import points_text
+
 if TYPE_CHECKING:
     from .editor import Editor
     from .teacher import Shown, Teacher, Verdict
@@ -64,6 +67,7 @@ class TeachingView:
     why_cards: tuple[tuple[int, int, Card], ...] = ()  # the bots' other cards of this trick and the one before
     open_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # every other seat's hand (open=1)
     share: Share | None = None
+    drill: DrillView | None = None  # an exercise from the person's mistakes (web.teaching.drill)
 
 
 def teaching_view(teacher: Teacher, session: Session) -> TeachingView | None:
@@ -72,6 +76,8 @@ def teaching_view(teacher: Teacher, session: Session) -> TeachingView | None:
         return None
     lang, deal = session.lang, session.deal
     step = len(deal.history)
+    if isinstance(session, MistakeSession):  # the exercise alone: no tip before the answer
+        return TeachingView(lang, step, drill=session.view_of(), open_hands=session.open_hands())
     if teacher.editor is not None:
         return TeachingView(lang, step, editor=teacher.editor)
     questioned = teacher.exercising(session) and not teacher.answered(session)  # tips wait for the answer
@@ -176,7 +182,7 @@ def render_teaching(view: TeachingView | None) -> str:
     lang = view.lang
     if view.editor is not None:
         return f'<div class="teaching" data-testid="teaching" lang="{lang}">{view.editor.render(lang)}</div>'
-    parts = [_render_note(view), _render_steps(view), _render_exercise(view), _render_hint(view),
+    parts = [_render_drill(view), _render_note(view), _render_steps(view), _render_exercise(view), _render_hint(view),
              _render_aid(view), _render_why(view), _render_open(view), _render_share(view)]
     body = "".join(parts)
     if not body:
@@ -225,6 +231,57 @@ def _render_exercise(view: TeachingView) -> str:
     if ask:
         out = f'<p class="teach-note">{escape(t("exercise_ask", lang))}</p>' + out
     return f'<div class="teach-row exercise">{out}</div>' if out else ""
+
+
+GRADE_NAMES = {"mistake": "grade_mistake", "blunder": "grade_blunder"}
+
+
+def ev_text(ev: float, lang: str) -> str:
+    """An expected score in deal units, one decimal at most, with a real minus sign."""
+    return points_text(round(ev, 1), lang).replace("-", "−")
+
+
+def _render_drill(view: TeachingView) -> str:
+    """The exercise: the question, the verdict of the last answer and what may follow it, or
+    the answer played out step by step."""
+    d = view.drill
+    if d is None:
+        return ""
+    lang = view.lang
+    a = d.answer
+    out = ""
+    if d.shown is not None:
+        p, n, first = d.shown
+        out += (f'<p class="teach-note" data-testid="mistake-answer">{escape(t("mistakes_answer", lang, best=move_words(d.best, lang), best_ev=ev_text(d.best_ev, lang)))}</p>'
+                '<div class="teach-row steps">'
+                + button(t("step_prev", lang), "mistake-step", disabled=p <= first, short=t("step_prev_short", lang), attrs=' data-to="prev"')
+                + f'<span class="step-count" data-testid="mistake-step">{escape(t("mistakes_step_of", lang, p=p - first, n=n - first))}</span>'
+                + button(t("step_next", lang), "mistake-step", disabled=p >= n, short=t("step_next_short", lang), attrs=' data-to="next"')
+                + '</div>')
+    elif a is None:
+        question = t("mistakes_question", lang, move=move_words(d.played, lang), grade=t(GRADE_NAMES[d.grade], lang),
+                     loss=ev_text(d.loss, lang))
+        out += f'<p class="teach-note" data-testid="mistake-question">{escape(question)}</p>'
+        if d.solved:
+            out += f'<p class="teach-note">{escape(t("mistakes_solved_before", lang))}</p>'
+    else:
+        tried = move_words(d.tried, lang) if d.tried is not None else ""
+        if a.right:
+            text = t("mistakes_right", lang, move=tried, ev=ev_text(a.ev or 0.0, lang), best=move_words(a.best, lang),
+                     best_ev=ev_text(a.best_ev, lang))
+        elif a.ev is None:
+            text = t("mistakes_unweighed", lang, move=tried)
+        else:
+            text = t("mistakes_wrong", lang, cost=ev_text(a.cost, lang), why=d.why.explain(lang))
+        out += (f'<p class="verdict {"right" if a.right else "wrong"}" data-testid="mistake-verdict" '
+                f'data-correct="{"true" if a.right else "false"}" data-cost="{a.cost}" role="status">{escape(text)}</p>')
+        if not a.right:
+            out += button(t("mistakes_retry", lang), "mistake-retry")
+    if d.shown is None and a is not None:
+        out += button(t("mistakes_show", lang), "mistake-answer")
+    if d.more and (d.shown is not None or (a is not None and a.right)):
+        out += button(t("mistakes_next", lang), "mistakes-next")
+    return f'<div class="teach-row exercise mistake" data-testid="mistake" data-grade="{d.grade}">{out}</div>'
 
 
 def _render_hint(view: TeachingView) -> str:
