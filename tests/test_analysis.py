@@ -121,7 +121,12 @@ def test_accuracy_halves_for_every_half_life_lost_beyond_the_noise():
     assert accuracy([]) is None
     assert accuracy([0.0, 0.0]) == 100.0
     assert accuracy([HALF_LIFE / 2, HALF_LIFE / 2]) == 50.0
-    assert counted_loss(10.0, 3.0) == 4.0 and counted_loss(5.0, 3.0) == 0.0
+
+
+def test_a_loss_beyond_the_noise_counts_whole_so_that_a_mistake_weighs_as_its_class_says():
+    assert counted_loss(26.5, 12.0) == 26.5  # an "erreur −26,5" is not a 96.8 % deal
+    assert accuracy([counted_loss(26.5, 12.0)]) == 39.9
+    assert counted_loss(5.0, 3.0) == 0.0  # within two standard errors: the luck of the imagined deals
 
 
 def test_forced_decisions_do_not_count_in_the_accuracy():

@@ -4,7 +4,7 @@ A loss is what the seat's expected score drops, in deal units, by the action pla
 rather than the best one.  Its class follows thresholds of 5, 15 and 30 deal units, and
 only a loss larger than :data:`SE_FACTOR` standard errors counts: a smaller one may be
 the luck of the imagined deals.  Accuracy halves for every :data:`HALF_LIFE` deal units
-lost beyond that noise: ``100 · 2^(−lost / HALF_LIFE)``, for one decision and for a
+of the losses that count: ``100 · 2^(−lost / HALF_LIFE)``, for one decision and for a
 phase or a whole deal (the losses of its decisions added up).
 """
 from __future__ import annotations
@@ -32,8 +32,9 @@ def classify(loss: float, se: float) -> str:
 
 
 def counted_loss(loss: float, se: float) -> float:
-    """The part of ``loss`` beyond the imagined deals' noise (:data:`SE_FACTOR` standard errors)."""
-    return max(0.0, loss - SE_FACTOR * se)
+    """What a loss counts in the accuracy: all of it when it is beyond the imagined deals' noise
+    (more than :data:`SE_FACTOR` standard errors, as a class needs), else nothing."""
+    return loss if loss > SE_FACTOR * se else 0.0
 
 
 def accuracy(losses: Iterable[float]) -> float | None:
