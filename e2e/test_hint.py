@@ -32,7 +32,7 @@ def _hint_shown(page) -> tuple[dict[str, str], str]:
     hint = page.wait_for_selector("[data-testid=hint]", timeout=30_000)
     names = ("data-bid", "data-card", "data-cards", "data-reason")
     attrs = {n: hint.get_attribute(n) for n in names if hint.get_attribute(n) is not None}
-    return attrs, page.inner_text("[data-testid=hint-evs]")
+    return attrs, page.text_content("[data-testid=hint-evs]")
 
 
 def _same(text: str) -> str:

@@ -238,11 +238,11 @@ def _render_hint(view: TeachingView) -> str:
     if shown is not None:
         attrs = move_attrs(shown.action) + f' data-reason="{escape(shown.reason.code)}"'
         face = card_html(shown.action.card, lang, size="small") if isinstance(shown.action, Play) else ""
-        text = t("hint_is", lang, move=move_words(shown.action, lang)) + " " + shown.reason.explain(lang)
-        evs = f'<p class="hint-evs" data-testid="hint-evs">{escape(evs_text(shown.options, lang))}</p>' \
+        move = escape(t("hint_is", lang, move=move_words(shown.action, lang)))
+        evs = f' <span class="hint-evs" data-testid="hint-evs">{evs_html(shown.options, lang)}</span>' \
             if shown.options else ""
         out += (f'<div class="hint" data-testid="hint" data-action="hint-shown"{attrs} role="status">{face}'
-                f'<div><p>{escape(text)}</p>{evs}</div></div>')
+                f'<p><span class="hint-is">{move} </span>{escape(shown.reason.explain(lang))}{evs}</p></div>')
     elif view.hint_thinking:
         out += (f'<div class="hint thinking" data-testid="hint-thinking" role="status" aria-busy="true">'
                 f'<p>{escape(t("hint_thinking", lang))}</p></div>')
@@ -255,10 +255,20 @@ HINT_OPTIONS = 3  # the leading options a hint gives the expected points of
 def evs_text(options: tuple[tuple[Action, float], ...], lang: str) -> str:
     """The expected points of the leading options, best first, in deal units:
     "Garde : +11,3 en moyenne ; Prise : +4,0 ; Passe : 0"."""
-    parts = [t("hint_ev_first" if k == 0 else "hint_ev", lang, move=describe(action_to_json(HUMAN, action), lang),
-               points=ev_text(ev, lang))
-             for k, (action, ev) in enumerate(options[:HINT_OPTIONS])]
-    return t("hint_ev_join", lang).join(parts)
+    return "".join(_evs(options, lang))
+
+
+def evs_html(options: tuple[tuple[Action, float], ...], lang: str) -> str:
+    """:func:`evs_text`, each option in its own ``span.hint-ev`` (a short screen shows the first two)."""
+    return "".join(f'<span class="hint-ev">{escape(part)}</span>' for part in _evs(options, lang))
+
+
+def _evs(options: tuple[tuple[Action, float], ...], lang: str) -> list[str]:
+    """Each leading option's words, the separator before all but the first."""
+    join = t("hint_ev_join", lang)
+    return [("" if k == 0 else join) + t("hint_ev_first" if k == 0 else "hint_ev", lang,
+                                         move=describe(action_to_json(HUMAN, action), lang), points=ev_text(ev, lang))
+            for k, (action, ev) in enumerate(options[:HINT_OPTIONS])]
 
 
 def ev_text(ev: float, lang: str) -> str:
