@@ -2,7 +2,7 @@
 """How long *Conseil* takes in real headless Chromium, from the click to the hint shown, at
 the default budget (a benchmark script, not a test: the times depend on the machine's load).
 
-    .venv/bin/python e2e/bench_hint.py [--deals 5] [--first 1]
+    .venv/bin/python e2e/bench_hint.py [--deals 5] [--first 1] [--verbose]
 
 Plays a match of four-player deals ``first``, ``first + 1``… with the browser tests' choices
 (the person passes and plays their first playable card), asking for a hint at every decision
@@ -23,18 +23,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import SITE_DIR, SiteServer, launch_options
 from playwright.sync_api import sync_playwright
-from table_driver import human_turn, open_table, play_one, start_game
+from table_driver import act, human_turn, open_table, play_one, start_game
 
 # Click Conseil and resolve with the milliseconds until the hint (the analysis's, with its
 # options' points, or the Standard bot's) is in the page.
 TIME_HINT = """() => new Promise((resolve) => {
   const shown = () => document.querySelector('[data-testid=hint]');
   const start = performance.now();
+  const done = () => resolve([performance.now() - start, !!document.querySelector('[data-testid=hint-evs]'),
+    shown().dataset.reason, document.querySelectorAll('#hand button[data-card]:not([aria-disabled=true])').length]);
   document.querySelector('[data-action=hint]').click();
-  if (shown()) { resolve([performance.now() - start, !!document.querySelector('[data-testid=hint-evs]')]); return; }
-  const watch = new MutationObserver(() => {
-    if (shown()) { watch.disconnect(); resolve([performance.now() - start, !!document.querySelector('[data-testid=hint-evs]')]); }
-  });
+  if (shown()) { done(); return; }
+  const watch = new MutationObserver(() => { if (shown()) { watch.disconnect(); done(); } });
   watch.observe(document.body, {childList: true, subtree: true});
 })"""
 
@@ -45,7 +45,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[max(0, math.ceil(len(ordered) * p / 100) - 1)] if ordered else float("nan")
 
 
-def play_match(page, url: str, first: int, deals: int) -> list[tuple[int, str, float, bool]]:
+def play_match(page, url: str, first: int, deals: int, verbose: bool) -> list[tuple[int, str, float, bool]]:
     """(deal, phase, ms, from the analysis) for every hint asked in the match."""
     open_table(page, url)
     start_game(page, 4, first)
@@ -57,9 +57,15 @@ def play_match(page, url: str, first: int, deals: int) -> list[tuple[int, str, f
             page.wait_for_function(f"() => document.getElementById('table').dataset.deal === '{number}'")
         while (current := human_turn(page)) != "done":
             if page.query_selector("[data-action=hint]"):
-                ms, analysed = page.evaluate(TIME_HINT)
+                ms, analysed, reason, playable = page.evaluate(TIME_HINT)
                 times.append((number, current, ms, analysed))
-            play_one(page)
+                if verbose:
+                    print(f"deal {number} {current:8} {ms:6.0f} ms  options {playable:2}  {reason}"
+                          f"{'' if analysed else ' (no options: forced, or the Standard bot)'}")
+            if current == "bidding":  # the panel's button (the hint names its bid too)
+                act(page, "#panel [data-bid=pass]")
+            else:
+                play_one(page)
     return times
 
 
@@ -67,13 +73,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=5)
     parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--verbose", action="store_true", help="each hint's time, the playable cards, the reason")
     args = parser.parse_args()
     server = SiteServer(SITE_DIR, "127.0.0.1", 0, "/").start()
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(**launch_options())
             ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-            times = play_match(ctx.new_page(), server.url, args.first, args.deals)
+            times = play_match(ctx.new_page(), server.url, args.first, args.deals, args.verbose)
             ctx.close()
             browser.close()
     finally:

@@ -114,3 +114,15 @@ def test_at_most_three_options_are_given_best_first():
     options = ((BIDS["garde"], 11.3), (BIDS["prise"], 4.0), (BIDS["pass"], 0.0), (BIDS["garde_sans"], -20.0))
     assert evs_text(options, "fr").replace("\u00a0", " ") == "Garde : +11,3 en moyenne ; Prise : +4,0 ; Passe : 0"
     assert evs_text(options, "en") == "Garde: +11.3 on average; Prise: +4.0; Pass: 0"
+
+
+def test_a_forced_card_is_hinted_at_once_without_the_worker():
+    session, teacher = _at_the_person(), _analysis_teacher()
+    while not (session.deal.to_act == 0 and session.deal.phase.value == "play" and len(session.deal.legal_actions()) == 1):
+        if session.deal.to_act == 0:
+            session.act(0, session.deal.legal_actions()[0])
+        else:
+            session.bot_step()
+    teacher.on_action("hint", session)
+    assert teacher.hint_asked is None and teacher.hint_shown.action == session.deal.legal_actions()[0]
+    assert teacher.hint_shown.reason.code == "only_card" and teacher.hint_shown.options == ()

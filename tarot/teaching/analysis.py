@@ -209,6 +209,11 @@ def advise(view: SeatView, step: int, worlds: int = DEFAULT_WORLDS, seed: int = 
                   tuple((options[i], means[i]) for i in order))
 
 
+def forced(view: SeatView) -> bool:
+    """Whether the seat of ``view`` (to act) has one option only: its :func:`advise` plays nothing out."""
+    return bool(view.legal) and len(_candidates(view)) == 1
+
+
 def _rng(seed: int, step: int) -> Rng:
     """The random draws of one decision: from the seed and the step alone, so that one
     decision graded alone gets the figures it gets in its whole deal."""
@@ -359,5 +364,5 @@ def _why(view: SeatView, action: Action) -> Reason:
     return Reason("search_best")
 
 
-__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Advice", "Graded", "advise", "accuracies", "analyse_record", "analysis_of", "deal_units", "grade",
+__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Advice", "Graded", "advise", "forced", "accuracies", "analyse_record", "analysis_of", "deal_units", "grade",
            "grade_record", "seat_steps"]

@@ -236,7 +236,13 @@ class Teacher:
         deal = session.deal
         if deal.to_act != HUMAN or session.ui.setup_open:
             return
-        if self.analysis_hints:
+        from tarot.teaching.analysis import advise, forced  # the Expert's modules: only once a hint is asked
+
+        view = deal.view(HUMAN)
+        if self.analysis_hints and forced(view):  # one option: the analysis's answer, at once
+            advice = advise(view, len(deal.to_record()["actions"]))
+            self.hint_shown = Shown(session.deal_number, len(deal.history), advice.best, advice.reason)
+        elif self.analysis_hints:
             if self.hint_thinking(session) or _valid(self.hint_shown, session):
                 return  # asked already, or given, at this moment
             self.hint_asked = Asked(session.deal_number, len(deal.history), deal.to_record())
