@@ -12,6 +12,7 @@ from typing import Any
 from tarot.actions import Action, Ecart, action_from_json
 from tarot.bots import make_bot
 from tarot.cards import parse_card
+from tarot.teaching.analysis import advise, forced
 from tarot.teaching.hints import Decision, Reason, explain, hint
 from tarot.inputs import excerpt, load_json, whole_number
 # Imported at every start, so kept in the snapshot (web/pyodide-loader.mjs).
@@ -236,8 +237,6 @@ class Teacher:
         deal = session.deal
         if deal.to_act != HUMAN or session.ui.setup_open:
             return
-        from tarot.teaching.analysis import advise, forced  # the Expert's modules: only once a hint is asked
-
         view = deal.view(HUMAN)
         if self.analysis_hints and forced(view):  # one option: the analysis's answer, at once
             advice = advise(view, len(deal.to_record()["actions"]))
