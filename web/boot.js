@@ -17,7 +17,8 @@
 //
 // window.tarotBots runs slow bots' decisions in a worker (web/bots-worker.js), for
 // web/browser/table.py: start(), then decide(requestJson) → Promise of the answer's JSON
-// (ask(kind, requestJson) for the worker's other requests: reference, field, advice).
+// (ask(kind, requestJson) for the worker's other requests: reference, field, advice, analyse,
+// advise).
 
 // Python starts as soon as the first frame is painted, then PyScript (which then
 // takes this interpreter: see web/pyodide-loader.mjs) runs web/main.py. A page the
@@ -325,7 +326,7 @@ window.tarotBots = {
     return this.ask("decide", requestJson);
   },
   // kind: a function of web/worker.py (decide; reference, field and advice for duplicate tournaments;
-  // analyse for the graded analysis of a finished deal).
+  // analyse for the graded analysis of a finished deal; advise for the hint's best action).
   ask(kind, requestJson) {
     this.start();
     return new Promise((resolve, reject) => {

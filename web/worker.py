@@ -5,13 +5,14 @@ thread awaits ``decide`` with plain JSON in and out.  ``web/bots-worker.js`` run
 it in its own Pyodide (``web/boot.js`` starts that worker and passes the requests).
 Duplicate tournaments also ask it for the reference of a deal, in steps
 (``reference``, ``field``, ``advice``: :mod:`web.duplicate.step`), and every page grades
-the person's finished deals one decision at a time (``analyse``: :mod:`web.teaching.grading`).
+the person's finished deals one decision at a time (``analyse``: :mod:`web.teaching.grading`)
+and gives *Conseil* the analysis's best action at the person's decision (``advise``).
 """
 import json
 
 from web.match.botstep import decide_json
 from web.duplicate.step import advice_step, field_step, reference_step
-from web.teaching.grading import analyse_step
+from web.teaching.grading import advise_step, analyse_step
 
 
 def decide(request_json: str) -> str:
@@ -36,4 +37,8 @@ def analyse(request_json: str) -> str:
     return json.dumps(analyse_step(json.loads(request_json)))
 
 
-__export__ = ["decide", "reference", "field", "advice", "analyse"]
+def advise(request_json: str) -> str:
+    return json.dumps(advise_step(json.loads(request_json)))
+
+
+__export__ = ["decide", "reference", "field", "advice", "analyse", "advise"]

@@ -19,7 +19,9 @@ and the one played; for the purchase the Standard one, the engine's default and 
 :func:`grade_record` yields the graded decisions one at a time (:func:`seat_steps` says
 which, for a page that shows progress; :func:`analysis_of` puts them together);
 :func:`analyse_record` gives the whole ``tarot-analysis/1`` object; :func:`grade` grades
-one decision.  Same record, seat, worlds and seed: the same figures.
+one decision.  Same record, seat, worlds and seed: the same figures.  :func:`advise` gives the
+best action of a decision still to take (the page's *Conseil*): the same options on the same
+imagined deals, so the same best and evs as :func:`grade` at that step.
 """
 from __future__ import annotations
 
@@ -175,6 +177,55 @@ def grade(view: SeatView, played: Action, step: int, worlds: int = DEFAULT_WORLD
                   tuple((options[i], means[i]) for i in order))
 
 
+@dataclass(frozen=True)
+class Advice:
+    """The best action of a decision to take, as :func:`grade` would judge it: the action, why it
+    makes sense, and each option's expected score in deal units (best first; none for a forced
+    decision)."""
+
+    step: int
+    phase: str
+    best: Action
+    reason: Reason
+    options: tuple[tuple[Action, float], ...]
+
+    @property
+    def forced(self) -> bool:
+        return not self.options
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "step": self.step,
+            "phase": self.phase,
+            "best": _notation(self.best),
+            "reason": self.reason.to_json(),
+            "options": [{"action": _notation(a), "ev": round(ev, 2)} for a, ev in self.options],
+        }
+
+
+def advise(view: SeatView, step: int, worlds: int = DEFAULT_WORLDS, seed: int = 0) -> Advice:
+    """The best action for the seat of ``view`` (to act) at ``step``: the options of :func:`grade`
+    (without a played one) on the same imagined deals, so that the same view, step, worlds and
+    seed give :func:`grade`'s best and evs."""
+    if not view.legal:
+        raise ValueError("this seat is not to act")
+    options = _candidates(view)
+    if len(options) == 1:
+        return Advice(step, view.phase, options[0], explain(view, options[0]), ())
+    values = _values(view, options, worlds, _rng(seed, step))
+    n = len(values[0])
+    means = [sum(v) / n if n else 0.0 for v in values]
+    best = max(range(len(options)), key=lambda i: (means[i], -i))
+    order = sorted(range(len(options)), key=lambda i: (i != best, -means[i], i))
+    return Advice(step, view.phase, options[best], _why(view, options[best]),
+                  tuple((options[i], means[i]) for i in order))
+
+
+def forced(view: SeatView) -> bool:
+    """Whether the seat of ``view`` (to act) has one option only: its :func:`advise` plays nothing out."""
+    return bool(view.legal) and len(_candidates(view)) == 1
+
+
 def _rng(seed: int, step: int) -> Rng:
     """The random draws of one decision: from the seed and the step alone, so that one
     decision graded alone gets the figures it gets in its whole deal."""
@@ -192,21 +243,27 @@ def _normal(action: Action) -> Action:
 
 def _options(view: SeatView, played: Action) -> list[Action]:
     """Every option of the decision, the one played among them."""
-    phase = view.phase
-    options: list[Action]
-    if phase == "ecart":
-        size = view.rules.chien_size
-        options = [Ecart(tuple(e)) for e in ecart_candidates(mask_of(view.hand), size, view.called)]
-    elif phase == "purchase":
-        options = [choose_purchase(mask_of(view.hand), mask_of(view.ecart)), *view.legal]
-    elif phase == "chelem":
-        options = [NO_CHELEM, ANNOUNCE_CHELEM]
-    else:
-        options = [_normal(a) for a in view.legal]
-        if isinstance(played, Poignee):  # the trumps shown as played, for the poignée of that size
-            options = [a for a in options if not (isinstance(a, Poignee) and len(a.cards) == len(played.cards))]
+    options = _candidates(view)
+    if isinstance(played, Poignee) and view.phase not in ("ecart", "purchase", "chelem"):
+        # the trumps shown as played, for the poignée of that size
+        options = [a for a in options if not (isinstance(a, Poignee) and len(a.cards) == len(played.cards))]
     options.append(played)
     return list(dict.fromkeys(options))
+
+
+def _candidates(view: SeatView) -> list[Action]:
+    """The options of the decision before any is played: every action the rules allow; for the
+    écart the Expert's candidates, for the purchase the Standard one and the engine's default
+    (none when the seat is not to act)."""
+    phase = view.phase
+    if phase == "ecart":
+        size = view.rules.chien_size
+        return [Ecart(tuple(e)) for e in ecart_candidates(mask_of(view.hand), size, view.called)]
+    if phase == "purchase":
+        return list(dict.fromkeys([choose_purchase(mask_of(view.hand), mask_of(view.ecart)), *view.legal]))
+    if phase == "chelem":
+        return [NO_CHELEM, ANNOUNCE_CHELEM]
+    return list(dict.fromkeys(_normal(a) for a in view.legal))
 
 
 def _values(view: SeatView, options: list[Action], worlds: int, rng: Rng) -> list[list[float]]:
@@ -319,5 +376,5 @@ def _why(view: SeatView, action: Action) -> Reason:
     return Reason("search_best")
 
 
-__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Graded", "accuracies", "analyse_record", "analysis_of", "deal_units", "grade",
-           "grade_record", "phase_losses", "seat_steps"]
+__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Advice", "Graded", "advise", "forced", "accuracies", "analyse_record",
+           "analysis_of", "deal_units", "grade", "grade_record", "phase_losses", "seat_steps"]

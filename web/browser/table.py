@@ -35,6 +35,7 @@ from web.match.page import PageState
 from web.browser.params import made_situation_query, parse_params
 from web.draw.render import REGIONS, render, root_attributes
 from web.match.session import SAVE_KEY
+from web.teaching.teacher import Asked
 from web.match.settings import PACES
 from web.browser.storage import Store, js
 from web.browser.tabs import Tabs
@@ -60,6 +61,7 @@ class Page:
         self.worker: Any = None  # the bots' worker, started for slow levels only
         self.reference_busy = False
         self.analysis_busy = False
+        self.state.teacher.analysis_hints = True  # *Conseil* asks the graded analysis in the worker
         # One tab plays the saved match at a time; a table with a deal of its own always plays.
         self.tabs = Tabs(self.state.store, alone=self.state.shows_its_own_deal())
         self.behind = [document.getElementById("topbar"), js(document.querySelector("#table > .layout"))]
@@ -181,6 +183,7 @@ class Page:
         self.regions["overlay"].inert = self.follower
         self.focus.after(f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before)
         self.schedule_bot()
+        self.schedule_hint()
         self.schedule_reference()
         self.schedule_analysis()
 
@@ -286,11 +289,38 @@ class Page:
         if not runs_on_main_thread(self.state.session.settings.level) and self.worker is None:
             asyncio.ensure_future(self._start_worker())
 
+    def schedule_hint(self) -> None:
+        """*Conseil* asked: the graded analysis's best action is asked of the worker at once, ahead
+        of the reference's and the analysis's next work (held back until it answers).  The worker
+        starts at the first hint if nothing started it before (a slow level, a finished deal):
+        a page that never asks does not boot a second Python."""
+        teacher, session = self.state.teacher, self.state.session
+        if self.follower:
+            return
+        asked = teacher.hint_to_send(session)
+        if asked is not None:
+            asyncio.ensure_future(self._hint_step(asked))
+
+    async def _hint_step(self, asked: Asked) -> None:
+        teacher = self.state.teacher
+        try:
+            worker = await self._start_worker()
+            answer = json.loads(str(await worker.ask("advise", json.dumps(asked.request()))))
+            teacher.take_advice(self.state.session, asked, answer)
+        except Exception as e:  # no worker, or it failed: the Standard bot's hint, as without one
+            window.console.error("".join(traceback.format_exception(e)))
+            teacher.advice_failed(self.state.session, asked)
+        self.refresh()
+
+    def _hint_waits(self) -> bool:
+        """A hint is on its way: the worker's other work waits for it."""
+        return self.state.teacher.hint_asked is not None
+
     def schedule_reference(self) -> None:
         """In a duplicate tournament, the next piece of the reference's work goes to the worker."""
         session = self.state.session
         if self.reference_busy or self.follower or not isinstance(session, DuplicateSession) \
-                or self.state.extras.reference_error:
+                or self.state.extras.reference_error or self._hint_waits():
             return
         work = session.tournament.request(session)
         if work is None:
@@ -316,7 +346,7 @@ class Page:
         """The next decision of the person's finished deals to grade goes to the worker, one per
         request (:mod:`web.teaching.grading`), so that it answers the table's bots in between."""
         extras = self.state.extras
-        if self.analysis_busy or self.follower or extras.analysis_error:
+        if self.analysis_busy or self.follower or extras.analysis_error or self._hint_waits():
             return
         match = self.state.match_session().match  # during a replay, the match set aside
         request = extras.analyses.request(match.first_deal, match.records, self.state.kept_to_grade())

@@ -1,8 +1,11 @@
 """Teaching at the table: hints, "why?", the bidding aid, and situations from the URL.
 
-- **Hints** (``[data-action=hint]``): at any decision of seat 0, the recommender's
-  choice (the Standard bot) and its reason (:mod:`tarot.teaching.hints`); the deals where a
-  hint was used are marked on the score sheet.
+- **Hints** (``[data-action=hint]``): at any decision of seat 0, the graded analysis's
+  best action, asked of the bots' worker (:func:`tarot.teaching.analysis.advise`,
+  :func:`web.teaching.grading.advise_step`), its reason and the leading options' expected
+  points; where the worker fails or there is none, the recommender's choice (the Standard
+  bot) and its reason (:mod:`tarot.teaching.hints`).  The deals where a hint was used are
+  marked on the score sheet.
 - **Why?** (``[data-action=why]``): the reason for the last bot decision, from that
   bot's own view at the time.
 - **Bidding aid**: the hand's value on the points scale, item by item

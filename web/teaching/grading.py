@@ -9,6 +9,12 @@ the number of decisions, the next rank or ``None`` at the end).  The budget and 
 the command's defaults (:data:`~tarot.teaching.analysis.DEFAULT_WORLDS`, seed 0): the page
 and ``python -m tarot analyse`` give the same figures.
 
+*Conseil* asks the same worker for the analysis's best action at seat 0's decision:
+:func:`advise_step` takes ``{"record", "seat": 0}`` (the deal so far) and answers
+:meth:`~tarot.teaching.analysis.Advice.to_json` (``step``, ``phase``, ``best``, ``reason``,
+``options`` with their evs), at the same budget and seed as the analysis: the hint and the
+deal's analysis agree.
+
 :class:`Analyses` is the page's state beside the match: per deal number, the decisions
 graded so far (:class:`DealAnalysis`), the newest finished deal first; then the deals of the
 finished matches kept in the browser that were never graded (``kept``, by
@@ -23,8 +29,9 @@ from typing import Any
 
 from tarot.actions import Action, action_from_json
 from tarot.bot import Reason
-from tarot.replay import decisions
-from tarot.teaching.analysis import DEFAULT_WORLDS, Graded, accuracies, analysis_of, grade, phase_losses, seat_steps
+from tarot.errors import RecordError
+from tarot.replay import decisions, from_record_at
+from tarot.teaching.analysis import DEFAULT_WORLDS, Graded, accuracies, advise, analysis_of, grade, phase_losses, seat_steps
 
 SEAT = 0  # the person's seat
 SEED = 0  # the command's default seed
@@ -45,6 +52,25 @@ def analyse_step(request: object) -> dict[str, Any]:
                   for index, _seat, action, deal in decisions(record) if index == steps[at])
     return {"decision": graded.to_json(), "loss": graded.loss, "se": graded.se, "total": len(steps),
             "next": at + 1 if at + 1 < len(steps) else None}
+
+
+def advise_step(request: object) -> dict[str, Any]:
+    """The analysis's best action for seat 0, to act at the end of ``record`` (see the module
+    docstring); ``ValueError`` for a request that is not one, a record that does not replay, or
+    a seat not to act."""
+    if not isinstance(request, dict) or not isinstance(request.get("record"), dict):
+        raise ValueError("record must be a deal record")
+    if request.get("seat", SEAT) != SEAT:
+        raise ValueError("seat must be 0")
+    record = request["record"]
+    try:
+        deal = from_record_at(record, None)[1]
+    except RecordError as e:
+        raise ValueError(f"record does not replay: {e}") from None
+    if deal.to_act != SEAT:
+        raise ValueError("seat 0 is not to act")
+    actions = record.get("actions", [])
+    return advise(deal.view(SEAT), len(actions), DEFAULT_WORLDS, SEED).to_json()
 
 
 def _action(notation: object) -> Action:

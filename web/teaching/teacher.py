@@ -9,9 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tarot.actions import Action, Ecart
+from tarot.actions import Action, Ecart, action_from_json
 from tarot.bots import make_bot
 from tarot.cards import parse_card
+from tarot.teaching.analysis import advise, forced
 from tarot.teaching.hints import Decision, Reason, explain, hint
 from tarot.inputs import excerpt, load_json, whole_number
 # Imported at every start, so kept in the snapshot (web/pyodide-loader.mjs).
@@ -64,6 +65,22 @@ class Shown:
     reason: Reason
     seat: int = HUMAN
     at: int = -1  # the action explained, by its place in the deal's history (-1: the last)
+    options: tuple[tuple[Action, float], ...] = ()  # a hint of the analysis: each option's expected points, best first
+
+
+@dataclass
+class Asked:
+    """A hint asked of the graded analysis (the bots' worker's ``advise``) at ``step`` of deal
+    ``deal``, whose record then was ``record``; ``sent`` once the page has sent it."""
+
+    deal: int
+    step: int
+    record: dict[str, Any]
+    sent: bool = False
+
+    def request(self) -> dict[str, Any]:
+        """The worker's request: the deal so far, and the seat to advise."""
+        return {"record": self.record, "seat": HUMAN}
 
 
 class Teacher:
@@ -78,6 +95,8 @@ class Teacher:
         self.hinted: set[int] = set()  # deal numbers where a hint was used
         self.hinted_first_deal: int | None = None
         self.hint_shown: Shown | None = None
+        self.analysis_hints = False  # hints from the graded analysis in the bots' worker (the page has one)
+        self.hint_asked: Asked | None = None  # a hint the worker is asked for
         self.why_shown: Shown | None = None
         self.verdict: Verdict | None = None
         self.aid_open = False
@@ -213,13 +232,65 @@ class Teacher:
         return bot.decide(view)
 
     def show_hint(self, session: Session) -> None:
+        """*Conseil*: with the bots' worker, the graded analysis is asked for its best action (the
+        page sends :attr:`hint_asked`, then :meth:`take_advice`); without, the recommender's."""
         deal = session.deal
         if deal.to_act != HUMAN or session.ui.setup_open:
             return
         view = deal.view(HUMAN)
-        action, reason = hint(view, lambda v: self._decision(session, v))
-        self.hint_shown = Shown(session.deal_number, len(deal.history), action, reason)
+        if self.analysis_hints and forced(view):  # one option: the analysis's answer, at once
+            advice = advise(view, len(deal.to_record()["actions"]))
+            self.hint_shown = Shown(session.deal_number, len(deal.history), advice.best, advice.reason)
+        elif self.analysis_hints:
+            if self.hint_thinking(session) or _valid(self.hint_shown, session):
+                return  # asked already, or given, at this moment
+            self.hint_asked = Asked(session.deal_number, len(deal.history), deal.to_record())
+        else:
+            self._standard_hint(session)
         self._note_hint(session)
+
+    def _standard_hint(self, session: Session) -> None:
+        deal = session.deal
+        action, reason = hint(deal.view(HUMAN), lambda v: self._decision(session, v))
+        self.hint_shown = Shown(session.deal_number, len(deal.history), action, reason)
+
+    def hint_thinking(self, session: Session) -> bool:
+        """A hint asked of the worker at this moment is on its way."""
+        asked = self.hint_asked
+        return asked is not None and asked.deal == session.deal_number and asked.step == len(session.deal.history)
+
+    def hint_to_send(self, session: Session) -> Asked | None:
+        """The hint to ask the worker for now (once), if there is one at this moment."""
+        asked = self.hint_asked
+        if asked is None or asked.sent or not self.hint_thinking(session):
+            return None
+        asked.sent = True
+        return asked
+
+    def take_advice(self, session: Session, asked: Asked, answer: dict[str, Any]) -> bool:
+        """The worker's answer (:func:`web.teaching.grading.advise_step`) becomes the hint if the
+        table is still at the moment it was asked for; else it is dropped.  Whether it is shown."""
+        if self.hint_asked is asked:
+            self.hint_asked = None
+        if not self._still_at(session, asked):
+            return False
+        reason = answer["reason"]
+        self.hint_shown = Shown(asked.deal, asked.step, _action(answer["best"]),
+                                Reason(str(reason["code"]), dict(reason.get("params", {}))),
+                                options=tuple((_action(o["action"]), float(o["ev"])) for o in answer["options"]))
+        return True
+
+    def advice_failed(self, session: Session, asked: Asked) -> None:
+        """The worker could not answer: the recommender's hint instead, if the table is still there."""
+        if self.hint_asked is asked:
+            self.hint_asked = None
+        if self._still_at(session, asked):
+            self._standard_hint(session)
+
+    def _still_at(self, session: Session, asked: Asked) -> bool:
+        deal = session.deal
+        return asked.deal == session.deal_number and asked.step == len(deal.history) \
+            and deal.to_act == HUMAN and asked.record == deal.to_record()
 
     def _note_hint(self, session: Session) -> None:
         if self.hinted_first_deal != session.settings.first_deal:
@@ -307,6 +378,18 @@ class Teacher:
         from .teachview import render_teaching, teaching_view
 
         return render_teaching(teaching_view(self, session))
+
+
+def _valid(shown: Shown | None, session: Session) -> bool:
+    """A hint still valid: given at this moment of this deal."""
+    return shown is not None and shown.deal == session.deal_number and shown.step == len(session.deal.history)
+
+
+def _action(notation: object) -> Action:
+    """An action of the worker's answer (the record's notation, without the seat)."""
+    if not isinstance(notation, dict):
+        raise ValueError("an action must be an object")
+    return action_from_json({**notation, "seat": HUMAN})[1]
 
 
 # ----------------------------------------------------------- the buttons

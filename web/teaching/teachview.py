@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
-from tarot.actions import Play
+from tarot.actions import Action, Play, action_to_json
 from tarot.cards import Card
 from tarot.i18n import card_name, contract_name
 from tarot.rules import Contract
@@ -19,6 +19,7 @@ from tarot.words import t
 from ..draw.cardface import card_html
 from ..draw.labels import seat_name
 from .moves import move_attrs, move_words, told
+from .review import describe
 from ..draw.parts import teach_button as button
 from ..match.session import HUMAN, Session
 
@@ -62,6 +63,7 @@ class TeachingView:
     exercise: tuple[Verdict | None, bool] | None = None  # (the verdict, whether the question is asked)
     hint: Shown | None = None  # the hint given at this moment
     hint_offered: bool = False
+    hint_thinking: bool = False  # the graded analysis is asked for the hint at this moment
     aid: Aid | None = None
     why: tuple[str, Shown | None] | None = None  # the last bot decision in words ("" if the person's), and why when asked
     why_cards: tuple[tuple[int, int, Card], ...] = ()  # the bots' other cards of this trick and the one before
@@ -86,7 +88,7 @@ def teaching_view(teacher: Teacher, session: Session) -> TeachingView | None:
         lang, step, note=teacher.notes.get(step) or None,
         steps=_steps(teacher, session), left_record=_left_record(teacher, session),
         exercise=_exercise(teacher, session), hint=_shown(teacher.hint_shown, session),
-        hint_offered=mine and not questioned,
+        hint_offered=mine and not questioned, hint_thinking=teacher.hint_thinking(session),
         aid=_aid(teacher, session) if mine and deal.phase.value == "bidding" and not questioned else None,
         why=_why(teacher, session), why_cards=recent_bot_cards(session.deal), open_hands=_open_hands(teacher, session), share=_share(teacher, session))
 
@@ -293,10 +295,46 @@ def _render_hint(view: TeachingView) -> str:
     if shown is not None:
         attrs = move_attrs(shown.action) + f' data-reason="{escape(shown.reason.code)}"'
         face = card_html(shown.action.card, lang, size="small") if isinstance(shown.action, Play) else ""
-        text = t("hint_is", lang, move=move_words(shown.action, lang)) + " " + shown.reason.explain(lang)
+        move = escape(t("hint_is", lang, move=move_words(shown.action, lang)))
+        evs = f' <span class="hint-evs" data-testid="hint-evs">{evs_html(shown.options, lang)}</span>' \
+            if shown.options else ""
         out += (f'<div class="hint" data-testid="hint" data-action="hint-shown"{attrs} role="status">{face}'
-                f'<p>{escape(text)}</p></div>')
+                f'<p><span class="hint-is">{move} </span>{escape(shown.reason.explain(lang))}{evs}</p></div>')
+    elif view.hint_thinking:
+        out += (f'<div class="hint thinking" data-testid="hint-thinking" role="status" aria-busy="true">'
+                f'<p>{escape(t("hint_thinking", lang))}</p></div>')
     return f'<div class="teach-row tips">{out}</div>'
+
+
+HINT_OPTIONS = 3  # the leading options a hint gives the expected points of
+
+
+def evs_text(options: tuple[tuple[Action, float], ...], lang: str) -> str:
+    """The expected points of the leading options, best first, in deal units:
+    "Garde : +11,3 en moyenne ; Prise : +4,0 ; Passe : 0"."""
+    return "".join(_evs(options, lang))
+
+
+def evs_html(options: tuple[tuple[Action, float], ...], lang: str) -> str:
+    """:func:`evs_text`, each option in its own ``span.hint-ev`` (a short screen shows the first two)."""
+    return "".join(f'<span class="hint-ev">{escape(part)}</span>' for part in _evs(options, lang))
+
+
+def _evs(options: tuple[tuple[Action, float], ...], lang: str) -> list[str]:
+    """Each leading option's words, the separator before all but the first."""
+    join = t("hint_ev_join", lang)
+    return [("" if k == 0 else join) + t("hint_ev_first" if k == 0 else "hint_ev", lang,
+                                         move=describe(action_to_json(HUMAN, action), lang), points=signed_ev(ev, lang))
+            for k, (action, ev) in enumerate(options[:HINT_OPTIONS])]
+
+
+def signed_ev(ev: float, lang: str) -> str:
+    """An expected score in deal units, signed, one decimal: "+11,3", "−4,0", "0"."""
+    tenths = round(ev * 10)
+    if tenths == 0:
+        return "0"
+    number = f"{abs(tenths) / 10:.1f}".replace(".", t("decimal_mark", lang))
+    return ("+" if tenths > 0 else "−") + number
 
 
 def _render_aid(view: TeachingView) -> str:
