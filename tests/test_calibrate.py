@@ -15,6 +15,7 @@ def test_trust_counts_the_large_runs_mistakes_the_default_finds_and_the_defaults
                           _decision("good", "good"), _decision("good", "good", forced=True)]}
     summary = trust_summary([line])
     assert (summary["large_serious"], summary["found_by_default"], summary["recall"]) == (2, 1, 50.0)
+    assert summary["flagged_by_default"] == 1  # the large run's mistake the default calls good is not flagged
     assert (summary["default_serious"], summary["confirmed_by_large"], summary["precision"]) == (3, 2, 66.7)
     assert (summary["decisions"], summary["same_best"]) == (5, 60.0)  # the forced card is no decision
 

@@ -8,7 +8,8 @@ such lines back into the figures of docs/analysis.md:
   there are mistakes to find), that seat moving round the table; every decision of that
   seat graded at the default budget and at ``--factor`` times its imagined deals (another
   seed, so the two draws are independent).  The figures: of the decisions the large run
-  calls mistake or blunder, the share the default calls mistake or worse; of those the
+  calls mistake or blunder, the share the default calls mistake or worse (and the share it
+  calls at least an inaccuracy); of those the
   default calls mistake or blunder, the share the large run calls at least an inaccuracy;
   how often the two runs name the same best action.
 - ``validity``: the same deals played with each level in the graded seat (the others
@@ -87,7 +88,7 @@ def validity_deal(rules: Rules, seed: int, seat: int, levels: Sequence[str], wor
 def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
     """The ``trust`` figures of the deals' lines."""
     deals = 0
-    decided = serious_large = found = serious_default = confirmed = same = 0
+    decided = serious_large = found = flagged = serious_default = confirmed = same = 0
     for line in lines:
         deals += 1
         for d in line["decisions"]:  # type: ignore[attr-defined]
@@ -98,11 +99,13 @@ def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
             if d["large"] in SERIOUS:
                 serious_large += 1
                 found += d["default"] in SERIOUS
+                flagged += d["default"] != "good"
             if d["default"] in SERIOUS:
                 serious_default += 1
                 confirmed += d["large"] != "good"
     return {"deals": deals, "decisions": decided,
             "large_serious": serious_large, "found_by_default": found, "recall": _share(found, serious_large),
+            "flagged_by_default": flagged, "flagged_share": _share(flagged, serious_large),
             "default_serious": serious_default, "confirmed_by_large": confirmed,
             "precision": _share(confirmed, serious_default), "same_best": _share(same, decided)}
 
