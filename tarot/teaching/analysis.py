@@ -19,7 +19,9 @@ and the one played; for the purchase the Standard one, the engine's default and 
 :func:`grade_record` yields the graded decisions one at a time (:func:`seat_steps` says
 which, for a page that shows progress; :func:`analysis_of` puts them together);
 :func:`analyse_record` gives the whole ``tarot-analysis/1`` object; :func:`grade` grades
-one decision.  Same record, seat, worlds and seed: the same figures.
+one decision.  Its parts serve other weighings (the puzzle miner, :mod:`tarot.puzzles.mine`):
+:func:`options_of` (the options), :func:`played_out` (each option's scores on the same imagined
+deals), :func:`decision_rng`, :func:`paired_se` and :func:`why`.  Same record, seat, worlds and seed: the same figures.
 """
 from __future__ import annotations
 
@@ -158,30 +160,30 @@ def _counted_losses(graded: list[Graded]) -> dict[str, list[float]]:
 # ---------------------------------------------------------------- a decision
 def grade(view: SeatView, played: Action, step: int, worlds: int = DEFAULT_WORLDS, seed: int = 0) -> Graded:
     """The decision of the seat of ``view`` (to act) that played ``played`` at ``step``."""
-    played_option = _normal(played)
-    options = _options(view, played_option)
+    played_option = normal_action(played)
+    options = options_of(view, played_option)
     if len(options) <= 1:
         return Graded(step, view.phase, played, played, 0.0, 0.0, "good", explain(view, played), ())
-    values = _values(view, options, worlds, _rng(seed, step))
+    values = played_out(view, options, worlds, decision_rng(seed, step))
     n = len(values[0])
     means = [sum(v) / n if n else 0.0 for v in values]
     mine = options.index(played_option)
     best = max(range(len(options)), key=lambda i: (means[i], i == mine, -i))
     loss = max(0.0, means[best] - means[mine])
-    se = _paired_se(values[best], values[mine])
+    se = paired_se(values[best], values[mine])
     order = sorted(range(len(options)), key=lambda i: (i != best, -means[i], i))  # the best first, ties after it
     reason = _reason(view, played_option, options[best], best != mine)
     return Graded(step, view.phase, played, options[best], loss, se, classify(loss, se), reason,
                   tuple((options[i], means[i]) for i in order))
 
 
-def _rng(seed: int, step: int) -> Rng:
+def decision_rng(seed: int, step: int) -> Rng:
     """The random draws of one decision: from the seed and the step alone, so that one
     decision graded alone gets the figures it gets in its whole deal."""
     return Rng(Rng(seed ^ (step << 32)).next64())
 
 
-def _normal(action: Action) -> Action:
+def normal_action(action: Action) -> Action:
     """The action as the options write it: an écart's or a poignée's cards in order."""
     if isinstance(action, Ecart):
         return Ecart(tuple(sorted(action.cards)))
@@ -190,7 +192,7 @@ def _normal(action: Action) -> Action:
     return action
 
 
-def _options(view: SeatView, played: Action) -> list[Action]:
+def options_of(view: SeatView, played: Action) -> list[Action]:
     """Every option of the decision, the one played among them."""
     phase = view.phase
     options: list[Action]
@@ -202,14 +204,14 @@ def _options(view: SeatView, played: Action) -> list[Action]:
     elif phase == "chelem":
         options = [NO_CHELEM, ANNOUNCE_CHELEM]
     else:
-        options = [_normal(a) for a in view.legal]
+        options = [normal_action(a) for a in view.legal]
         if isinstance(played, Poignee):  # the trumps shown as played, for the poignée of that size
             options = [a for a in options if not (isinstance(a, Poignee) and len(a.cards) == len(played.cards))]
     options.append(played)
     return list(dict.fromkeys(options))
 
 
-def _values(view: SeatView, options: list[Action], worlds: int, rng: Rng) -> list[list[float]]:
+def played_out(view: SeatView, options: list[Action], worlds: int, rng: Rng) -> list[list[float]]:
     """Per option, the seat's score in deal units in each imagined deal (the same deals for all).
 
     Where the last tricks are few, every option of an imagined deal is searched exactly
@@ -288,7 +290,7 @@ def _share(rules: Rules, taker: int | None, partner: int | None, seat: int) -> i
     return max(1, rules.shares(partner is not None)[0]) if seat == taker else 1
 
 
-def _paired_se(best: list[float], mine: list[float]) -> float:
+def paired_se(best: list[float], mine: list[float]) -> float:
     """The standard error of the mean difference, deal by deal."""
     n = len(best)
     if n < 2:
@@ -307,17 +309,17 @@ def _reason(view: SeatView, played: Action, best: Action, missed: bool) -> Reaso
         flaws = card_flaws(k, played.card, view.legal_cards)
         if flaws:
             return Reason(flaws[0], {"card": str(played.card)})
-    return _why(view, best)
+    return why(view, best)
 
 
-def _why(view: SeatView, action: Action) -> Reason:
+def why(view: SeatView, action: Action) -> Reason:
     """Why ``action`` makes sense: a card by how the trick stands (:func:`~tarot.bots.reasons.explain`
     says only what the seat knows for sure); another action by the book's reason where it is
     the book's (the Standard bot's) choice, else as the search's best, as the Expert says it."""
-    if isinstance(action, Play) or action == _normal(StandardBot().choose(view)):
+    if isinstance(action, Play) or action == normal_action(StandardBot().choose(view)):
         return explain(view, action)
     return Reason("search_best")
 
 
-__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Graded", "accuracies", "analyse_record", "analysis_of", "deal_units", "grade",
-           "grade_record", "phase_losses", "seat_steps"]
+__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Graded", "accuracies", "analyse_record", "analysis_of", "deal_units",
+           "decision_rng", "grade", "grade_record", "normal_action", "options_of", "paired_se", "phase_losses", "played_out", "seat_steps", "why"]
