@@ -40,7 +40,6 @@ from ..rng import Rng
 from ..state import Deal
 from ..teaching.analysis import DEFAULT_WORLDS, decision_rng, normal_action, options_of, paired_se, played_out, why
 from ..view import SeatView
-from .glicko import CENTRE
 from .themes import themes_of
 
 SOLUTION_UNITS = 2.0  # an option this close to the best (deal units) is as good: one of the solution
