@@ -8,12 +8,12 @@ import json
 import pytest
 
 from tarot.actions import Play, action_from_json
-from tarot.puzzles.mine import Budget, Tally, mine_record, only_move, puzzle_id, puzzle_of
+from tarot.puzzles.mine import Budget, Tally, excuse_can_wait, mine_record, only_move, puzzle_id, puzzle_of
 from tarot.replay import from_record_at
 from tarot.state import Deal
 from tarot.tools.cli import main
 
-from .helpers import card, deal_with, play, to_play
+from .helpers import card, deal_with, play, play_keeping, to_play
 
 SMALL = Budget(worlds=8, recheck=8, screen=0, margin=10.0)
 KEYS = {"id", "record", "seat", "solution", "margin", "themes", "rating", "reason"}
@@ -47,6 +47,16 @@ def test_giving_the_petit_away_under_the_21_leaves_every_other_card_as_the_solut
 def test_two_cards_of_the_same_effect_are_no_puzzle():
     deal = two_alike()
     assert only_move(deal.view(1), Play(card("2H")), step_of(deal), SMALL) is None
+
+
+def test_the_excuse_is_no_only_move_while_it_can_wait_a_trick():
+    early = to_play(deal_with({0: "EX KH"}), taker=1, contract="garde").view(0)
+    assert excuse_can_wait(early, [Play(card("EX"))])
+    assert not excuse_can_wait(early, [Play(card("KH"))])
+    trumps = "EX T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5"
+    late = play_keeping(to_play(deal_with({0: trumps}), taker=0, contract="garde_sans"), keep={0: "EX"}, tricks_left=2)
+    view = late.view(0)
+    assert len(view.hand) == 2 and not excuse_can_wait(view, [Play(card("EX"))])  # kept, it is lost in the last trick
 
 
 def test_a_margin_beyond_the_gap_keeps_nothing():

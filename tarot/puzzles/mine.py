@@ -11,7 +11,9 @@ so a solution never rests on where the hidden cards really lie.  A position is k
   best) by :attr:`Budget.margin` deal units or more, and by more than two paired standard
   errors; a solution that holds every option (cards of the same effect) is no puzzle;
 * at a second budget (:attr:`Budget.recheck`, other imagined deals), the best is still one
-  of the solution and beats every other option by as much.
+  of the solution and beats every other option by as much;
+* it is no Excuse that could as well wait a trick (:func:`excuse_can_wait`), nor obvious:
+  both bots find it and the others lose :data:`OBVIOUS_MARGIN` deal units or more.
 
 A cheaper screen (:attr:`Budget.screen` imagined deals) first sets aside the decisions
 where no option stands out by half the margin, so the main budget is spent on the few that may.
@@ -30,10 +32,11 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..actions import Action, action_to_json
+from ..actions import Action, Play, action_to_json
 from ..bot import Reason
 from ..bots import make_bot
 from ..bots.standard import StandardBot
+from ..cards import EXCUSE_ID
 from ..errors import RecordError
 from ..replay import decisions
 from ..rng import Rng
@@ -57,6 +60,7 @@ RATING_PER_DOUBLING = 150.0
 RATING_STANDARD_MISSES = 300.0
 RATING_DEBUTANT_MISSES = 150.0
 RATING_RANGE = (600.0, 2600.0)
+EXCUSE_WAITS_CARDS = 2  # with more cards than this in hand, playing the Excuse now is no only move
 OBVIOUS_MARGIN = 100.0  # a gap this big that both bots see is no puzzle (a weak hand passes, a chelem declined)
 ID_CHARS = 12  # hex digits of a puzzle's id
 
@@ -137,6 +141,8 @@ def only_move(view: SeatView, played: Action, step: int, budget: Budget, seed: i
             return None
     main = weigh(view, options, budget.worlds, decision_rng(seed, step))
     solution = main.solution()
+    if excuse_can_wait(view, [options[i] for i in solution]):
+        return None
     margin = main.gap(solution[0], solution)
     if margin is None or margin < budget.margin:
         return None
@@ -147,6 +153,13 @@ def only_move(view: SeatView, played: Action, step: int, budget: Budget, seed: i
     if again is None or again < budget.margin:
         return None
     return Found(tuple(options), tuple(solution), min(margin, again))
+
+
+def excuse_can_wait(view: SeatView, solution: Sequence[Action]) -> bool:
+    """The solution is the Excuse alone while the seat holds more than two cards: it could as
+    well come a trick later, and what the gap measures is how the play-out policy would keep
+    it too long, not the position.  (With two cards, the Excuse kept is lost in the last trick.)"""
+    return len(view.hand) > EXCUSE_WAITS_CARDS and all(isinstance(a, Play) and a.card == EXCUSE_ID for a in solution)
 
 
 # ---------------------------------------------------------------- a puzzle
@@ -253,4 +266,4 @@ def mine_record(record: object, budget: Budget = Budget(), seed: int = 0, tally:
 
 
 __all__ = ["bots_miss", "Budget", "DEFAULT_MARGIN", "Found", "MAIN_WORLDS", "OBVIOUS_MARGIN", "Puzzle", "RECHECK_WORLDS", "RecordError", "SCREEN_WORLDS",
-           "SOLUTION_UNITS", "Tally", "Weighing", "first_rating", "mine_record", "only_move", "puzzle_id", "puzzle_of", "weigh"]
+           "SOLUTION_UNITS", "Tally", "Weighing", "excuse_can_wait", "first_rating", "mine_record", "only_move", "puzzle_id", "puzzle_of", "weigh"]
