@@ -8,15 +8,24 @@ import json
 import pytest
 
 from tarot.actions import Play, action_from_json
-from tarot.puzzles.mine import Budget, Tally, excuse_can_wait, mine_record, only_move, puzzle_id, puzzle_of
+from tarot.puzzles.mine import Budget, Found, Tally, first_rating, excuse_can_wait, mine_record, only_move, puzzle_id, puzzle_of
 from tarot.replay import from_record_at
 from tarot.state import Deal
+from tarot.teaching.hints import REASON_CODES
 from tarot.tools.cli import main
 
 from .helpers import card, deal_with, play, play_keeping, to_play
 
 SMALL = Budget(worlds=8, recheck=8, screen=0, margin=10.0)
 KEYS = {"id", "record", "seat", "solution", "margin", "themes", "rating", "reason"}
+
+
+def petit_au_bout() -> Deal:
+    """The taker (garde sans) holds every trump left, the others none; two tricks to go, the
+    taker leads with the Petit and the 2: the 2 first, and the Petit takes the last trick."""
+    hands = {0: "T1 T2 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21 KS"}
+    deal = deal_with(hands, chien="T3 T4 T5 T6 EX 2S", voids={1: "T", 2: "T", 3: "T"})
+    return play_keeping(to_play(deal, taker=0, contract="garde_sans"), keep={0: "T1 T2"}, tricks_left=2)
 
 
 def petit_under_the_21() -> Deal:
@@ -36,17 +45,25 @@ def step_of(deal: Deal) -> int:
     return len(deal.to_record()["actions"])
 
 
-def test_giving_the_petit_away_under_the_21_leaves_every_other_card_as_the_solution():
-    deal = petit_under_the_21()
-    found = only_move(deal.view(1), Play(card("T20")), step_of(deal), SMALL)
-    assert found is not None and found.margin >= SMALL.margin
-    solution = [found.options[i] for i in found.solution]
-    assert Play(card("T1")) not in solution and Play(card("T20")) in solution
+def found_at(deal: Deal, played: str) -> Found | None:
+    seat = deal.to_act
+    assert seat is not None
+    return only_move(deal.view(seat), Play(card(played)), step_of(deal), SMALL)
+
+
+def test_the_2_before_the_petit_for_the_petit_au_bout_is_the_only_move():
+    found = found_at(petit_au_bout(), "T1")
+    assert found is not None and [found.options[i] for i in found.solution] == [Play(card("T2"))]
+    assert found.margin >= SMALL.margin
 
 
 def test_two_cards_of_the_same_effect_are_no_puzzle():
-    deal = two_alike()
-    assert only_move(deal.view(1), Play(card("2H")), step_of(deal), SMALL) is None
+    assert found_at(two_alike(), "2H") is None
+
+
+def test_a_blunder_most_cards_avoid_is_no_puzzle():
+    """Any trump but the Petit under the 21: the solution would hold six cards of seven."""
+    assert found_at(petit_under_the_21(), "T20") is None
 
 
 def test_the_excuse_is_no_only_move_while_it_can_wait_a_trick():
@@ -60,53 +77,56 @@ def test_the_excuse_is_no_only_move_while_it_can_wait_a_trick():
 
 
 def test_a_margin_beyond_the_gap_keeps_nothing():
-    deal = petit_under_the_21()
-    assert only_move(deal.view(1), Play(card("T20")), step_of(deal), Budget(8, 8, 0, margin=500.0)) is None
+    deal = petit_au_bout()
+    assert only_move(deal.view(0), Play(card("T1")), step_of(deal), Budget(8, 8, 0, margin=500.0)) is None
 
 
 def test_a_puzzle_is_one_json_line_with_its_keys():
-    deal = petit_under_the_21()
-    found = only_move(deal.view(1), Play(card("T20")), step_of(deal), SMALL)
+    deal = petit_au_bout()
+    found = found_at(deal, "T1")
     assert found is not None
-    puzzle = puzzle_of(deal, 1, found)
+    puzzle = puzzle_of(deal, 0, found)
     assert puzzle is not None
     line = json.loads(json.dumps(puzzle.to_json()))
     assert set(line) == KEYS
-    assert line["seat"] == 1 and line["margin"] >= 10 and isinstance(line["rating"], int)
-    assert line["id"] == puzzle_id(line["record"], 1) and len(line["id"]) == 12
-    assert line["reason"]["code"] and isinstance(line["themes"], list)
+    assert line["seat"] == 0 and line["solution"] == [{"seat": 0, "type": "play", "card": "T2"}]
+    assert line["margin"] >= 10 and line["rating"] == 1300  # 1000 + 150 (two options) + 150: the Débutant plays the Petit
+    assert line["id"] == puzzle_id(line["record"], 0) and len(line["id"]) == 12
+    assert line["reason"]["code"] in REASON_CODES
+    assert "petit_au_bout" in line["themes"] and "lead" in line["themes"]
 
 
 def test_a_puzzles_record_replays_to_the_seat_to_act_and_its_solution_is_legal_there():
-    deal = petit_under_the_21()
-    found = only_move(deal.view(1), Play(card("T20")), step_of(deal), SMALL)
+    deal = petit_au_bout()
+    found = found_at(deal, "T1")
     assert found is not None
-    puzzle = puzzle_of(deal, 1, found)
+    puzzle = puzzle_of(deal, 0, found)
     assert puzzle is not None
     line = puzzle.to_json()
     record = line["record"]
     assert isinstance(record, dict) and "result" not in record
     replayed, _ = from_record_at(record, None)
-    assert replayed.to_act == 1 and replayed.trick == deal.trick
+    assert replayed.to_act == 0 and replayed.hand(0) == deal.hand(0) and len(replayed.tricks) == len(deal.tricks)
     for entry in line["solution"]:
         seat, action = action_from_json(entry)
-        assert seat == 1 and replayed.can(action)
+        assert seat == 0 and replayed.can(action)
 
 
 def test_mining_a_record_finds_the_only_move_and_counts_what_it_saw():
-    deal = petit_under_the_21()
-    deal.apply(Play(card("T20")))
+    deal = petit_au_bout()
+    deal.apply(Play(card("T1")))  # the Petit first: it is not au bout
     tally = Tally()
     record = deal.to_record()
-    puzzles = [p for p in mine_record(record, Budget(6, 6, 0, 10.0), 0, tally) if p.seat == 1 and p.record["actions"]
-               and p.record["actions"][-1] == {"seat": 0, "type": "play", "card": "T21"}]
-    assert puzzles and Play(card("T1")) not in puzzles[0].solution
-    assert tally.decisions == len(record["actions"]) and tally.examined <= tally.decisions and tally.kept >= 1
+    puzzles = list(mine_record(record, Budget(6, 6, 0, 10.0), 0, tally))
+    last = [p for p in puzzles if len(p.record["actions"]) == len(record["actions"]) - 1]
+    assert [p.solution for p in last] == [(Play(card("T2")),)] and last[0].seat == 0
+    assert tally.decisions == len(record["actions"]) and tally.examined <= tally.decisions
+    assert tally.kept == len(puzzles) and tally.themes["petit_au_bout"] >= 1
 
 
 def test_the_command_mines_a_file_and_names_a_bad_record(tmp_path, capsys):
-    deal = petit_under_the_21()
-    deal.apply(Play(card("T20")))
+    deal = petit_au_bout()
+    deal.apply(Play(card("T1")))
     record = deal.to_record()
     broken = dict(record, actions=[{"seat": 3, "type": "play", "card": "KH"}])
     path = tmp_path / "deals.jsonl"
@@ -128,3 +148,10 @@ def test_a_bad_command_line_exits_2(argv, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["puzzles", "mine", *argv])
     assert stop.value.code == 2 and "error" in capsys.readouterr().err
+
+
+def test_the_first_rating_grows_with_the_options_and_with_each_bot_that_misses():
+    assert first_rating(2, False, False) == 1150
+    assert first_rating(2, False, True) == 1300
+    assert first_rating(16, True, True) == 2050
+    assert first_rating(4, True, False) > first_rating(4, False, True) > first_rating(4, False, False)

@@ -9,7 +9,8 @@ so a solution never rests on where the hidden cards really lie.  A position is k
 * at the main budget (:attr:`Budget.worlds` imagined deals), the best option beats every
   option outside the solution (the options within :data:`SOLUTION_UNITS` deal units of the
   best) by :attr:`Budget.margin` deal units or more, and by more than two paired standard
-  errors; a solution that holds every option (cards of the same effect) is no puzzle;
+  errors; a solution that holds more than half the options (every option: cards of the same
+  effect) is no puzzle: it avoids a blunder rather than finds a move;
 * at a second budget (:attr:`Budget.recheck`, other imagined deals), the best is still one
   of the solution and beats every other option by as much;
 * it is no Excuse that could as well wait a trick (:func:`excuse_can_wait`), nor obvious:
@@ -50,6 +51,7 @@ DEFAULT_MARGIN = 10.0  # deal units by which the best must beat every option out
 MAIN_WORLDS = 4 * DEFAULT_WORLDS  # imagined deals of the main budget: four times the page's
 RECHECK_WORLDS = 2 * DEFAULT_WORLDS  # imagined deals of the second budget (other deals)
 SCREEN_WORLDS = DEFAULT_WORLDS  # imagined deals of the screen: the page's budget
+MAX_SOLUTION_SHARE = 0.5  # a solution of more options than this share is avoiding a blunder, not finding a move
 SE_FACTOR = 2.0  # the gap must exceed this many paired standard errors
 RECHECK_SALT = 0x5EED_2  # the second budget's seed: the miner's seed mixed with this
 SCREEN_SALT = 0x5EED_1
@@ -141,7 +143,7 @@ def only_move(view: SeatView, played: Action, step: int, budget: Budget, seed: i
             return None
     main = weigh(view, options, budget.worlds, decision_rng(seed, step))
     solution = main.solution()
-    if excuse_can_wait(view, [options[i] for i in solution]):
+    if len(solution) > MAX_SOLUTION_SHARE * len(options) or excuse_can_wait(view, [options[i] for i in solution]):
         return None
     margin = main.gap(solution[0], solution)
     if margin is None or margin < budget.margin:
@@ -265,5 +267,5 @@ def mine_record(record: object, budget: Budget = Budget(), seed: int = 0, tally:
             yield puzzle
 
 
-__all__ = ["bots_miss", "Budget", "DEFAULT_MARGIN", "Found", "MAIN_WORLDS", "OBVIOUS_MARGIN", "Puzzle", "RECHECK_WORLDS", "RecordError", "SCREEN_WORLDS",
+__all__ = ["bots_miss", "Budget", "DEFAULT_MARGIN", "Found", "MAIN_WORLDS", "MAX_SOLUTION_SHARE", "OBVIOUS_MARGIN", "Puzzle", "RECHECK_WORLDS", "RecordError", "SCREEN_WORLDS",
            "SOLUTION_UNITS", "Tally", "Weighing", "excuse_can_wait", "first_rating", "mine_record", "only_move", "puzzle_id", "puzzle_of", "weigh"]
