@@ -30,6 +30,7 @@ from .options import ArgumentParser, integer_arg, non_negative_arg, whole_arg
 from .records import COMPACT, read_text, split_records
 
 PROG = "python -m tarot puzzles"
+MINE = f"{PROG} mine"  # what the miner's messages start with
 
 
 def _margin(text: str) -> float:
@@ -86,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             text = read_text(args.file)
         except ValueError as e:
-            print(f"{PROG}: {e}", file=sys.stderr)
+            print(f"{MINE}: {e}", file=sys.stderr)
             return 1
         records: Iterator[tuple[str, object, str | None]] = split_records(text)
     else:
@@ -94,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         out: TextIO = sys.stdout if args.out is None else open(args.out, "w", encoding="utf-8")
     except OSError as e:
-        print(f"{PROG}: cannot write {args.out}: {e.strerror or e}", file=sys.stderr)
+        print(f"{MINE}: cannot write {args.out}: {e.strerror or e}", file=sys.stderr)
         return 1
     try:
         return _mine(records, out, Budget(args.worlds, args.recheck, args.screen, args.margin), args.seed)
@@ -119,10 +120,10 @@ def _mine(records: Iterator[tuple[str, object, str | None]], out: TextIO, budget
         except Exception as e:  # an engine failure is reported, not a traceback, and the next records go on
             error = f"cannot be mined: {type(e).__name__}: {e}"
         if error is not None:
-            print(f"{PROG}: {label}: {error}", file=sys.stderr)
+            print(f"{MINE}: {label}: {error}", file=sys.stderr)
             status = 1
     if not seen:
-        print(f"{PROG}: empty input: no record", file=sys.stderr)
+        print(f"{MINE}: empty input: no record", file=sys.stderr)
         return 1
     print(summary(tally, time.process_time() - start), file=sys.stderr)
     return status
@@ -131,5 +132,5 @@ def _mine(records: Iterator[tuple[str, object, str | None]], out: TextIO, budget
 def summary(tally: Tally, seconds: float) -> str:
     """What the miner did, in a few lines for developers."""
     themes = ", ".join(f"{code} {tally.themes[code]}" for code in THEMES if tally.themes[code]) or "none"
-    return (f"{PROG}: {tally.decisions} decisions, {tally.examined} positions examined, "
+    return (f"{MINE}: {tally.decisions} decisions, {tally.examined} positions examined, "
             f"{tally.kept} puzzles kept, {seconds:.1f} CPU seconds\n  themes: {themes}")
