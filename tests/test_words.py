@@ -216,7 +216,7 @@ LABELS = re.compile(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"')
 ENGLISH_FOR_DEVELOPERS = {"tarot/__main__.py", "tarot/tools/cli.py", "tarot/tools/bench.py", "tarot/tools/tournament.py",
                           "tarot/tools/blunders.py", "tarot/tools/audit.py", "tarot/tools/analyse.py", "tarot/tools/calibrate.py",
                           "tarot/tools/options.py",
-                          "tarot/tools/records.py",
+                          "tarot/tools/records.py", "tarot/tools/puzzles.py",
                           "tarot/scoring.py", "web/browser/files.py", "web/browser/bootwords.py"}
 PATTERNS = {"compile", "sub", "subn", "match", "fullmatch", "search", "findall", "finditer", "split"}  # re.X(pattern)
 

@@ -21,7 +21,10 @@ which, for a page that shows progress; :func:`analysis_of` puts them together);
 :func:`analyse_record` gives the whole ``tarot-analysis/1`` object; :func:`grade` grades
 one decision.  Same record, seat, worlds and seed: the same figures.  :func:`advise` gives the
 best action of a decision still to take (the page's *Conseil*): the same options on the same
-imagined deals, so the same best and evs as :func:`grade` at that step.
+imagined deals, so the same best and evs as :func:`grade` at that step.  Its parts serve other
+weighings (the puzzle miner, :mod:`tarot.puzzles.mine`): :func:`options_of` (the options),
+:func:`played_out` (each option's scores on the same imagined deals), :func:`decision_rng`,
+:func:`paired_se` and :func:`why`.
 """
 from __future__ import annotations
 
@@ -160,17 +163,17 @@ def _counted_losses(graded: list[Graded]) -> dict[str, list[float]]:
 # ---------------------------------------------------------------- a decision
 def grade(view: SeatView, played: Action, step: int, worlds: int = DEFAULT_WORLDS, seed: int = 0) -> Graded:
     """The decision of the seat of ``view`` (to act) that played ``played`` at ``step``."""
-    played_option = _normal(played)
-    options = _options(view, played_option)
+    played_option = normal_action(played)
+    options = options_of(view, played_option)
     if len(options) <= 1:
         return Graded(step, view.phase, played, played, 0.0, 0.0, "good", explain(view, played), ())
-    values = _values(view, options, worlds, _rng(seed, step))
+    values = played_out(view, options, worlds, decision_rng(seed, step))
     n = len(values[0])
     means = [sum(v) / n if n else 0.0 for v in values]
     mine = options.index(played_option)
     best = max(range(len(options)), key=lambda i: (means[i], i == mine, -i))
     loss = max(0.0, means[best] - means[mine])
-    se = _paired_se(values[best], values[mine])
+    se = paired_se(values[best], values[mine])
     order = sorted(range(len(options)), key=lambda i: (i != best, -means[i], i))  # the best first, ties after it
     reason = _reason(view, played_option, options[best], best != mine)
     return Graded(step, view.phase, played, options[best], loss, se, classify(loss, se), reason,
@@ -212,12 +215,12 @@ def advise(view: SeatView, step: int, worlds: int = DEFAULT_WORLDS, seed: int = 
     options = _candidates(view)
     if len(options) == 1:
         return Advice(step, view.phase, options[0], explain(view, options[0]), ())
-    values = _values(view, options, worlds, _rng(seed, step))
+    values = played_out(view, options, worlds, decision_rng(seed, step))
     n = len(values[0])
     means = [sum(v) / n if n else 0.0 for v in values]
     best = max(range(len(options)), key=lambda i: (means[i], -i))
     order = sorted(range(len(options)), key=lambda i: (i != best, -means[i], i))
-    return Advice(step, view.phase, options[best], _why(view, options[best]),
+    return Advice(step, view.phase, options[best], why(view, options[best]),
                   tuple((options[i], means[i]) for i in order))
 
 
@@ -226,13 +229,13 @@ def forced(view: SeatView) -> bool:
     return bool(view.legal) and len(_candidates(view)) == 1
 
 
-def _rng(seed: int, step: int) -> Rng:
+def decision_rng(seed: int, step: int) -> Rng:
     """The random draws of one decision: from the seed and the step alone, so that one
     decision graded alone gets the figures it gets in its whole deal."""
     return Rng(Rng(seed ^ (step << 32)).next64())
 
 
-def _normal(action: Action) -> Action:
+def normal_action(action: Action) -> Action:
     """The action as the options write it: an écart's or a poignée's cards in order."""
     if isinstance(action, Ecart):
         return Ecart(tuple(sorted(action.cards)))
@@ -241,7 +244,7 @@ def _normal(action: Action) -> Action:
     return action
 
 
-def _options(view: SeatView, played: Action) -> list[Action]:
+def options_of(view: SeatView, played: Action) -> list[Action]:
     """Every option of the decision, the one played among them."""
     options = _candidates(view)
     if isinstance(played, Poignee) and view.phase not in ("ecart", "purchase", "chelem"):
@@ -263,10 +266,10 @@ def _candidates(view: SeatView) -> list[Action]:
         return list(dict.fromkeys([choose_purchase(mask_of(view.hand), mask_of(view.ecart)), *view.legal]))
     if phase == "chelem":
         return [NO_CHELEM, ANNOUNCE_CHELEM]
-    return list(dict.fromkeys(_normal(a) for a in view.legal))
+    return list(dict.fromkeys(normal_action(a) for a in view.legal))
 
 
-def _values(view: SeatView, options: list[Action], worlds: int, rng: Rng) -> list[list[float]]:
+def played_out(view: SeatView, options: list[Action], worlds: int, rng: Rng) -> list[list[float]]:
     """Per option, the seat's score in deal units in each imagined deal (the same deals for all).
 
     Where the last tricks are few, every option of an imagined deal is searched exactly
@@ -345,7 +348,7 @@ def _share(rules: Rules, taker: int | None, partner: int | None, seat: int) -> i
     return max(1, rules.shares(partner is not None)[0]) if seat == taker else 1
 
 
-def _paired_se(best: list[float], mine: list[float]) -> float:
+def paired_se(best: list[float], mine: list[float]) -> float:
     """The standard error of the mean difference, deal by deal."""
     n = len(best)
     if n < 2:
@@ -364,17 +367,18 @@ def _reason(view: SeatView, played: Action, best: Action, missed: bool) -> Reaso
         flaws = card_flaws(k, played.card, view.legal_cards)
         if flaws:
             return Reason(flaws[0], {"card": str(played.card)})
-    return _why(view, best)
+    return why(view, best)
 
 
-def _why(view: SeatView, action: Action) -> Reason:
+def why(view: SeatView, action: Action) -> Reason:
     """Why ``action`` makes sense: a card by how the trick stands (:func:`~tarot.bots.reasons.explain`
     says only what the seat knows for sure); another action by the book's reason where it is
     the book's (the Standard bot's) choice, else as the search's best, as the Expert says it."""
-    if isinstance(action, Play) or action == _normal(StandardBot().choose(view)):
+    if isinstance(action, Play) or action == normal_action(StandardBot().choose(view)):
         return explain(view, action)
     return Reason("search_best")
 
 
-__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Advice", "Graded", "advise", "forced", "accuracies", "analyse_record",
-           "analysis_of", "deal_units", "grade", "grade_record", "phase_losses", "seat_steps"]
+__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Advice", "Graded", "accuracies", "advise", "analyse_record",
+           "analysis_of", "deal_units", "decision_rng", "forced", "grade", "grade_record", "normal_action", "options_of",
+           "paired_se", "phase_losses", "played_out", "seat_steps", "why"]

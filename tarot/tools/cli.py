@@ -1,4 +1,4 @@
-"""The command line: ``python -m tarot replay | selfplay | score | bench | tournament | blunders | analyse``.
+"""The command line: ``python -m tarot replay | selfplay | score | bench | tournament | blunders | analyse | puzzles``.
 
 Each subcommand is a thin layer over the engine: ``replay`` loads records with
 :meth:`Deal.from_record`, ``selfplay`` lets :mod:`tarot.bots` play
@@ -277,6 +277,8 @@ def build_parser() -> argparse.ArgumentParser:
                    add_help=False)
     sub.add_parser("analyse", help="grade each decision of a seat in deal records (see its --help)",
                    add_help=False)
+    sub.add_parser("puzzles", help="mine puzzles (only moves) from deal records or self-play (see its --help)",
+                   add_help=False)
     return parser
 
 
@@ -331,6 +333,10 @@ def _run(argv: list[str]) -> int:
         from .analyse import main as analyse_main
 
         return analyse_main(argv[1:])
+    if argv and argv[0] == "puzzles":
+        from .puzzles import main as puzzles_main
+
+        return puzzles_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
