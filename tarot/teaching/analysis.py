@@ -90,8 +90,13 @@ class Graded:
             "se": round(self.se, 2),
             "class": self.grade,
             "reason": self.reason.to_json(),
-            "options": [{"action": _notation(a), "ev": round(ev, 2)} for a, ev in self.options],
+            "options": _option_entries(self.options),
         }
+
+
+def _option_entries(options: tuple[tuple[Action, float], ...]) -> list[dict[str, object]]:
+    """The options and their expected scores as the JSON lists them."""
+    return [{"action": _notation(a), "ev": round(ev, 2)} for a, ev in options]
 
 
 def _notation(action: Action) -> dict[str, object]:
@@ -202,7 +207,7 @@ class Advice:
             "phase": self.phase,
             "best": _notation(self.best),
             "reason": self.reason.to_json(),
-            "options": [{"action": _notation(a), "ev": round(ev, 2)} for a, ev in self.options],
+            "options": _option_entries(self.options),
         }
 
 
