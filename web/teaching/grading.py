@@ -73,7 +73,8 @@ def advise_step(request: object) -> dict[str, Any]:
     return advise(deal.view(SEAT), len(actions), DEFAULT_WORLDS, SEED).to_json()
 
 
-def _action(notation: object) -> Action:
+def seat_action(notation: object) -> Action:
+    """An action of seat 0 from the analysis's notation (without the seat); ``ValueError``."""
     if not isinstance(notation, dict):
         raise ValueError("an action must be an object")
     return action_from_json({**notation, "seat": SEAT})[1]
@@ -83,10 +84,10 @@ def graded_from(answer: dict[str, Any]) -> Graded:
     """The :class:`Graded` of an :func:`analyse_step` answer (its entry, and the unrounded loss)."""
     entry = answer["decision"]
     reason = entry["reason"]
-    return Graded(int(entry["step"]), str(entry["phase"]), _action(entry["played"]), _action(entry["best"]),
+    return Graded(int(entry["step"]), str(entry["phase"]), seat_action(entry["played"]), seat_action(entry["best"]),
                   float(answer["loss"]), float(answer["se"]), str(entry["class"]),
                   Reason(str(reason["code"]), dict(reason.get("params", {}))),
-                  tuple((_action(o["action"]), float(o["ev"])) for o in entry["options"]))
+                  tuple((seat_action(o["action"]), float(o["ev"])) for o in entry["options"]))
 
 
 @dataclass

@@ -26,10 +26,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tarot.actions import Action, action_from_json
+from tarot.actions import Action
 from tarot.bot import Reason
 from tarot.inputs import load_json
 
+from .grading import seat_action
 from .moves import same_move
 
 EXERCISES_KEY = "tarot.exercises"
@@ -48,13 +49,6 @@ def deal_id(record: dict[str, Any]) -> str:
     """A short name of a deal's record, the same for the same record wherever it comes from."""
     text = json.dumps(record, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def _action(notation: object) -> Action:
-    """An action of seat 0 from the analysis's notation (without the seat); ``ValueError``."""
-    if not isinstance(notation, dict):
-        raise ValueError("an action must be an object")
-    return action_from_json({**notation, "seat": SEAT})[1]
 
 
 def same_answer(a: Action, b: Action) -> bool:
@@ -113,10 +107,10 @@ class Exercise:
             ev = o.get("ev") if isinstance(o, dict) else None
             if not isinstance(ev, (int, float)) or isinstance(ev, bool) or not math.isfinite(ev):
                 raise ValueError("an option has an action and an ev")
-            read.append((_action(o.get("action")), float(ev)))
+            read.append((seat_action(o.get("action")), float(ev)))
         self.options = tuple(read)
-        self.played = _action(e.get("played"))
-        self.best = _action(e.get("best"))
+        self.played = seat_action(e.get("played"))
+        self.best = seat_action(e.get("best"))
         if not isinstance(e.get("loss"), (int, float)) or isinstance(e.get("loss"), bool):
             raise ValueError("a graded decision has a loss")
 

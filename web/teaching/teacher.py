@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tarot.actions import Action, Ecart, action_from_json
+from tarot.actions import Action, Ecart
 from tarot.bots import make_bot
 from tarot.cards import parse_card
 from tarot.teaching.analysis import advise, forced
@@ -23,6 +23,7 @@ from tarot.view import SeatView
 
 from ..match.botstep import bot_seed, runs_on_main_thread
 from .editor import Editor
+from .grading import seat_action
 from .misses import LESSON_WORDS, Miss, miss
 from .moves import same_move
 from ..browser.params import PageParams
@@ -275,9 +276,9 @@ class Teacher:
         if not self._still_at(session, asked):
             return False
         reason = answer["reason"]
-        self.hint_shown = Shown(asked.deal, asked.step, _action(answer["best"]),
+        self.hint_shown = Shown(asked.deal, asked.step, seat_action(answer["best"]),
                                 Reason(str(reason["code"]), dict(reason.get("params", {}))),
-                                options=tuple((_action(o["action"]), float(o["ev"])) for o in answer["options"]))
+                                options=tuple((seat_action(o["action"]), float(o["ev"])) for o in answer["options"]))
         return True
 
     def advice_failed(self, session: Session, asked: Asked) -> None:
@@ -383,13 +384,6 @@ class Teacher:
 def _valid(shown: Shown | None, session: Session) -> bool:
     """A hint still valid: given at this moment of this deal."""
     return shown is not None and shown.deal == session.deal_number and shown.step == len(session.deal.history)
-
-
-def _action(notation: object) -> Action:
-    """An action of the worker's answer (the record's notation, without the seat)."""
-    if not isinstance(notation, dict):
-        raise ValueError("an action must be an object")
-    return action_from_json({**notation, "seat": HUMAN})[1]
 
 
 # ----------------------------------------------------------- the buttons
