@@ -81,12 +81,11 @@ class MistakeSession(PracticeSession):
             return refusal
         self.answer = self.exercise.judge(action)
         self.tried = action
-        named = None
+        self.why = self.exercise.reason
         if not self.answer.right and isinstance(action, Play):
             named = flaw(self.deal.view(HUMAN), action)
-            self.why = Reason(named, {"card": str(action.card)}) if named is not None else self.exercise.reason
-        else:
-            self.why = self.exercise.reason
+            if named is not None:
+                self.why = Reason(named, {"card": str(action.card)})
         if self.answer.right:
             self.book.solve(self.exercise.key)
             self.exercise.solved = True

@@ -18,13 +18,11 @@ from tarot.words import t
 
 from ..draw.cardface import card_html
 from ..draw.labels import seat_name
+from .drill import DrillView, MistakeSession
 from .moves import move_attrs, move_words, told
-from .review import describe
+from .review import GRADE_WORDS, describe, loss_text
 from ..draw.parts import teach_button as button
 from ..match.session import HUMAN, Session
-
-from .drill import DrillView, MistakeSession
-from ..draw.labels import points_text
 
 if TYPE_CHECKING:
     from .editor import Editor
@@ -235,12 +233,9 @@ def _render_exercise(view: TeachingView) -> str:
     return f'<div class="teach-row exercise">{out}</div>' if out else ""
 
 
-GRADE_NAMES = {"mistake": "grade_mistake", "blunder": "grade_blunder"}
-
-
 def ev_text(ev: float, lang: str) -> str:
     """An expected score in deal units, one decimal at most, with a real minus sign."""
-    return points_text(round(ev, 1), lang).replace("-", "−")
+    return loss_text(ev, lang).replace("-", "−")
 
 
 def _render_drill(view: TeachingView) -> str:
@@ -261,7 +256,7 @@ def _render_drill(view: TeachingView) -> str:
                 + button(t("step_next", lang), "mistake-step", disabled=p >= n, short=t("step_next_short", lang), attrs=' data-to="next"')
                 + '</div>')
     elif a is None:
-        question = t("mistakes_question", lang, move=move_words(d.played, lang), grade=t(GRADE_NAMES[d.grade], lang),
+        question = t("mistakes_question", lang, move=move_words(d.played, lang), grade=t(GRADE_WORDS[d.grade], lang),
                      loss=ev_text(d.loss, lang))
         out += f'<p class="teach-note" data-testid="mistake-question">{escape(question)}</p>'
         if d.solved:
