@@ -17,7 +17,7 @@ from tarot.tools.cli import main
 from .helpers import card, deal_with, play, play_keeping, to_play
 
 SMALL = Budget(worlds=8, recheck=8, screen=0, margin=10.0)
-KEYS = {"id", "record", "seat", "solution", "margin", "themes", "rating", "reason"}
+KEYS = {"id", "record", "seat", "solution", "margin", "themes", "rating", "reason", "costs"}
 
 
 def petit_au_bout() -> Deal:
@@ -94,6 +94,17 @@ def test_a_puzzle_is_one_json_line_with_its_keys():
     assert line["id"] == puzzle_id(line["record"], 0) and len(line["id"]) == 12
     assert line["reason"]["code"] in REASON_CODES
     assert "petit_au_bout" in line["themes"] and "lead" in line["themes"]
+
+
+def test_a_puzzle_says_what_each_other_option_costs():
+    deal = petit_au_bout()
+    found = found_at(deal, "T1")
+    assert found is not None
+    puzzle = puzzle_of(deal, 0, found)
+    assert puzzle is not None
+    costs = puzzle.to_json()["costs"]
+    assert [c["action"] for c in costs] == [{"seat": 0, "type": "play", "card": "T1"}]  # the Petit, outside the solution
+    assert costs[0]["loss"] >= puzzle.margin - 0.05
 
 
 def test_a_puzzles_record_replays_to_the_seat_to_act_and_its_solution_is_legal_there():

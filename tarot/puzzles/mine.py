@@ -122,11 +122,13 @@ def weigh(view: SeatView, options: list[Action], worlds: int, rng: Rng) -> Weigh
 
 @dataclass(frozen=True)
 class Found:
-    """An only move: the options, the solution's indices (the best first) and the margin."""
+    """An only move: the options, the solution's indices (the best first), the margin, and
+    each option's loss against the best at the main budget (deal units, 0 for the best)."""
 
     options: tuple[Action, ...]
     solution: tuple[int, ...]
     margin: float
+    losses: tuple[float, ...] = ()
 
 
 def only_move(view: SeatView, played: Action, step: int, budget: Budget, seed: int = 0) -> Found | None:
@@ -154,7 +156,9 @@ def only_move(view: SeatView, played: Action, step: int, budget: Budget, seed: i
     again = second.gap(second.best, solution)
     if again is None or again < budget.margin:
         return None
-    return Found(tuple(options), tuple(solution), min(margin, again))
+    means = main.means
+    losses = tuple(means[solution[0]] - m for m in means)
+    return Found(tuple(options), tuple(solution), min(margin, again), losses)
 
 
 def excuse_can_wait(view: SeatView, solution: Sequence[Action]) -> bool:
@@ -177,6 +181,7 @@ class Puzzle:
     themes: tuple[str, ...]
     rating: int
     reason: Reason
+    costs: tuple[tuple[Action, float], ...] = ()  # each option outside the solution and its loss (deal units)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -188,6 +193,7 @@ class Puzzle:
             "themes": list(self.themes),
             "rating": self.rating,
             "reason": self.reason.to_json(),
+            "costs": [{"action": action_to_json(self.seat, a), "loss": round(loss, 1)} for a, loss in self.costs],
         }
 
 
@@ -230,8 +236,10 @@ def puzzle_of(deal: Deal, seat: int, found: Found, seed: int = 0) -> Puzzle | No
         return None
     best = solution[0]
     reason = why(view, best)
+    costs = tuple((option, loss) for i, (option, loss) in enumerate(zip(found.options, found.losses))
+                  if i not in found.solution)
     return Puzzle(puzzle_id(record, seat), record, seat, solution, found.margin, tuple(themes_of(view, best, reason)),
-                  first_rating(len(found.options), standard_misses, debutant_misses), reason)
+                  first_rating(len(found.options), standard_misses, debutant_misses), reason, costs)
 
 
 # ---------------------------------------------------------------- a record
