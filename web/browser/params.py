@@ -15,6 +15,9 @@
 - ``mode=duplicate`` (and ``duplicate=4|8|12``, the number of deals; ``duplicate=N``
   alone also asks for a tournament): the new-game form filled in for a duplicate
   tournament against the Expert (``mode=match``: a free match);
+- ``mode=puzzles``: the puzzle trainer (:mod:`web.teaching.trainer`), with ``daily=1`` the
+  puzzle of the day, ``theme=CODE`` the puzzles of a theme (a code of :mod:`tarot.puzzles.themes`),
+  and in the fragment ``#puzzle=ID`` one puzzle of the collection;
 - ``refsamples``: the Expert's imagined deals per decision in the duplicate
   reference (a cheaper reference for tests; default :data:`tarot.teaching.duplicate.REFERENCE_BUDGET`);
 - the teaching parameters of a situation (:mod:`web.teaching`): ``seat``, ``at``,
@@ -66,14 +69,18 @@ EXPECTED = {
     "mode": "url_expect_mode",
     "duplicate": "url_expect_duplicate",
     "refsamples": "url_expect_refsamples",
+    "daily": "url_expect_yes_no",
+    "theme": "url_expect_theme",
 }
 DUPLICATE_SIZES = (4, 8, 12)
 MAX_REFERENCE_SAMPLES = 200
 TEACHING = ("seat", "open", "steps", "exercise", "at", "lesson", "next")  # a situation's parameters (web.teaching)
-ABOUT_THE_DEAL = frozenset(("players", "deal", "mode", "duplicate", *Rules.options(), *TEACHING))
+ABOUT_THE_DEAL = frozenset(("players", "deal", "mode", "duplicate", "daily", "theme", *Rules.options(), *TEACHING))
 MAX_SEAT_OR_STEP = 999  # a seat is checked against the deal's players, a step against its actions
 MAX_TABLES = 99  # a lesson's tables
 LESSON_NAME = re.compile(r"[a-z0-9-]{1,40}")  # checked against the lessons by web.teaching.misses
+THEME_CODE = re.compile(r"[a-z_]{1,30}")  # checked against the collection's themes by the trainer
+PUZZLE_FRAGMENT = re.compile(r"(?:^#?|&)puzzle=([0-9a-f]{6,40})(?:&|$)")
 
 
 @dataclass
@@ -107,8 +114,17 @@ class PageParams:
     pause: int | None = None
     duplicate: int | None = None  # a duplicate tournament of this many deals; 0: a free match
     refsamples: int | None = None
+    puzzles: bool = False  # the puzzle trainer (mode=puzzles)
+    daily: bool = False  # the puzzle of the day
+    theme: str | None = None  # the trainer's theme filter
+    puzzle: str | None = None  # the puzzle asked for (#puzzle=ID)
     refused: list[tuple[str, str]] = field(default_factory=list)  # (parameter, value) ignored
     teaching: TeachingParams = field(default_factory=TeachingParams)
+
+    @property
+    def trainer(self) -> bool:
+        """Whether the URL opens the puzzle trainer (``mode=puzzles``, or ``#puzzle=ID``)."""
+        return self.puzzles or self.puzzle is not None
 
     @property
     def sets_game(self) -> bool:
@@ -241,11 +257,12 @@ def _read_pause(params: PageParams, value: str) -> bool:
 
 def _read_mode(params: PageParams, value: str) -> bool:
     mode = value.strip().lower()
+    params.puzzles = params.puzzles or mode == "puzzles"
     if mode == "match":
         params.duplicate = 0
     elif mode == "duplicate" and not params.duplicate:
         params.duplicate = DUPLICATE_SIZES[0]
-    return mode in ("duplicate", "match")
+    return mode in ("duplicate", "match", "puzzles")
 
 
 def _read_duplicate(params: PageParams, value: str) -> bool:
@@ -260,6 +277,14 @@ def _read_refsamples(params: PageParams, value: str) -> bool:
     if samples is not None:
         params.refsamples = samples
     return samples is not None
+
+
+def _read_theme(params: PageParams, value: str) -> bool:
+    code = value.strip().lower()
+    if THEME_CODE.fullmatch(code) is None:
+        return False
+    params.theme = code
+    return True
 
 
 def _read_flag(name: str) -> Callable[[PageParams, str], bool]:
@@ -318,7 +343,7 @@ def _read_teaching(name: str) -> Callable[[PageParams, str], bool]:
 READERS: dict[str, Callable[[PageParams, str], bool]] = {
     "players": _read_players, "level": _read_level, "lang": _read_lang, "deal": _read_deal,
     "pause": _read_pause, "mode": _read_mode, "duplicate": _read_duplicate, "refsamples": _read_refsamples,
-    "embed": _read_flag("embed"), "sheet": _read_flag("sheet"),
+    "embed": _read_flag("embed"), "sheet": _read_flag("sheet"), "daily": _read_flag("daily"), "theme": _read_theme,
     **{name: _read_option(name) for name in Rules.options()},
     **{name: _read_teaching(name) for name in TEACHING},
 }
@@ -333,6 +358,9 @@ def parse_params(query: str, fragment: str = "") -> PageParams:
         read = READERS.get(key)
         if read is None or not read(params, value):
             params.refused.append((key, value))
+    found = PUZZLE_FRAGMENT.search(fragment)
+    if found is not None:
+        params.puzzle = found.group(1)
     if "record=" in fragment:  # a situation, however unreadable ("": none to be found)
         params.teaching.record = record_from_fragment(fragment) or ""
         params.teaching.notes = record_from_fragment(fragment, "notes")

@@ -49,7 +49,8 @@ class Page:
         location = window.location
         self.params = parse_params(str(location.search), str(location.hash))
         self.state = PageState(self.params, Store(window.localStorage, window.console.warn),
-                               base=str(location.origin) + str(location.pathname))
+                               base=str(location.origin) + str(location.pathname),
+                               fetch_text=_read_site_file, today=_local_now()[:10])
         self.root = document.getElementById("table")
         self.root.classList.toggle("embed", self.params.embed)
         self.root.classList.toggle("with-sheet", self.params.sheet)
@@ -563,6 +564,23 @@ def boot() -> Page:
     page.prepare_bots()
     window.performance.mark("tarot:ready")
     return page
+
+
+def _read_site_file(path: str) -> str | None:
+    """A file of the site (beside the page), read at once (the service worker serves it offline);
+    ``None`` when it cannot be read."""
+    window.performance.mark("tarot:fetch")
+    try:
+        request = window.XMLHttpRequest.new()
+        request.open("GET", path, False)  # synchronous: the trainer's puzzles are needed to draw it
+        request.send(None)
+        ok = 200 <= int(request.status) < 300
+        return str(request.responseText) if ok else None
+    except Exception as e:
+        window.console.warn(f"{path} not read: {e}")
+        return None
+    finally:
+        window.performance.mark("tarot:fetched")
 
 
 def _local_now() -> str:

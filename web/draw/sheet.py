@@ -10,6 +10,7 @@ from .labels import plural_s, points_text, signed
 from ..duplicate.view import tournament_table
 from .parts import button, contract_words, player_name
 from ..teaching.records import records_tools, replay_mark
+from ..teaching.trainview import theme_words
 from ..match.screen import Screen
 
 
@@ -176,5 +177,20 @@ def render_side(screen: Screen) -> str:
     if screen.history:
         more = ('<p class="side-more">' + button(t("history_button", screen.lang, n=len(screen.history)),
                                                   action="history", ident="btn-history", cls="btn ghost") + "</p>")
-    return (replay_mark(screen) + tournament_table(screen) + render_sheet(screen) + render_chart(screen) + render_stats(screen) + more
-            + records_tools(screen))
+    return (replay_mark(screen) + tournament_table(screen) + render_sheet(screen) + render_chart(screen) + render_stats(screen)
+            + render_puzzle_ratings(screen) + more + records_tools(screen))
+
+
+def render_puzzle_ratings(screen: Screen) -> str:
+    """The person's puzzle ratings (web.teaching.puzzles): overall, then per theme."""
+    if not screen.puzzle_ratings:
+        return ""
+    lang = screen.lang
+    rows = "".join(
+        f'<tr data-theme="{escape(code)}"><th scope="row">'
+        f'{escape(t("puzzle_rating_overall", lang) if not code else theme_words(code, lang))}</th>'
+        f'<td class="num" data-value="{rating}">{rating}</td></tr>'
+        for code, rating in screen.puzzle_ratings)
+    return (f'<table class="stats puzzle-ratings" data-testid="puzzle-ratings"><caption>{escape(t("puzzle_ratings_title", lang))}'
+            f'</caption><thead><tr><th scope="col">{escape(t("puzzle_theme", lang))}</th>'
+            f'<th scope="col">{escape(t("puzzle_rating_col", lang))}</th></tr></thead><tbody>{rows}</tbody></table>')

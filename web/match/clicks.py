@@ -19,6 +19,7 @@ from .page import PageState
 from .screen import Ui
 from .session import Session
 from ..teaching.drill import MistakeSession
+from ..teaching.trainer import PuzzleSession
 from ..teaching.teacher import CLICKS as TEACHING_CLICKS
 from ..browser.transfer import EXPORT_NAME, export_text
 
@@ -228,6 +229,12 @@ def _in_exercise(work: Callable[[MistakeSession, Clicked], bool]) -> Handler:
     return handler
 
 
+def _puzzle_filter(state: PageState, clicked: Clicked) -> Outcome:
+    """A filter of the puzzle trainer: a theme, a number of players, a phase (``""``: any)."""
+    done = state.filter_puzzles(str(clicked("data-kind") or ""), str(clicked("data-value") or ""))
+    return Outcome(save=True, forget_bot=True) if done else NOTHING
+
+
 def _export(state: PageState, clicked: Clicked) -> Outcome:
     """The match's deals as JSON lines; a tournament's with what their review needs."""
     s = state.session
@@ -292,6 +299,9 @@ REVIEW_TOOLS: dict[str, Handler] = {
     "mistake-retry": _in_exercise(lambda s, clicked: s.retry()),
     "mistake-answer": _in_exercise(lambda s, clicked: s.reveal()),
     "mistake-step": _in_exercise(lambda s, clicked: s.step_answer(str(clicked("data-to")))),
+    "puzzle-next": _exercise(PageState.next_puzzle),
+    "puzzle-filter": _puzzle_filter,
+    "puzzle-best": _in_exercise(lambda s, clicked: isinstance(s, PuzzleSession) and s.show_best()),
 }
 
 # Every click the page knows, by its key (:func:`click_key`).

@@ -10,6 +10,7 @@ Nothing here touches the DOM: :mod:`web.browser.table` reads it and writes the r
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -29,6 +30,8 @@ from ..teaching import HINTS_KEY
 from ..teaching.drill import MistakeSession, open_exercise
 from ..teaching.mistakes import EXERCISES_KEY, Key, deal_id, exercises_of, load_exercises
 from ..teaching.teachview import teaching_view
+from ..teaching.puzzles import COLLECTION_PATH, RATINGS_KEY, Filters, Ratings, TrainerPuzzle, load_ratings, read_collection
+from ..teaching.trainer import PuzzleSession, Trainer
 from ..browser.transfer import ImportProblem, import_message, import_records
 
 Notice = tuple[str, dict[str, Any]]
@@ -99,6 +102,14 @@ def _progress(session: Session, extras: Extras) -> tuple[int, int | None] | None
     return len(analysis.graded), analysis.total
 
 
+def puzzle_ratings(ratings: Ratings) -> tuple[tuple[str, int], ...]:
+    """The person's puzzle ratings for the statistics: ``("", rating)`` overall, then each theme's
+    (its code, its rating); none before a first try."""
+    if not ratings.history:
+        return ()
+    return (("", round(ratings.player.rating)), *((code, round(r.rating)) for code, r in sorted(ratings.themes.items())))
+
+
 def new_number() -> int:
     """A deal number drawn at random, for a match the URL or the form gives none."""
     return random.randrange(1, 1_000_000)
@@ -108,9 +119,14 @@ class PageState:
     """See the module docstring.  ``store``: the browser's storage; ``base``: the page's
     address without query nor fragment (for shared links)."""
 
-    def __init__(self, params: PageParams, store: Store, base: str = "") -> None:
+    def __init__(self, params: PageParams, store: Store, base: str = "",
+                 fetch_text: Callable[[str], str | None] = lambda path: None, today: str = "") -> None:
         self.params = params
         self.store = store
+        self.fetch_text = fetch_text  # a file of the site, read when needed (the puzzles' collection)
+        self.today = today  # the person's date, YYYY-MM-DD (the daily puzzle)
+        self.ratings = load_ratings(store.get(RATINGS_KEY))  # the puzzle ratings (web.teaching.puzzles)
+        self.trainer: Trainer | None = None
         self.teacher = Teacher(params, base=base)
         self.extras = Extras()
         self.dropped: list[Notice] = []  # notes of stored values removed unread
@@ -133,6 +149,8 @@ class PageState:
         session: Session
         if situation is not None:
             session = situation
+        elif p.trainer:
+            session = self._open_trainer()
         elif p.embed:
             session = Session.on_random_deal(p.settings)
         else:
@@ -143,10 +161,80 @@ class PageState:
                 session.ui.setup_open = True
                 session.ui.setup_draft = p.draft(session.settings)
         session.notices = tuple(p.notices()) + self.teacher.notices()
-        if situation is None and not p.embed:
+        if situation is None and not p.embed and self.trainer is None:
             self.restore_hints(self.store.get(HINTS_KEY), session)
         session.notices += tuple(self.dropped)
         return session
+
+    def _open_trainer(self) -> Session:
+        """The puzzle trainer: the collection read (only now), the puzzle the URL asks for (``#puzzle=ID``,
+        the day's), else the one nearest the person's rating; a plain deal with a note when there is none."""
+        p = self.params
+        text = self.fetch_text(COLLECTION_PATH)
+        trainer = Trainer(read_collection(text or ""), self.ratings, Filters(theme=p.theme), p.embed, keep=self._keep_ratings)
+        self.trainer = trainer
+        settings = p.settings(Settings(first_deal=new_number()))
+        notes: list[Notice] = []
+        if not trainer.puzzles:
+            notes.append(("puzzle_no_collection", {}))
+        wanted = trainer.find(p.puzzle)
+        if p.puzzle is not None and wanted is None and text is not None:
+            notes.append(("puzzle_unknown", {"id": p.puzzle}))
+        if p.theme is not None and p.theme not in trainer.themes():
+            notes.append(("puzzle_no_theme", {"theme": p.theme}))
+            trainer.filters = Filters()
+        daily = wanted is None and p.daily
+        puzzle = self._puzzle_session(settings, wanted or (trainer.daily(self.today) if daily else None), daily)
+        self.dropped += notes
+        if puzzle is not None:
+            return puzzle
+        session = Session.on_random_deal(p.settings)
+        session.ui.setup_open = True
+        return session
+
+    def _puzzle_session(self, settings: Settings, first: TrainerPuzzle | None = None, is_daily: bool = False,
+                        after: str | None = None) -> PuzzleSession | None:
+        """``first`` at the table, else the next puzzle near the person's rating (not ``after``); a puzzle
+        whose record does not replay is left out, and the next one tried."""
+        trainer = self.trainer
+        puzzle = first
+        while trainer is not None:
+            puzzle = puzzle or trainer.next_puzzle(after)
+            if puzzle is None:
+                return None
+            opened = trainer.open(settings, puzzle, is_daily)
+            if opened is not None:
+                return opened
+            puzzle, is_daily = None, False
+        return None
+
+    def _keep_ratings(self, ratings: Ratings) -> None:
+        """The ratings after a try, kept in the browser (not on an embedded page: it keeps nothing)."""
+        self.ratings = ratings
+        if not self.params.embed and not self.store.set(RATINGS_KEY, ratings.to_text(), "puzzle ratings"):
+            self._tell_unsaved()
+
+    def next_puzzle(self) -> bool:
+        """*Puzzle suivant*: the next puzzle near the person's rating that the filters admit."""
+        s = self.session
+        found = self._puzzle_session(s.settings, after=s.puzzle.id if isinstance(s, PuzzleSession) else None)
+        if found is None:
+            return False
+        found.history = self.session.history
+        self.session = found
+        self.extras.saved = None
+        return True
+
+    def filter_puzzles(self, kind: str, value: str) -> bool:
+        """A trainer's filter set, and the next puzzle it admits (the one on show when none)."""
+        if self.trainer is None or not self.trainer.set_filter(kind, value):
+            return False
+        s = self.session
+        if isinstance(s, PuzzleSession) and s.correct is None and self.trainer.filters.admits(s.puzzle):
+            self.trainer.empty = False
+            return True
+        self.next_puzzle()
+        return True
 
     def _resume(self) -> Session:
         """The game saved in the browser, else a new one behind the new-game form: the URL's
@@ -192,7 +280,7 @@ class PageState:
     # ---------------------------------------------------------------- saving
     def shows_its_own_deal(self) -> bool:
         """Embedded, or a situation from the URL: the table never shows nor writes the saved game."""
-        return self.params.embed or self.teacher.situation is not None
+        return self.params.embed or self.teacher.situation is not None or self.trainer is not None
 
     def save(self) -> None:
         """The game and its hinted deals, kept in the browser (not a replay's, nor a shared or
@@ -207,7 +295,7 @@ class PageState:
         """The person's exercises, kept in the browser when they changed (not from a shared or
         embedded deal's page: there they last the visit)."""
         text = self.book.to_text()
-        if text == self.book_text or self.shows_its_own_deal():
+        if text == self.book_text or self.params.embed or self.teacher.situation is not None:
             return
         self.book_text = text
         if not self.store.set(EXERCISES_KEY, text, "exercises"):
@@ -311,7 +399,12 @@ class PageState:
         plain_embed = self.params.embed and self.teacher.situation is None \
             and not isinstance(self.session, MistakeSession)
         screen = screen_of(self.session, self.extras, None if plain_embed else self.teacher)
-        return replace(screen, mistakes=self.book.counts() if self.book.items else None)
+        screen = replace(screen, mistakes=self.book.counts() if self.book.items else None,
+                         puzzle_ratings=puzzle_ratings(self.ratings))
+        if self.trainer is not None and screen.teaching is not None:
+            view = self.trainer.view(not isinstance(self.session, PuzzleSession), self.book.counts()[0])
+            screen = replace(screen, teaching=replace(screen.teaching, trainer=view))
+        return screen
 
     # ------------------------------------------------------------ exercises
     def match_session(self) -> Session:

@@ -77,6 +77,7 @@ class Screen:
     practice: tuple[int, int] | None = None  # a deal replayed outside the match: (its number, from action k)
     drilling: bool = False  # the replay is an exercise from the person's mistakes (web.teaching.drill)
     mistakes: tuple[int, int] | None = None  # the person's exercises: (to do, solved); None where none are kept
+    puzzle_ratings: tuple[tuple[str, int], ...] = ()  # the puzzle ratings: ("", overall), then (theme, rating)
     replayed_against: tuple[int | None, int | None] = (None, None)  # a replay's deal as played, the Expert's score
     review: ReviewPanel | None = None  # the review dialog, open (web.teaching.review)
     importing: str | None = None  # the import dialog, open: its message ("" for none)

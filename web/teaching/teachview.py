@@ -19,6 +19,8 @@ from tarot.words import t
 from ..draw.cardface import card_html
 from ..draw.labels import seat_name
 from .drill import DrillView, MistakeSession
+from .trainer import PuzzleSession, PuzzleView, TrainerView
+from .trainview import render_puzzle, render_trainer
 from .moves import move_attrs, move_words, told
 from .review import GRADE_WORDS, describe, loss_text
 from ..draw.parts import teach_button as button
@@ -68,6 +70,8 @@ class TeachingView:
     open_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # every other seat's hand (open=1)
     share: Share | None = None
     drill: DrillView | None = None  # an exercise from the person's mistakes (web.teaching.drill)
+    puzzle: PuzzleView | None = None  # a puzzle of the trainer (web.teaching.trainer)
+    trainer: TrainerView | None = None  # the trainer around the exercise on show
 
 
 def teaching_view(teacher: Teacher, session: Session) -> TeachingView | None:
@@ -76,6 +80,8 @@ def teaching_view(teacher: Teacher, session: Session) -> TeachingView | None:
         return None
     lang, deal = session.lang, session.deal
     step = len(deal.history)
+    if isinstance(session, PuzzleSession):  # the puzzle alone: no tip before the answer
+        return TeachingView(lang, step, puzzle=session.puzzle_view(), open_hands=session.open_hands())
     if isinstance(session, MistakeSession):  # the exercise alone: no tip before the answer
         return TeachingView(lang, step, drill=session.view_of(), open_hands=session.open_hands())
     if teacher.editor is not None:
@@ -182,12 +188,20 @@ def render_teaching(view: TeachingView | None) -> str:
     lang = view.lang
     if view.editor is not None:
         return f'<div class="teaching" data-testid="teaching" lang="{lang}">{view.editor.render(lang)}</div>'
-    parts = [_render_drill(view), _render_note(view), _render_steps(view), _render_exercise(view), _render_hint(view),
+    parts = [_render_puzzle(view), _render_drill(view), _render_note(view), _render_steps(view), _render_exercise(view), _render_hint(view),
              _render_aid(view), _render_why(view), _render_open(view), _render_share(view)]
     body = "".join(parts)
     if not body:
         return ""
     return f'<div class="teaching" data-testid="teaching" lang="{lang}" data-step="{view.step}">{body}</div>'
+
+
+def _render_puzzle(view: TeachingView) -> str:
+    """The puzzle on the table and the trainer around it (web.teaching.trainview)."""
+    out = "" if view.puzzle is None else render_puzzle(view.puzzle, view.trainer, view.lang)
+    if view.trainer is not None:
+        out += render_trainer(view.trainer, view.lang, with_rating=view.puzzle is None)
+    return out
 
 
 def _render_note(view: TeachingView) -> str:
