@@ -89,6 +89,7 @@ PYSCRIPT_UNUSED = ("codemirror", "index-", "xterm", "pyodide_graph", "zip-", "mp
                    "service-worker")
 PAGE_ASSETS = (".css", ".js", ".mjs", ".svg", ".png")
 PAGE_SCRIPT = "web/main.py"  # PyScript fetches it (index.html); the rest is in the bundle
+PUZZLES = "web/puzzles/collection.jsonl"  # the puzzle trainer's collection, read when the trainer opens
 
 
 def _pyscript_imports(path: Path) -> tuple[set[str], set[str]]:
@@ -268,6 +269,7 @@ def precache_list(out: Path) -> list[str]:
     files += sorted(p.relative_to(out).as_posix() for p in (out / "web").iterdir()
                     if p.is_file() and p.suffix in PAGE_ASSETS and p.suffix != ".css")
     files += [PAGE_SCRIPT, PYTHON_BUNDLE]
+    files += [PUZZLES] if (out / PUZZLES).is_file() else []
     files += [f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME]
     files += [f"vendor/pyscript/{name}" for name in pyscript_modules(out)]
     files += sorted(linked_css)

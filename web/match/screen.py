@@ -76,6 +76,7 @@ class Screen:
     tournament: TournamentView | None = None  # a duplicate tournament (web.duplicate.tournament)
     practice: tuple[int, int] | None = None  # a deal replayed outside the match: (its number, from action k)
     drilling: bool = False  # the replay is an exercise from the person's mistakes (web.teaching.drill)
+    puzzle: bool = False  # the replay is a puzzle of the trainer (web.teaching.trainer): no banner, no mark
     mistakes: tuple[int, int] | None = None  # the person's exercises: (to do, solved); None where none are kept
     puzzle_ratings: tuple[tuple[str, int], ...] = ()  # the puzzle ratings: ("", overall), then (theme, rating)
     replayed_against: tuple[int | None, int | None] = (None, None)  # a replay's deal as played, the Expert's score

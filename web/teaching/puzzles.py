@@ -165,12 +165,14 @@ class Filters:
 def choose(puzzles: Iterable[TrainerPuzzle], rating: float, filters: Filters = Filters(),
            tried: Iterable[str] = (), ratings: Mapping[str, float] | None = None,
            after: str | None = None) -> TrainerPuzzle | None:
-    """The next puzzle: among those the filters admit (not ``after``, the one just done), those
+    """The next puzzle: among those the filters admit (not ``after``, the one just done, unless it is
+    the only one), those
     never ``tried`` first, the one whose rating (``ratings``, else its first rating) is nearest
     ``rating``, the smaller id on a tie; ``None`` when the filters admit none."""
     seen = set(tried)
     known = ratings or {}
-    admitted = [p for p in puzzles if filters.admits(p) and p.id != after]
+    admitted = [p for p in puzzles if filters.admits(p)]
+    admitted = [p for p in admitted if p.id != after] or admitted  # the one just done, when it is the only one
     fresh = [p for p in admitted if p.id not in seen] or admitted
     if not fresh:
         return None

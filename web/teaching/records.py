@@ -68,8 +68,9 @@ def import_dialog(screen: Screen) -> str:
 
 
 def replay_banner(screen: Screen) -> str:
-    """A deal replayed outside the match: which, from where, and the way back (page notes)."""
-    if screen.practice is None:
+    """A deal replayed outside the match: which, from where, and the way back (page notes); a
+    puzzle says its own (web.teaching.trainview)."""
+    if screen.practice is None or screen.puzzle:
         return ""
     number, upto = screen.practice
     said = t("mistakes_banner", screen.lang, n=number, k=upto + 1) if screen.drilling \
@@ -95,6 +96,6 @@ def replay_against(screen: Screen) -> str:
 
 def replay_mark(screen: Screen) -> str:
     """Above the match's score sheet during a replay: the deal on the table is not in it."""
-    if screen.practice is None:
+    if screen.practice is None or screen.puzzle:
         return ""
     return f'<p class="replay-mark" data-testid="replay-mark">{escape(t("replay_outside", screen.lang))}</p>'

@@ -16,8 +16,8 @@ are what the teaching region draws of them (:mod:`web.teaching.trainview`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from tarot.actions import Action, action_to_json
 from tarot.bot import Reason
@@ -28,6 +28,9 @@ from ..match.settings import Settings
 from .drill import MistakeSession
 from .mistakes import Exercise, Exercises
 from .puzzles import PHASES, PLAYERS, Filters, Ratings, TrainerPuzzle, Try, choose, cost_of, daily, is_solution
+
+if TYPE_CHECKING:
+    from ..match.screen import Screen
 
 RECENT_TRIES = 8  # the tries the trainer lists
 
@@ -115,6 +118,9 @@ class PuzzleSession(MistakeSession):
 
     def retry(self) -> bool:
         return False  # one answer per puzzle: the rating counts the first
+
+    def screen(self) -> Screen:
+        return replace(super().screen(), drilling=False, puzzle=True)
 
     def puzzle_view(self) -> PuzzleView:
         p = self.puzzle

@@ -94,6 +94,7 @@ def render_trainer(view: TrainerView, lang: str, with_rating: bool) -> str:
                      attrs=f' aria-pressed="{"true" if view.on_mistakes else "false"}" data-testid="puzzle-mistakes"'))
     out += f'<div class="teach-row puzzle-sets" role="group" aria-label="{escape(t("puzzle_set_label", lang))}">{sets}</div>'
     out += _filters(view, lang) + _tries(view, lang)
+    out += f'<p class="trainer-leave"><a class="btn ghost" href="./" data-testid="trainer-leave">{escape(t("back_to_match", lang))}</a></p>'
     return f'<div class="trainer" data-testid="trainer">{out}</div>'
 
 
