@@ -13,7 +13,6 @@ from tarot.actions import Bid, Ecart, Play
 from tarot.bot import Reason
 from tarot.cards import parse_card
 from tarot.puzzles.glicko import Rating
-from tarot.rules import Contract
 from tarot.state import Deal
 from web.browser.params import parse_params
 from web.browser.storage import Store
