@@ -328,3 +328,15 @@ def test_the_url_reads_the_trainer_s_parameters():
     assert parse_params("", "#puzzle=abcdef").trainer
     assert ("theme", "<b>") in parse_params("?theme=<b>").refused
     assert replace(parse_params("?mode=match"), puzzle=None).trainer is False
+
+
+def test_an_embedded_wrong_answer_waits_to_be_played_on():
+    p = _plain_puzzles()[0]
+    state = _page("?embed=1&mode=puzzles", f"#puzzle={p.id}")
+    s = state.session
+    assert isinstance(s, PuzzleSession)
+    s.act(0, _answers(p)[1])  # type: ignore[arg-type]
+    assert s.correct is False and s.shown is None
+    assert 'data-action="puzzle-line"' in render(state.screen())["teaching"]
+    click(state, "puzzle-line", lambda name: None)
+    assert s.shown is not None and s.shown.history[p.step] == (0, _answers(p)[1])

@@ -10,7 +10,7 @@ from .labels import plural_s, points_text, signed
 from ..duplicate.view import tournament_table
 from .parts import button, contract_words, player_name
 from ..teaching.records import records_tools, replay_mark
-from ..teaching.trainview import theme_words
+from ..teaching.trainview import render_trainer, theme_words
 from ..match.screen import Screen
 
 
@@ -171,12 +171,14 @@ def _average(value: float, lang: str) -> str:
 
 
 def render_side(screen: Screen) -> str:
-    """During a replay, a line that says so; a tournament's table, the score sheet, the chart, the players' figures, the matches kept,
+    """The puzzle trainer's sets, filters, tries and ratings; else during a replay, a line that says so; a tournament's table, the score sheet, the chart, the players' figures, the matches kept,
     and the finished deals' tools."""
     more = ""
     if screen.history:
         more = ('<p class="side-more">' + button(t("history_button", screen.lang, n=len(screen.history)),
                                                   action="history", ident="btn-history", cls="btn ghost") + "</p>")
+    if screen.trainer is not None:  # the puzzle trainer: its sets, filters and tries, the ratings per theme
+        return render_trainer(screen.trainer, screen.lang, with_rating=True) + render_puzzle_ratings(screen)
     return (replay_mark(screen) + tournament_table(screen) + render_sheet(screen) + render_chart(screen) + render_stats(screen)
             + render_puzzle_ratings(screen) + more + records_tools(screen))
 

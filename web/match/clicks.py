@@ -302,6 +302,7 @@ REVIEW_TOOLS: dict[str, Handler] = {
     "puzzle-next": _exercise(PageState.next_puzzle),
     "puzzle-filter": _puzzle_filter,
     "puzzle-best": _in_exercise(lambda s, clicked: isinstance(s, PuzzleSession) and s.show_best()),
+    "puzzle-line": _in_exercise(lambda s, clicked: isinstance(s, PuzzleSession) and s.show_line()),
 }
 
 # Every click the page knows, by its key (:func:`click_key`).

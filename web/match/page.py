@@ -401,9 +401,10 @@ class PageState:
         screen = screen_of(self.session, self.extras, None if plain_embed else self.teacher)
         screen = replace(screen, mistakes=self.book.counts() if self.book.items else None,
                          puzzle_ratings=puzzle_ratings(self.ratings))
-        if self.trainer is not None and screen.teaching is not None:
+        if self.trainer is not None:
             view = self.trainer.view(not isinstance(self.session, PuzzleSession), self.book.counts()[0])
-            screen = replace(screen, teaching=replace(screen.teaching, trainer=view))
+            screen = replace(screen, trainer=view,
+                             teaching=None if screen.teaching is None else replace(screen.teaching, trainer=view))
         return screen
 
     # ------------------------------------------------------------ exercises

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..duplicate.tournament import TournamentView
     from ..teaching.review import ReviewPanel
     from ..teaching.teachview import TeachingView
+    from ..teaching.trainer import TrainerView
 
 
 @dataclass
@@ -78,6 +79,7 @@ class Screen:
     drilling: bool = False  # the replay is an exercise from the person's mistakes (web.teaching.drill)
     puzzle: bool = False  # the replay is a puzzle of the trainer (web.teaching.trainer): no banner, no mark
     mistakes: tuple[int, int] | None = None  # the person's exercises: (to do, solved); None where none are kept
+    trainer: TrainerView | None = None  # the puzzle trainer around the exercise on show (web.teaching.trainer)
     puzzle_ratings: tuple[tuple[str, int], ...] = ()  # the puzzle ratings: ("", overall), then (theme, rating)
     replayed_against: tuple[int | None, int | None] = (None, None)  # a replay's deal as played, the Expert's score
     review: ReviewPanel | None = None  # the review dialog, open (web.teaching.review)

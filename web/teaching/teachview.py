@@ -68,6 +68,7 @@ class TeachingView:
     why: tuple[str, Shown | None] | None = None  # the last bot decision in words ("" if the person's), and why when asked
     why_cards: tuple[tuple[int, int, Card], ...] = ()  # the bots' other cards of this trick and the one before
     open_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # every other seat's hand (open=1)
+    hands_folded: bool = False  # the hands face up start folded (an embedded puzzle: a small frame)
     share: Share | None = None
     drill: DrillView | None = None  # an exercise from the person's mistakes (web.teaching.drill)
     puzzle: PuzzleView | None = None  # a puzzle of the trainer (web.teaching.trainer)
@@ -81,7 +82,8 @@ def teaching_view(teacher: Teacher, session: Session) -> TeachingView | None:
     lang, deal = session.lang, session.deal
     step = len(deal.history)
     if isinstance(session, PuzzleSession):  # the puzzle alone: no tip before the answer
-        return TeachingView(lang, step, puzzle=session.puzzle_view(), open_hands=session.open_hands())
+        return TeachingView(lang, step, puzzle=session.puzzle_view(), open_hands=session.open_hands(),
+                            hands_folded=session.embedded)
     if isinstance(session, MistakeSession):  # the exercise alone: no tip before the answer
         return TeachingView(lang, step, drill=session.view_of(), open_hands=session.open_hands())
     if teacher.editor is not None:
@@ -197,10 +199,11 @@ def render_teaching(view: TeachingView | None) -> str:
 
 
 def _render_puzzle(view: TeachingView) -> str:
-    """The puzzle on the table and the trainer around it (web.teaching.trainview)."""
+    """The puzzle on the table (the trainer around it is in the side, web.draw.sheet); beside a
+    mistake of the person's, the rating and the way back to the puzzles."""
     out = "" if view.puzzle is None else render_puzzle(view.puzzle, view.trainer, view.lang)
-    if view.trainer is not None:
-        out += render_trainer(view.trainer, view.lang, with_rating=view.puzzle is None)
+    if view.trainer is not None and (view.puzzle is None or view.trainer.empty):
+        out += render_trainer(view.trainer, view.lang, with_rating=view.puzzle is None, compact=True)
     return out
 
 
@@ -411,7 +414,8 @@ def _render_open(view: TeachingView) -> str:
         faces = "".join(card_html(c, lang, size="small") for c in hand)
         rows.append(f'<div class="open-hand" data-seat="{seat}"><p>{escape(seat_name(seat, lang))}</p>'
                     f'<div class="row">{faces}</div></div>')
-    return (f'<details class="open-hands" data-testid="open-hands" open><summary>{escape(t("open_hands", lang))}'
+    unfolded = "" if view.hands_folded else " open"
+    return (f'<details class="open-hands" data-testid="open-hands"{unfolded}><summary>{escape(t("open_hands", lang))}'
             f'</summary><div class="open-rows">{"".join(rows)}</div></details>')
 
 

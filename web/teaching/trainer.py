@@ -67,6 +67,7 @@ class PuzzleView:
     best: Action
     shown: tuple[int, int, int] | None  # a line played out: (step on show, its last, its first)
     shows_best: bool  # the line on show is the best's (else the wrong answer's)
+    line_offered: bool  # the wrong answer's line is not on show: offered
     daily: bool
 
 
@@ -74,11 +75,13 @@ class PuzzleSession(MistakeSession):
     """A puzzle at the table (see the module docstring); ``on_try``: the first answer, rated."""
 
     def __init__(self, settings: Settings, puzzle: TrainerPuzzle,
-                 on_try: Callable[[TrainerPuzzle, bool], None] = lambda p, right: None, is_daily: bool = False) -> None:
+                 on_try: Callable[[TrainerPuzzle, bool], None] = lambda p, right: None, is_daily: bool = False,
+                 embedded: bool = False) -> None:
         super().__init__(settings, exercise_of(puzzle), Exercises())
         self.puzzle = puzzle
         self.on_try = on_try
         self.is_daily = is_daily
+        self.embedded = embedded  # on a page that embeds the table (a small frame)
         self.correct: bool | None = None
         self.shows_best = False
 
@@ -96,9 +99,16 @@ class PuzzleSession(MistakeSession):
         self.ui.poignee = []
         self.ui.poignee_size = None
         self.on_try(self.puzzle, self.correct)
-        if not self.correct:
+        if not self.correct and not self.embedded:  # a small frame: the line waits to be asked for
             self.play_out(action)
         return None
+
+    def show_line(self) -> bool:
+        """*Voir la suite*: the wrong answer played on (where it was not at once)."""
+        if self.correct is not False or self.tried is None or (self.shown is not None and not self.shows_best):
+            return False
+        self.shows_best = False
+        return self.play_out(self.tried)
 
     def play_out(self, first: Action) -> bool:
         """``first`` played from the question, then the bots to the deal's end, shown step by step."""
@@ -129,7 +139,8 @@ class PuzzleSession(MistakeSession):
             shown = len(self.deal.history), len(self.shown.history), p.step
         cost = cost_of(p, self.tried) if self.tried is not None and self.correct is False else None
         return PuzzleView(p.id, p.themes, p.players, p.phase, self.correct, self.tried, p.reason, p.margin, cost,
-                          p.solution[0], shown, self.shows_best, self.is_daily)
+                          p.solution[0], shown, self.shows_best,
+                          self.correct is False and (self.shown is None or self.shows_best), self.is_daily)
 
 
 @dataclass(frozen=True)
@@ -202,7 +213,7 @@ class Trainer:
         """The puzzle at the table, or ``None`` (left out of the collection) when its record does
         not bring the table back to its moment."""
         try:
-            return PuzzleSession(settings, puzzle, self.rate, is_daily)
+            return PuzzleSession(settings, puzzle, self.rate, is_daily, self.embed)
         except (ValueError, RecordError, IllegalAction, KeyError, TypeError):
             self.puzzles = [p for p in self.puzzles if p.id != puzzle.id]
             return None

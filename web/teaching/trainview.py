@@ -51,14 +51,23 @@ def render_puzzle(view: PuzzleView, trainer: TrainerView | None, lang: str) -> s
                 + f'<span class="step-count" data-testid="puzzle-step">{escape(t("mistakes_step_of", lang, p=p - first, n=n - first))}</span>'
                 + button(t("step_next", lang), "mistake-step", disabled=p >= n, short=t("step_next_short", lang),
                          attrs=' data-to="next"')
-                + '</div>')
-    if view.correct is not None:
-        if not view.shows_best:
-            out += button(t("puzzle_show_best", lang), "puzzle-best")
-        if not view.daily or not (trainer is not None and trainer.embed):
-            out += button(t("puzzle_next", lang), "puzzle-next")
+                + _after(view, trainer, lang) + '</div>')
+    elif view.correct is not None:
+        out += _after(view, trainer, lang)
+    settled = ' data-settled="true"' if view.correct is not None and view.shown is None else ""  # the question, answered
     return (f'<div class="teach-row exercise puzzle" data-testid="puzzle" data-id="{escape(view.id)}" '
-            f'data-phase="{view.phase}" data-players="{view.players}">{out}</div>')
+            f'data-phase="{view.phase}" data-players="{view.players}"{settled}>{out}</div>')
+
+
+def _after(view: PuzzleView, trainer: TrainerView | None, lang: str) -> str:
+    """Once answered: a wrong answer's line (unless on show), the best played out (unless on show), the
+    next puzzle (not in an embedded daily puzzle)."""
+    out = button(t("puzzle_show_line", lang), "puzzle-line") if view.line_offered else ""
+    out += "" if view.shows_best else button(t("puzzle_show_best", lang), "puzzle-best",
+                                            short=t("puzzle_show_best_short", lang))
+    if not (view.daily and trainer is not None and trainer.embed):
+        out += button(t("puzzle_next", lang), "puzzle-next")
+    return out
 
 
 def _verdict(view: PuzzleView, lang: str) -> str:
@@ -80,9 +89,10 @@ def rating_badge(rating: int, lang: str) -> str:
             f'{escape(t("puzzle_rating", lang, rating=rating))}</span>')
 
 
-def render_trainer(view: TrainerView, lang: str, with_rating: bool) -> str:
+def render_trainer(view: TrainerView, lang: str, with_rating: bool, compact: bool = False) -> str:
     """The trainer around the exercise: the rating (unless the puzzle shows it), the sets, the
-    filters, the latest tries (the embedded daily puzzle: the rating alone)."""
+    filters, the latest tries and the way back to the game; ``compact`` (beside an exercise): the
+    rating, the note that no puzzle fits the filters, the sets (the embedded page: the first two)."""
     out = f'<p class="puzzle-head">{rating_badge(view.rating, lang)}</p>' if with_rating else ""
     if view.empty:
         out += f'<p class="teach-note" data-testid="puzzle-none">{escape(t("puzzle_none", lang))}</p>'
@@ -93,9 +103,12 @@ def render_trainer(view: TrainerView, lang: str, with_rating: bool) -> str:
             + button(t("puzzle_set_mistakes", lang, n=view.mistakes), "mistakes-next", disabled=not view.mistakes,
                      attrs=f' aria-pressed="{"true" if view.on_mistakes else "false"}" data-testid="puzzle-mistakes"'))
     out += f'<div class="teach-row puzzle-sets" role="group" aria-label="{escape(t("puzzle_set_label", lang))}">{sets}</div>'
+    if compact:
+        return f'<div class="trainer compact" data-testid="trainer">{out}</div>'
     out += _filters(view, lang) + _tries(view, lang)
     out += f'<p class="trainer-leave"><a class="btn ghost" href="./" data-testid="trainer-leave">{escape(t("back_to_match", lang))}</a></p>'
-    return f'<div class="trainer" data-testid="trainer">{out}</div>'
+    return (f'<section class="trainer" data-testid="trainer" aria-label="{escape(t("puzzle_trainer", lang))}">'
+            f'<h2>{escape(t("puzzle_trainer", lang))}</h2>{out}</section>')
 
 
 def _chip(label: str, kind: str, value: str, on: bool) -> str:
