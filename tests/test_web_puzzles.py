@@ -241,8 +241,8 @@ def test_next_puzzle_opens_another_and_the_tries_are_listed():
     first.act(0, first.puzzle.solution[0])
     click(state, "puzzle-next", lambda name: None)
     assert isinstance(state.session, PuzzleSession) and state.session.puzzle.id != first.puzzle.id
-    html = render(state.screen())["teaching"]
-    assert f'<li data-id="{first.puzzle.id}" data-correct="true"' in html
+    side = render(state.screen())["side"]  # the trainer beside the table
+    assert f'<li data-id="{first.puzzle.id}" data-correct="true"' in side
 
 
 def test_a_theme_from_the_url_filters_the_puzzles():
@@ -303,10 +303,10 @@ def test_the_person_s_mistakes_are_a_set_of_the_trainer():
     book = {"format": "tarot-exercises", "version": 1, "deals": {x.deal: x.record}, "exercises": [x.to_json()],
             "scanned": []}
     state = _page(storage=MemoryStorage({EXERCISES_KEY: json.dumps(book)}))
-    assert 'data-testid="puzzle-mistakes"' in render(state.screen())["teaching"]
+    assert 'data-testid="puzzle-mistakes"' in render(state.screen())["side"]
     click(state, "mistakes-next", lambda name: None)
     assert isinstance(state.session, MistakeSession) and not isinstance(state.session, PuzzleSession)
-    assert 'data-testid="trainer"' in render(state.screen())["teaching"]  # the trainer stays around it
+    assert 'data-testid="trainer"' in render(state.screen())["teaching"]  # the rating and the sets beside it
     click(state, "puzzle-next", lambda name: None)
     assert isinstance(state.session, PuzzleSession)
 
