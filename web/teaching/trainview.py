@@ -130,9 +130,8 @@ def _filters(view: TrainerView, lang: str) -> str:
     rows = "".join(f'<p class="puzzle-filter" data-kind="{kind}"><span>{escape(name)}</span> '
                    + "".join(_chip(label, kind, value, on) for value, label, on in chips) + '</p>'
                    for kind, name, chips in groups)
-    is_on = f.theme is not None or f.players is not None or f.phase is not None
-    return (f'<details class="puzzle-filters" data-testid="puzzle-filters"{" open" if is_on else ""}>'
-            f'<summary>{escape(t("puzzle_filters", lang))}</summary>{rows}</details>')
+    return (f'<div class="puzzle-filters" data-testid="puzzle-filters" role="group" aria-label="{escape(t("puzzle_filters", lang))}">'
+            f'<p class="puzzle-filters-title">{escape(t("puzzle_filters", lang))}</p>{rows}</div>')
 
 
 def _tries(view: TrainerView, lang: str) -> str:
