@@ -1,11 +1,13 @@
 """The puzzle trainer (``?mode=puzzles``): a puzzle of the collection in the seat's view; a right
 answer is said with its reason and raises the rating, a wrong one says what it costs, lowers the
 rating and is played on face up; a theme asked for is honoured; the daily puzzle fits a
-400 × 500 frame; the trainer speaks English too.  The puzzles are the collection's own
+400 × 500 frame; the trainer speaks English too, and works offline after one visit.  The puzzles are the collection's own
 (web/puzzles/collection.jsonl), whatever it holds."""
 from __future__ import annotations
 
 from pathlib import Path
+
+from conftest import SiteServer
 
 from tarot.actions import Bid, Play
 from web.teaching.puzzles import COLLECTION_PATH, TrainerPuzzle, daily, read_collection
@@ -128,3 +130,15 @@ def test_the_trainer_speaks_english(page, site_url):
     assert _answer(page, p.solution[0]) == "true"
     assert page.text_content("[data-testid=puzzle-verdict]").startswith("Right!")
     assert page.text_content("[data-action=puzzle-next]") == "Next puzzle"
+
+
+def test_after_one_visit_the_trainer_works_with_the_server_stopped(page, site_dir):
+    server = SiteServer(site_dir, "127.0.0.1", 0, "/").start()
+    try:
+        page.goto(server.url + "?pause=0")
+        page.wait_for_function(READY)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")  # every file in the cache
+    finally:
+        server.stop()
+    _open(page, server.url, "?mode=puzzles&pause=0")  # the collection comes from the cache
+    assert page.get_attribute("[data-testid=puzzle]", "data-id") in {p.id for p in PUZZLES}

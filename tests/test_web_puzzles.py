@@ -52,8 +52,11 @@ def _plain_puzzles() -> list[TrainerPuzzle]:
 
 def _page(query: str = "?mode=puzzles", fragment: str = "", storage: MemoryStorage | None = None,
           collection: str | None = COLLECTION, today: str = "2026-11-29") -> PageState:
-    return PageState(parse_params(query, fragment), Store(storage if storage is not None else MemoryStorage(), lambda text: None),
-                     fetch_text=lambda path: collection if path == COLLECTION_PATH else None, today=today)
+    state = PageState(parse_params(query, fragment), Store(storage if storage is not None else MemoryStorage(), lambda text: None),
+                      today=today)
+    assert state.trainer_waits and state.shows_its_own_deal()
+    state.open_trainer(collection)  # the collection, fetched by the page
+    return state
 
 
 # ------------------------------------------------------------------ the collection

@@ -40,6 +40,7 @@ from web.match.settings import PACES
 from web.browser.storage import Store, js
 from web.browser.tabs import Tabs
 from web.browser.transfer import ImportProblem, check_file_size
+from web.teaching.puzzles import COLLECTION_PATH
 
 DEFAULT_PAUSE_MS = 700
 
@@ -49,8 +50,7 @@ class Page:
         location = window.location
         self.params = parse_params(str(location.search), str(location.hash))
         self.state = PageState(self.params, Store(window.localStorage, window.console.warn),
-                               base=str(location.origin) + str(location.pathname),
-                               fetch_text=_read_site_file, today=_local_now()[:10])
+                               base=str(location.origin) + str(location.pathname), today=_local_now()[:10])
         self.root = document.getElementById("table")
         self.root.classList.toggle("embed", self.params.embed)
         self.root.classList.toggle("with-sheet", self.params.sheet)
@@ -557,30 +557,39 @@ class Page:
 def boot() -> Page:
     window.performance.mark("tarot:boot")
     page = Page()
+    if page.state.trainer_waits:  # the puzzle trainer: its collection first, read only now
+        asyncio.ensure_future(_open_trainer(page))
+    else:
+        _show(page)
+    return page
+
+
+async def _open_trainer(page: Page) -> None:
+    text = await _fetch_text(COLLECTION_PATH)
+    window.performance.mark("tarot:puzzles")
+    page.state.open_trainer(text)
+    _show(page)
+
+
+def _show(page: Page) -> None:
+    """The table's first drawing, in place of the loading screen."""
     loading = js(document.getElementById("loading"))
     if loading is not None:
         loading.remove()
     page.refresh()
     page.prepare_bots()
     window.performance.mark("tarot:ready")
-    return page
 
 
-def _read_site_file(path: str) -> str | None:
-    """A file of the site (beside the page), read at once (the service worker serves it offline);
-    ``None`` when it cannot be read."""
-    window.performance.mark("tarot:fetch")
+async def _fetch_text(path: str) -> str | None:
+    """A file of the site (beside the page; the service worker serves it offline); ``None`` when
+    it cannot be read."""
     try:
-        request = window.XMLHttpRequest.new()
-        request.open("GET", path, False)  # synchronous: the trainer's puzzles are needed to draw it
-        request.send(None)
-        ok = 200 <= int(request.status) < 300
-        return str(request.responseText) if ok else None
+        response = await window.fetch(path)
+        return str(await response.text()) if response.ok else None
     except Exception as e:
         window.console.warn(f"{path} not read: {e}")
         return None
-    finally:
-        window.performance.mark("tarot:fetched")
 
 
 def _local_now() -> str:

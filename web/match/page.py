@@ -10,7 +10,6 @@ Nothing here touches the DOM: :mod:`web.browser.table` reads it and writes the r
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -30,7 +29,7 @@ from ..teaching import HINTS_KEY
 from ..teaching.drill import MistakeSession, open_exercise
 from ..teaching.mistakes import EXERCISES_KEY, Key, deal_id, exercises_of, load_exercises
 from ..teaching.teachview import teaching_view
-from ..teaching.puzzles import COLLECTION_PATH, RATINGS_KEY, Filters, Ratings, TrainerPuzzle, load_ratings, read_collection
+from ..teaching.puzzles import RATINGS_KEY, Filters, Ratings, TrainerPuzzle, load_ratings, read_collection
 from ..teaching.trainer import PuzzleSession, Trainer
 from ..browser.transfer import ImportProblem, import_message, import_records
 
@@ -119,11 +118,9 @@ class PageState:
     """See the module docstring.  ``store``: the browser's storage; ``base``: the page's
     address without query nor fragment (for shared links)."""
 
-    def __init__(self, params: PageParams, store: Store, base: str = "",
-                 fetch_text: Callable[[str], str | None] = lambda path: None, today: str = "") -> None:
+    def __init__(self, params: PageParams, store: Store, base: str = "", today: str = "") -> None:
         self.params = params
         self.store = store
-        self.fetch_text = fetch_text  # a file of the site, read when needed (the puzzles' collection)
         self.today = today  # the person's date, YYYY-MM-DD (the daily puzzle)
         self.ratings = load_ratings(store.get(RATINGS_KEY))  # the puzzle ratings (web.teaching.puzzles)
         self.trainer: Trainer | None = None
@@ -149,9 +146,7 @@ class PageState:
         session: Session
         if situation is not None:
             session = situation
-        elif p.trainer:
-            session = self._open_trainer()
-        elif p.embed:
+        elif p.embed or p.trainer:  # the trainer: this deal waits, unseen, for the collection (open_trainer)
             session = Session.on_random_deal(p.settings)
         else:
             session = self._resume()
@@ -161,36 +156,43 @@ class PageState:
                 session.ui.setup_open = True
                 session.ui.setup_draft = p.draft(session.settings)
         session.notices = tuple(p.notices()) + self.teacher.notices()
-        if situation is None and not p.embed and self.trainer is None:
+        if situation is None and not p.embed and not p.trainer:
             self.restore_hints(self.store.get(HINTS_KEY), session)
         session.notices += tuple(self.dropped)
         return session
 
-    def _open_trainer(self) -> Session:
-        """The puzzle trainer: the collection read (only now), the puzzle the URL asks for (``#puzzle=ID``,
-        the day's), else the one nearest the person's rating; a plain deal with a note when there is none."""
+    @property
+    def trainer_waits(self) -> bool:
+        """The URL opens the puzzle trainer and its collection is not read yet (:meth:`open_trainer`)."""
+        return self.params.trainer and self.trainer is None
+
+    def open_trainer(self, text: str | None) -> None:
+        """The puzzle trainer, once its collection is fetched (``None``: it could not be): the puzzle the
+        URL asks for (``#puzzle=ID``, the day's), else the one nearest the person's rating; the new-game
+        form with a note when there is none."""
         p = self.params
-        text = self.fetch_text(COLLECTION_PATH)
-        trainer = Trainer(read_collection(text or ""), self.ratings, Filters(theme=p.theme), p.embed, keep=self._keep_ratings)
+        trainer = Trainer(read_collection(text or ""), self.ratings, Filters(theme=p.theme), p.embed,
+                          keep=self._keep_ratings)
         self.trainer = trainer
-        settings = p.settings(Settings(first_deal=new_number()))
         notes: list[Notice] = []
         if not trainer.puzzles:
             notes.append(("puzzle_no_collection", {}))
         wanted = trainer.find(p.puzzle)
-        if p.puzzle is not None and wanted is None and text is not None:
+        if p.puzzle is not None and wanted is None and trainer.puzzles:
             notes.append(("puzzle_unknown", {"id": p.puzzle}))
         if p.theme is not None and p.theme not in trainer.themes():
             notes.append(("puzzle_no_theme", {"theme": p.theme}))
             trainer.filters = Filters()
         daily = wanted is None and p.daily
-        puzzle = self._puzzle_session(settings, wanted or (trainer.daily(self.today) if daily else None), daily)
-        self.dropped += notes
-        if puzzle is not None:
-            return puzzle
-        session = Session.on_random_deal(p.settings)
-        session.ui.setup_open = True
-        return session
+        waiting = self.session
+        first = wanted or (trainer.daily(self.today) if daily else None)
+        session: Session | None = self._puzzle_session(waiting.settings, first, daily)
+        if session is None:
+            session = waiting
+            session.ui.setup_open = True
+        session.notices = waiting.notices + tuple(notes)
+        session.history = waiting.history
+        self.session = session
 
     def _puzzle_session(self, settings: Settings, first: TrainerPuzzle | None = None, is_daily: bool = False,
                         after: str | None = None) -> PuzzleSession | None:
@@ -280,7 +282,7 @@ class PageState:
     # ---------------------------------------------------------------- saving
     def shows_its_own_deal(self) -> bool:
         """Embedded, or a situation from the URL: the table never shows nor writes the saved game."""
-        return self.params.embed or self.teacher.situation is not None or self.trainer is not None
+        return self.params.embed or self.teacher.situation is not None or self.params.trainer
 
     def save(self) -> None:
         """The game and its hinted deals, kept in the browser (not a replay's, nor a shared or
