@@ -325,6 +325,15 @@ def test_the_statistics_show_the_rating_per_theme_after_a_try():
     assert 'data-testid="puzzle-ratings"' in side and f'data-theme="{s.puzzle.themes[0]}"' in side
 
 
+def test_the_match_s_statistics_show_the_puzzle_ratings_kept():
+    ratings = Ratings()
+    ratings.record(PUZZLES[0], True)
+    state = PageState(parse_params(""), Store(MemoryStorage({RATINGS_KEY: ratings.to_text()}), lambda text: None))
+    assert not isinstance(state.session, PuzzleSession)
+    side = render(state.screen())["side"]
+    assert f'data-value="{round(ratings.player.rating)}"' in side and 'data-testid="puzzle-ratings"' in side
+
+
 def test_the_url_reads_the_trainer_s_parameters():
     p = parse_params("?mode=puzzles&daily=1&theme=Trump", "#puzzle=abcdef123456")
     assert p.trainer and p.daily and p.theme == "trump" and p.puzzle == "abcdef123456" and not p.refused

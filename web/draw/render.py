@@ -53,6 +53,7 @@ def root_attributes(screen: Screen) -> dict[str, str]:
         "data-options": " ".join(sorted(screen.settings.options)),
         "data-animations": "on" if screen.settings.animations else "off",
         "data-live-count": "on" if screen.live is not None else "off",
+        "data-trainer": "on" if screen.trainer is not None else "off",  # the puzzle trainer: its way out is a link
     }
 
 
