@@ -167,6 +167,15 @@ def test_a_missed_puzzle_lowers_the_person_s_rating():
     assert ratings.player.rating < 1500
 
 
+def test_a_puzzle_tried_before_is_listed_but_not_rated_again():
+    ratings = Ratings()
+    p = _puzzle("aaaaaa", 1500)
+    ratings.record(p, False)
+    after_first = ratings.player
+    ratings.record(p, True)
+    assert ratings.player == after_first and [x.correct for x in ratings.history] == [False, True]
+
+
 def test_the_ratings_come_back_as_kept():
     ratings = Ratings()
     ratings.record(_puzzle("aaaaaa", 1400, ("bid",)), True)

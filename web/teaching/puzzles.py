@@ -219,11 +219,13 @@ class Ratings:
         return {x.id for x in self.history}
 
     def record(self, puzzle: TrainerPuzzle, correct: bool) -> None:
-        """One try rated: the person and the puzzle against each other, each theme of the puzzle too."""
-        before = self.of_puzzle(puzzle)
-        self.player, self.puzzles[puzzle.id] = puzzle_try(self.player, before, correct)
-        for code in puzzle.themes:
-            self.themes[code] = puzzle_try(self.themes.get(code, Rating()), before, correct)[0]
+        """One try: rated (the person and the puzzle against each other, each theme of the puzzle too)
+        unless the puzzle was tried before (its answer is known then); listed either way."""
+        if puzzle.id not in self.tried():
+            before = self.of_puzzle(puzzle)
+            self.player, self.puzzles[puzzle.id] = puzzle_try(self.player, before, correct)
+            for code in puzzle.themes:
+                self.themes[code] = puzzle_try(self.themes.get(code, Rating()), before, correct)[0]
         self.history.append(Try(puzzle.id, correct, round(self.player.rating)))
         del self.history[:-MAX_HISTORY]
         while len(self.puzzles) > MAX_PUZZLE_RATINGS:
