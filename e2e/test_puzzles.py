@@ -116,10 +116,11 @@ def test_the_daily_puzzle_embedded_fits_400_by_500_without_a_scrollbar(page, sit
     in_view = ("() => [...document.querySelectorAll('[data-testid=puzzle], #hand button[data-card]')]"
                ".every(e => { const b = e.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; })")
     assert page.evaluate(in_view)
-    wrong = _wrong(expected)
-    assert _answer(page, wrong if wrong is not None else expected.solution[0]) in ("true", "false")
-    page.wait_for_timeout(100)
-    assert page.evaluate(no_scroll)  # the verdict fits too
+    answer = _wrong(expected) or (expected.solution[0] if isinstance(expected.solution[0], (Play, Bid)) else None)
+    if answer is not None:  # a card or a bid to answer with (the day's may be an écart)
+        assert _answer(page, answer) in ("true", "false")
+        page.wait_for_timeout(100)
+        assert page.evaluate(no_scroll)  # the verdict fits too
 
 
 def test_the_trainer_speaks_english(page, site_url):
