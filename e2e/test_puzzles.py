@@ -87,6 +87,8 @@ def test_a_wrong_answer_costs_points_lowers_the_rating_and_is_played_on_face_up(
     page.click("[data-action=puzzle-next]")
     page.wait_for_selector(f"[data-testid=puzzle]:not([data-id='{p.id}'])")
     assert page.query_selector("[data-testid=puzzle-question]")
+    shown = page.get_attribute("[data-testid=puzzle]", "data-id")
+    assert page.evaluate("location.hash") == f"#puzzle={shown}"  # the address names the puzzle on show
 
 
 def test_a_theme_asked_for_is_honoured(page, site_url):

@@ -283,6 +283,13 @@ def test_the_daily_puzzle_is_the_day_s():
     assert isinstance(s, PuzzleSession) and s.is_daily and s.puzzle == daily(PUZZLES, "2026-12-25")
 
 
+def test_the_daily_puzzle_named_in_the_address_is_still_the_day_s():
+    day = daily(PUZZLES, "2026-12-25")
+    assert day is not None
+    s = _page("?mode=puzzles&daily=1", f"#puzzle={day.id}", today="2026-12-25").session
+    assert isinstance(s, PuzzleSession) and s.is_daily and s.puzzle == day
+
+
 def test_an_embedded_trainer_keeps_nothing():
     storage = MemoryStorage()
     state = _page("?embed=1&mode=puzzles&daily=1", storage=storage)

@@ -41,6 +41,7 @@ from web.browser.storage import Store, js
 from web.browser.tabs import Tabs
 from web.browser.transfer import ImportProblem, check_file_size
 from web.teaching.puzzles import COLLECTION_PATH
+from web.teaching.trainer import PuzzleSession
 
 DEFAULT_PAUSE_MS = 700
 
@@ -183,10 +184,17 @@ class Page:
                 el.inert = dialog_open or self.follower
         self.regions["overlay"].inert = self.follower
         self.focus.after(f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before)
+        self._name_puzzle()
         self.schedule_bot()
         self.schedule_hint()
         self.schedule_reference()
         self.schedule_analysis()
+
+    def _name_puzzle(self) -> None:
+        """The trainer's puzzle on show named in the address (``#puzzle=ID``): a reload or a link opens it."""
+        s = self.state.session
+        if isinstance(s, PuzzleSession) and not self.params.embed and str(window.location.hash) != f"#puzzle={s.puzzle.id}":
+            window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}#puzzle={s.puzzle.id}")
 
     def _write(self, regions: dict[str, str]) -> set[str]:
         """Write the regions that changed; those that were empty and now show something."""

@@ -183,9 +183,10 @@ class PageState:
         if p.theme is not None and p.theme not in trainer.themes():
             notes.append(("puzzle_no_theme", {"theme": p.theme}))
             trainer.filters = Filters()
-        daily = wanted is None and p.daily
+        today = trainer.daily(self.today) if p.daily else None
+        daily = today is not None and (wanted is None or wanted == today)  # the day's, named or not
         waiting = self.session
-        first = wanted or (trainer.daily(self.today) if daily else None)
+        first = wanted or today
         session: Session | None = self._puzzle_session(waiting.settings, first, daily)
         if session is None:
             session = waiting
