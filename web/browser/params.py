@@ -324,6 +324,15 @@ READERS: dict[str, Callable[[PageParams, str], bool]] = {
 }
 
 
+FRAGMENT = ("record", "notes")  # a situation's parts in the fragment (tarot.situation)
+
+
+def parameter_names() -> tuple[str, ...]:
+    """Every name the page reads from its URL: the query's, then the fragment's.  The
+    ``<tarot-deal>`` tag's attributes are these (scripts/build.py writes them into tarot-deal.js)."""
+    return (*READERS, *FRAGMENT)
+
+
 def parse_params(query: str, fragment: str = "") -> PageParams:
     """Read a query string (``location.search``, with or without its ``?``) and a fragment
     (``location.hash``: a situation's ``record=`` and ``notes=``) into one :class:`PageParams`."""
@@ -334,6 +343,7 @@ def parse_params(query: str, fragment: str = "") -> PageParams:
         if read is None or not read(params, value):
             params.refused.append((key, value))
     if "record=" in fragment:  # a situation, however unreadable ("": none to be found)
-        params.teaching.record = record_from_fragment(fragment) or ""
-        params.teaching.notes = record_from_fragment(fragment, "notes")
+        record, notes = FRAGMENT
+        params.teaching.record = record_from_fragment(fragment, record) or ""
+        params.teaching.notes = record_from_fragment(fragment, notes)
     return params
