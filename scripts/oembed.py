@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tarot.words import t  # noqa: E402
-from web.browser.params import FRAGMENT  # noqa: E402
+from web.browser.params import FRAGMENT, parameter_names  # noqa: E402
 
 LOCAL_SITE = "http://127.0.0.1:8000/"  # scripts/serve.py's address
 SUFFIX = ".oembed.json"
@@ -66,7 +66,8 @@ class TableTags(HTMLParser):
 
 def table_address(site: str, attributes: list[tuple[str, str]]) -> str:
     """The address of the table a ``<tarot-deal>`` with these attributes draws (as the tag does)."""
-    query = [("embed", "1")] + [(n, v or "1") for n, v in attributes if n not in FRAGMENT and n != "title"]
+    names = set(parameter_names())
+    query = [("embed", "1")] + [(n, v or "1") for n, v in attributes if n in names and n not in FRAGMENT]
     fragment = "&".join(f"{n}={v}" for n, v in attributes if n in FRAGMENT)
     return f"{site}index.html?{urlencode(query)}" + (f"#{fragment}" if fragment else "")
 

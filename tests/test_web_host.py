@@ -2,10 +2,15 @@
 action, the end of a deal once, with its result as the record writes it."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from tarot.rng import Rng
 from web.browser.host import STEP, HostLink
 from web.browser.params import FRAGMENT, READERS, parameter_names
 from web.match.session import HUMAN, Session, Settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 
 from .test_properties import choose
 
@@ -54,3 +59,18 @@ def test_the_tag_s_attributes_are_the_page_s_url_parameters():
     names = parameter_names()
     assert names[:len(READERS)] == tuple(READERS) and names[len(READERS):] == FRAGMENT
     assert {"players", "deal", "lang", "seat", "exercise", "record", "notes"} <= set(names)
+
+
+def test_the_share_dialog_s_tag_draws_the_same_table_as_its_link():
+    from oembed import TableTags, table_address  # scripts/oembed.py: what the tag draws (on the path: tests/test_lessons.py)
+    from web.teaching.teachview import tag_snippet
+
+    url = "https://example.org/tarot/index.html?embed=1&lang=en&seat=2&at=40&exercise=1#record=AbC-_1&notes=xY"
+    snippet = tag_snippet(url, "Tarot")
+    assert snippet.startswith('<script src="https://example.org/tarot/tarot-deal.js" defer></script>\n<tarot-deal ')
+    assert ' lang="en" seat="2" at="40" exercise="1" record="AbC-_1" notes="xY" ' in snippet
+    assert "embed=" not in snippet  # the tag embeds by itself
+    tags = TableTags()
+    tags.feed(snippet)
+    (attributes,) = tags.tables
+    assert table_address("https://example.org/tarot/", attributes) == url  # the tag draws the link's table
