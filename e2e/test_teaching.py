@@ -23,6 +23,8 @@ from tarot.match import play_out  # noqa: E402
 from tarot.rules import Rules  # noqa: E402
 from tarot.situation import decode, fragment, rotate  # noqa: E402
 from tarot.state import Deal  # noqa: E402
+sys.path.insert(0, str(ROOT / "scripts"))
+from oembed import table_sources  # noqa: E402  (scripts/oembed.py: a lesson's tables, as the tag draws them)
 
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 LESSON_CACHED = ("() => caches.keys().then(names => Promise.all(names.map(n => caches.open(n)"
@@ -221,13 +223,15 @@ def test_a_lessons_tables_leave_the_page_at_its_top_and_the_focus_where_it_is(pa
     assert exercise.evaluate("document.activeElement.tagName") == "BODY"
     exercise.click("#hand button[data-card='T1']", position={"x": 6, "y": 30})  # the reader answers: now in the table
     exercise.wait_for_selector("[data-testid=exercise-verdict][data-correct=true]")
-    assert page.evaluate("document.activeElement.tagName") == "IFRAME"
+    # The table's <tarot-deal> holds the focus, its frame inside it (in its shadow root).
+    assert page.evaluate("[document.activeElement.tagName, document.activeElement.shadowRoot.activeElement.tagName]") \
+        == ["TAROT-DEAL", "IFRAME"]
 
 
 def _lesson_table(name: str, index: int) -> tuple[str, dict]:
     """(the page's address relative to the site, the record as its seat sees it) of a French lesson's table."""
     html = (ROOT / "lessons" / "fr" / f"{name}.html").read_text(encoding="utf-8")
-    src = unescape(re.findall(r'<iframe[^>]* src="([^"]+)"', html)[index]).removeprefix("../../")
+    src = table_sources(html)[index].removeprefix("../../")
     seat = int(re.search(r"[?&]seat=(\d+)", src).group(1))
     return src.replace("pause=600", "pause=0"), rotate(decode(src.partition("#record=")[2].partition("&")[0]), seat)
 

@@ -9,6 +9,9 @@ Layout of _site/:
   manifest.webmanifest, sw.js          the web app manifest and the offline service worker
                                        (scripts/delivery.py; sw.js lists every file the
                                        game needs with its content hash)
+  tarot-deal.js                        the <tarot-deal> tag for other pages (scripts/delivery.py)
+  oembed.json, daily.html, daily.oembed.json, lessons/*/*.oembed.json
+                                       the oEmbed files (scripts/oembed.py)
 
 Everything is referenced with relative URLs, so the site works from any
 sub-path and never needs a CDN. Run `npm ci` first (node_modules/ must exist):
@@ -22,6 +25,7 @@ Usage: python3 scripts/build.py [--out DIR]
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -30,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import delivery  # noqa: E402  (scripts/delivery.py: preloads, manifest, service worker)
+import oembed  # noqa: E402  (scripts/oembed.py: the pages' oEmbed files)
 
 NODE_MODULES = ROOT / "node_modules"
 
@@ -153,7 +158,7 @@ def warn_absolute_urls(out: Path) -> None:
                           file=sys.stderr)
 
 
-def build(out: Path) -> None:
+def build(out: Path, site_url: str = oembed.LOCAL_SITE) -> None:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -162,6 +167,7 @@ def build(out: Path) -> None:
     modules = copy_package(out)
     pyodide = copy_pyodide(out)
     pyscript = copy_pyscript(out)
+    embeds = oembed.write(out, site_url, "fr")
     offline = delivery.finish(out)
     # Served as-is by static hosts that would otherwise run Jekyll on it.
     (out / ".nojekyll").write_text("")
@@ -170,7 +176,7 @@ def build(out: Path) -> None:
     print(
         f"build: {rel}/ <- {', '.join(page) or 'no page files yet'}; "
         f"{modules} {PACKAGE}/ module(s); "
-        f"vendor/pyodide {pyodide / 1e6:.1f} MB; vendor/pyscript {pyscript / 1e6:.1f} MB; {offline}"
+        f"vendor/pyodide {pyodide / 1e6:.1f} MB; vendor/pyscript {pyscript / 1e6:.1f} MB; {offline}; {embeds}"
     )
 
 
@@ -178,8 +184,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "_site",
                         help="output directory (default: _site)")
+    parser.add_argument("--site-url", default=os.environ.get("TAROT_SITE_URL") or oembed.LOCAL_SITE,
+                        help="the site's address, for its oEmbed files (default: $TAROT_SITE_URL, "
+                             f"else {oembed.LOCAL_SITE})")
     args = parser.parse_args()
-    build(args.out.resolve())
+    build(args.out.resolve(), args.site_url)
 
 
 if __name__ == "__main__":

@@ -65,6 +65,7 @@ _RENDER_SETUP = """
 import json
 from tarot.words import ALL_LANGS, catalogue
 from web.browser.bootwords import boot_words
+from web.browser.params import FRAGMENT, parameter_names
 from web.draw.render import render_overlay
 from web.match.session import Session, Settings
 forms = {}
@@ -72,11 +73,15 @@ for lang in ALL_LANGS:
     session = Session(Settings(first_deal=1, lang=lang))
     session.ui.setup_open = True
     forms[lang] = render_overlay(session.screen())
-print(json.dumps({"forms": forms, "boot": boot_words(), "words": catalogue(ALL_LANGS[0])}))
+print(json.dumps({"forms": forms, "boot": boot_words(), "words": catalogue(ALL_LANGS[0]),
+                  "parameters": list(parameter_names()), "fragment": list(FRAGMENT)}))
 """
 SW_SOURCE = "web/sw.js"
 MANIFEST_SOURCE = "web/manifest.webmanifest"
 SW_NAME = "sw.js"
+TAG_SOURCE = "web/tarot-deal.js"
+TAG_NAME = "tarot-deal.js"  # the <tarot-deal> tag, at the site's root (pages elsewhere load it)
+TAG_MAX_BYTES = 5_000
 MANIFEST_NAME = "manifest.webmanifest"
 PYTHON_BUNDLE = "web/python-modules.tar.gz"
 STDLIB = "python_stdlib.pyc.zip"  # in vendor/pyodide/: the standard library as bytecode
@@ -209,6 +214,28 @@ def install_web_app(out: Path) -> None:
         src.replace(out / name)
 
 
+def install_tag(out: Path, parameters: list[str], fragment: list[str]) -> int:
+    """Move the ``<tarot-deal>`` tag's script from web/ to the site's root, its attributes
+    written in: the page's URL parameters and those of them that go in the fragment
+    (web/browser/params.py), one list read by both.  Returns its size in bytes."""
+    src = out / TAG_SOURCE
+    if not src.is_file():
+        raise SystemExit(f"build: {TAG_SOURCE} is missing")
+    text = src.read_text(encoding="utf-8")
+    for name, names in (("PARAMETERS", parameters), ("FRAGMENT", fragment)):
+        line = re.compile(rf"^  const {name} = .*;.*$", re.M)
+        if len(line.findall(text)) != 1:
+            raise SystemExit(f"build: {TAG_SOURCE} has no single 'const {name} = ...;' line")
+        written = json.dumps(names, separators=(",", ":"))
+        text = line.sub(lambda _: f"  const {name} = {written};  // written by scripts/build.py", text)
+    data = text.encode("utf-8")
+    if len(data) > TAG_MAX_BYTES:
+        raise SystemExit(f"build: {TAG_NAME} is {len(data)} bytes, over {TAG_MAX_BYTES}")
+    (out / TAG_NAME).write_bytes(data)
+    src.unlink()
+    return len(data)
+
+
 def python_files(out: Path) -> list[str]:
     """The Python modules the page and the bots' worker import: pyscript.toml's [files]
     (web/browser/files.py writes them) and the worker's script."""
@@ -273,8 +300,11 @@ def precache_list(out: Path) -> list[str]:
     files += [f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME]
     files += [f"vendor/pyscript/{name}" for name in pyscript_modules(out)]
     files += sorted(linked_css)
-    # The lessons (scripts/lessons.py) work offline like the game.
-    files += sorted(p.relative_to(out).as_posix() for p in (out / "lessons").rglob("*") if p.is_file())
+    # The lessons (scripts/lessons.py) work offline like the game, their tables drawn by the tag;
+    # their oEmbed files are for content systems, which fetch them from the site.
+    files += [TAG_NAME]
+    files += sorted(p.relative_to(out).as_posix() for p in (out / "lessons").rglob("*")
+                    if p.is_file() and not p.name.endswith(".oembed.json"))
     missing = [f for f in files if not (out / f).is_file()]
     if missing:
         raise SystemExit(f"build: files the game needs are missing: {', '.join(missing)}")
@@ -309,6 +339,7 @@ def finish(out: Path) -> str:
     forms = inline_setup_form(out, drawn["forms"])
     inline_words(out, drawn["boot"], drawn["words"])
     install_web_app(out)
+    tag = install_tag(out, drawn["parameters"], drawn["fragment"])
     modules = bundle_python(out)
     stdlib = precompile_stdlib(out)
     precache = write_service_worker(out)
@@ -316,7 +347,7 @@ def finish(out: Path) -> str:
     return (f"{modules} Python modules with their bytecode in {PYTHON_BUNDLE}; standard library as "
             f"bytecode ({stdlib / 1e6:.1f} MB); offline: {len(precache['files'])} files "
             f"({size / 1e6:.1f} MB), version {precache['version']}; {preloads} module preloads; "
-            f"{styles} stylesheets inlined; new-game form in {forms} languages")
+            f"{styles} stylesheets inlined; new-game form in {forms} languages; {TAG_NAME} {tag} bytes")
 
 
 if __name__ == "__main__":

@@ -245,14 +245,21 @@ class Table:
         what = _typography(lang)(self.caption[LANGS.index(lang)])
         return what if self.captioned_alone else t(CAPTION_WORDS[self.mode], lang, what=what)
 
-    def src(self, lang: str, lesson: str, then: int | None) -> str:
-        """The table's address in the lesson ``lesson``; ``then``: the number of the lesson's next table."""
+    def attributes(self, lang: str, lesson: str, then: int | None) -> list[tuple[str, str]]:
+        """The table's ``<tarot-deal>`` attributes (the page's URL parameters) in the lesson
+        ``lesson``; ``then``: the number of the lesson's next table."""
         at = max(0, self.found.at - self.back)
-        query = f"embed=1&lang={lang}&pause={PAUSE_MS}&seat={self.found.seat}&at={at}&{self.mode}=1"
+        names = [("lang", lang), ("pause", str(PAUSE_MS)), ("seat", str(self.found.seat)), ("at", str(at)),
+                 (self.mode, "1")]
         if self.open_hands:
-            query += "&open=1"
-        query += f"&lesson={lesson}" + ("" if then is None else f"&next={then}")
-        return f"../../index.html?{query}{fragment(self.found.record, self.notes(lang))}"
+            names.append(("open", "1"))
+        names.append(("lesson", lesson))
+        if then is not None:
+            names.append(("next", str(then)))
+        for part in fragment(self.found.record, self.notes(lang)).lstrip("#").split("&"):
+            name, _, value = part.partition("=")
+            names.append((name, value))
+        return names
 
 
 @dataclass(frozen=True)
@@ -571,12 +578,12 @@ h1{color:#1b5a41}
 nav a{margin-right:1rem}
 figure{margin:1.5rem 0}
 figcaption{font-weight:600;margin-bottom:.4rem}
-iframe{width:100%;max-width:940px;height:780px;border:0;border-radius:8px;background:#1b5a41}
-@media (max-width:600px){iframe{height:900px}}
-@media (orientation:landscape) and (max-height:500px){iframe{height:94vh}}
+tarot-deal{display:block;width:100%;max-width:940px;height:780px;border-radius:8px;overflow:hidden;background:#1b5a41}
+@media (max-width:600px){tarot-deal{height:900px}}
+@media (orientation:landscape) and (max-height:500px){tarot-deal{height:94vh}}
 """
 
-CSP = ("default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self'; frame-src 'self'; "
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; frame-src 'self'; "
        "object-src 'none'; base-uri 'none'; form-action 'none'")
 
 
@@ -605,8 +612,9 @@ def page(lesson: Lesson, lang: str, all_lessons: list[Lesson]) -> str:
     n = len(lesson.tables)
     figures = "".join(
         f'<figure id="table-{k}"><figcaption>{escape(table.title(lang))}</figcaption>'
-        f'<iframe title="{escape(table.title(lang))}" loading="lazy" '
-        f'src="{escape(table.src(lang, lesson.slug, k + 1 if k < n else None))}"></iframe></figure>'
+        f'<tarot-deal title="{escape(table.title(lang))}"'
+        + "".join(f' {name}="{escape(value)}"' for name, value in table.attributes(lang, lesson.slug, k + 1 if k < n else None))
+        + '></tarot-deal></figure>'
         for k, table in enumerate(lesson.tables, start=1))
     title = t("lesson_title", lang, title=say(lesson.title[i]))
     return (f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
@@ -614,7 +622,10 @@ def page(lesson: Lesson, lang: str, all_lessons: list[Lesson]) -> str:
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<title>{escape(title)}</title>\n'
             f'<link rel="icon" href="../../web/icon.svg" type="image/svg+xml">\n'
-            f'<link rel="stylesheet" href="../lessons.css">\n</head>\n<body>\n<main>\n'
+            f'<link rel="stylesheet" href="../lessons.css">\n'
+            f'<link rel="alternate" type="application/json+oembed" href="{escape(lesson.slug)}.oembed.json" '
+            f'title="{escape(title)}">\n'
+            f'<script src="../../tarot-deal.js" defer></script>\n</head>\n<body>\n<main>\n'
             f'<nav aria-label="{escape(t("lessons_top_label", lang))}"><a href="../index.html">'
             f'{escape(t("lessons_all", lang))}</a> <a href="../{other}/{lesson.slug}.html" lang="{other}">'
             f'{escape(t("language_name", other))}</a></nav>\n'

@@ -15,6 +15,8 @@ from tarot.situation import decode, load, rotate
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
+sys.path.insert(0, str(ROOT / "scripts"))
+from oembed import table_sources  # noqa: E402  (scripts/oembed.py: a lesson's tables, as the tag draws them)
 
 
 def _record(fragment: str) -> str:
@@ -42,7 +44,7 @@ def test_every_lesson_embeds_tables_on_valid_situations(lang):
     for page in pages:
         html = page.read_text(encoding="utf-8")
         assert f'<html lang="{lang}">' in html
-        sources = [unescape(s) for s in re.findall(r'<iframe[^>]* src="([^"]+)"', html)]
+        sources = table_sources(html)
         assert len(sources) >= 2, page.name
         for src in sources:
             url = urlsplit(src)
@@ -61,7 +63,7 @@ def _tables(name: str) -> list[tuple[dict[str, str], dict]]:
     """(query, record as the embedded seat sees it) of each table of a French lesson."""
     html = (LESSONS / "fr" / f"{name}.html").read_text(encoding="utf-8")
     out = []
-    for src in (unescape(s) for s in re.findall(r'<iframe[^>]* src="([^"]+)"', html)):
+    for src in table_sources(html):
         url = urlsplit(src)
         query = {k: v[0] for k, v in parse_qs(url.query).items()}
         out.append((query, rotate(decode(_record(url.fragment)), int(query["seat"]))))
@@ -280,7 +282,7 @@ def test_a_legal_card_in_the_overtrump_exercise_is_not_called_wrong():
     from web.teaching.teacher import Teacher
 
     html = (LESSONS / "fr" / "fournir-couper.html").read_text(encoding="utf-8")
-    url = urlsplit(unescape(re.findall(r'<iframe[^>]* src="([^"]+)"', html)[0]))
+    url = urlsplit(table_sources(html)[0])
     params = parse_params("?" + url.query, "#" + url.fragment)
     teacher = Teacher(params)
     session = teacher.open_session(params.settings(Settings(first_deal=1)))
@@ -298,7 +300,7 @@ def test_every_step_by_step_table_comments_its_key_step(lang):
 
     for page in sorted((LESSONS / lang).glob("*.html")):
         html = page.read_text(encoding="utf-8")
-        for src in (unescape(s) for s in re.findall(r'<iframe[^>]* src="([^"]+)"', html)):
+        for src in table_sources(html):
             url = urlsplit(src)
             if "steps=1" not in url.query:
                 continue
@@ -314,7 +316,7 @@ def test_the_undertrump_table_says_pisser_when_the_lower_trump_is_played():
     from tarot.situation import decode_notes
 
     html = (LESSONS / "fr" / "fournir-couper.html").read_text(encoding="utf-8")
-    src = unescape(re.findall(r'<iframe[^>]* src="([^"]+)"', html)[1])
+    src = table_sources(html)[1]
     parts = dict(p.split("=", 1) for p in urlsplit(src).fragment.split("&"))
     record = decode(parts["record"])
     (step, note), = decode_notes(parts["notes"]).items()

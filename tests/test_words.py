@@ -19,7 +19,7 @@ from tarot.words import (ALL_LANGS, LANGS, LOCALE, PSEUDO, PSEUDO_CLOSE, PSEUDO_
                          read, t, written)
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted([*ROOT.glob("tarot/**/*.py"), *ROOT.glob("web/**/*.py"), ROOT / "scripts" / "lessons.py"])
+SOURCES = sorted([*ROOT.glob("tarot/**/*.py"), *ROOT.glob("web/**/*.py"), ROOT / "scripts" / "lessons.py", ROOT / "scripts" / "oembed.py"])
 PAGES = [ROOT / "index.html", ROOT / "web" / "manifest.webmanifest"]  # the build writes their {{key}}
 
 

@@ -349,9 +349,19 @@ READERS: dict[str, Callable[[PageParams, str], bool]] = {
 }
 
 
+FRAGMENT = ("record", "notes", "puzzle")  # what the fragment holds: a situation (tarot.situation), a puzzle
+
+
+def parameter_names() -> tuple[str, ...]:
+    """Every name the page reads from its URL: the query's, then the fragment's.  The
+    ``<tarot-deal>`` tag's attributes are these (scripts/build.py writes them into tarot-deal.js)."""
+    return (*READERS, *FRAGMENT)
+
+
 def parse_params(query: str, fragment: str = "") -> PageParams:
     """Read a query string (``location.search``, with or without its ``?``) and a fragment
-    (``location.hash``: a situation's ``record=`` and ``notes=``) into one :class:`PageParams`."""
+    (``location.hash``: a situation's ``record=`` and ``notes=``, a puzzle's ``puzzle=``) into one
+    :class:`PageParams`."""
     params = PageParams()
     for name, value in query_pairs(query):
         key = name.strip()

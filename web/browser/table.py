@@ -27,6 +27,7 @@ from web.match.botstep import runs_on_main_thread
 from web.match.clicks import Outcome, click, click_key
 from web.duplicate.tournament import DuplicateSession, PracticeSession
 from web.browser.focus import Focus
+from web.browser.host import HostLink
 from web.browser.keys import HAND_KEYS, move_in_hand, trap_tab
 from web.browser.lease import HANDOVER_MS, HEARTBEAT_MS, LEASE_KEY, TAKEOVER_KEY
 from tarot.words import t
@@ -55,7 +56,9 @@ class Page:
         self.root = document.getElementById("table")
         self.root.classList.toggle("embed", self.params.embed)
         self.root.classList.toggle("with-sheet", self.params.sheet)
-        self.focus = Focus(document, framed=bool(window.self != window.top))  # framed: a lesson, a teacher's site
+        self.framed = bool(window.self != window.top)  # a lesson, a teacher's site (the <tarot-deal> tag)
+        self.focus = Focus(document, framed=self.framed)
+        self.host = HostLink()
         self.regions = {name: document.getElementById(name) for name in REGIONS}
         self.cache: dict[str, str] = {}
         self.timer = False
@@ -185,6 +188,7 @@ class Page:
         self.regions["overlay"].inert = self.follower
         self.focus.after(f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before)
         self._name_puzzle()
+        self.tell_host(screen)
         self.schedule_bot()
         self.schedule_hint()
         self.schedule_reference()
@@ -195,6 +199,14 @@ class Page:
         s = self.state.session
         if isinstance(s, PuzzleSession) and not self.params.embed and str(window.location.hash) != f"#puzzle={s.puzzle.id}":
             window.history.replaceState(None, "", f"{window.location.pathname}{window.location.search}#puzzle={s.puzzle.id}")
+
+    def tell_host(self, screen: Any) -> None:
+        """A framed table tells the page holding it what just happened (web/browser/host.py)."""
+        if not self.framed:
+            return
+        result = self.state.session.deal.result
+        for message in self.host.messages(screen, None if result is None else result.to_json()):
+            window.parent.postMessage(to_js(message, dict_converter=window.Object.fromEntries), "*")
 
     def _write(self, regions: dict[str, str]) -> set[str]:
         """Write the regions that changed; those that were empty and now show something."""

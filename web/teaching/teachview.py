@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
+from urllib.parse import parse_qsl, urlsplit
 from typing import TYPE_CHECKING
 
 from tarot.actions import Action, Play, action_to_json
@@ -425,6 +426,23 @@ def _copy_button(kind: str, what: str, lang: str) -> str:
             f'aria-label="{escape(t("copy_named", lang, what=what))}">{escape(t("copy", lang))}</button>')
 
 
+EMBED_SIZE = ("900", "640")  # the snippets' table (width, height)
+SNIPPET_WORDS = {"tag": "share_tag", "iframe": "share_iframe"}  # each snippet's label
+
+
+def tag_snippet(url: str, title: str) -> str:
+    """The ``<tarot-deal>`` tag (the site's tarot-deal.js) that draws the table of the
+    embedded ``url``: its query and fragment as attributes, ``embed`` apart (the tag sets it)."""
+    parts = urlsplit(url)
+    site = parts._replace(path=parts.path.rsplit("/", 1)[0] + "/", query="", fragment="").geturl()
+    pairs = [(n, v) for n, v in parse_qsl(parts.query, keep_blank_values=True) if n != "embed"]
+    pairs += [(n, v) for n, _, v in (p.partition("=") for p in parts.fragment.split("&") if p)]
+    width, height = EMBED_SIZE
+    attributes = "".join(f' {n}="{escape(v)}"' for n, v in pairs)
+    return (f'<script src="{escape(site)}tarot-deal.js" defer></script>\n'
+            f'<tarot-deal{attributes} title="{escape(title)}" width="{width}" height="{height}"></tarot-deal>')
+
+
 def _render_share(view: TeachingView) -> str:
     share = view.share
     if share is None:
@@ -442,10 +460,14 @@ def _render_share(view: TeachingView) -> str:
                 + button(t("note_save", lang), "note-save"))
     rows.append(button(t("editor", lang), "editor-open"))
     kind, url = share.links[-1]
-    snippet = (f'<iframe src="{escape(url)}" title="{escape(t("title", lang))}" width="900" height="640" '
-               f'style="border:0"></iframe>')
-    rows.append(f'<div class="share-field"><label><span>{escape(t("share_iframe", lang))}</span>'
-                f'<textarea readonly rows="3" data-link="iframe">{escape(snippet)}</textarea></label>'
-                f'{_copy_button("iframe", t("share_iframe", lang), lang)}</div>')
+    width, height = EMBED_SIZE
+    snippets = {"tag": tag_snippet(url, t("title", lang)),
+                "iframe": f'<iframe src="{escape(url)}" title="{escape(t("title", lang))}" width="{width}" '
+                          f'height="{height}" style="border:0"></iframe>'}
+    for kind, snippet in snippets.items():
+        what = t(SNIPPET_WORDS[kind], lang)
+        rows.append(f'<div class="share-field"><label><span>{escape(what)}</span>'
+                    f'<textarea readonly rows="3" data-link="{kind}">{escape(snippet)}</textarea></label>'
+                    f'{_copy_button(kind, what, lang)}</div>')
     return (f'<div class="teach-row share-row">{toggle}<div class="share" data-testid="situation-link">'
             f'<p>{escape(t("share_intro", lang))}</p>{"".join(rows)}</div></div>')
