@@ -226,8 +226,8 @@ def install_tag(out: Path, parameters: list[str], fragment: list[str]) -> int:
         line = re.compile(rf"^  const {name} = .*;.*$", re.M)
         if len(line.findall(text)) != 1:
             raise SystemExit(f"build: {TAG_SOURCE} has no single 'const {name} = ...;' line")
-        written = json.dumps(names, separators=(",", ":"))
-        text = line.sub(lambda _: f"  const {name} = {written};  // written by scripts/build.py", text)
+        written = f"  const {name} = {json.dumps(names, separators=(',', ':'))};  // written by scripts/build.py"
+        text = line.sub(lambda _, written=written: written, text)
     data = text.encode("utf-8")
     if len(data) > TAG_MAX_BYTES:
         raise SystemExit(f"build: {TAG_NAME} is {len(data)} bytes, over {TAG_MAX_BYTES}")

@@ -127,7 +127,7 @@ for stage in "${STAGES[@]}"; do
       [[ -n "$unit_pid" ]] && finish_unit ;;
     e2e)
       [[ -n "$unit_pid" ]] && finish_unit
-      run_stage e2e "browser tests (Chromium)" "$PY" -m pytest -q --durations=20 e2e ;;
+      run_stage e2e "browser tests (Chromium)" "$PY" -m pytest -q --durations=0 --durations-min=4 e2e ;;
   esac
 done
 [[ -n "$unit_pid" ]] && finish_unit

@@ -217,6 +217,11 @@ def test_mode_puzzles_opens_the_puzzle_nearest_the_person_s_rating():
     assert f'data-testid="puzzle" data-id="{s.puzzle.id}"' in html and 'data-testid="rating" data-value="1500"' in html
 
 
+def test_a_puzzle_s_top_bar_names_the_puzzle_not_a_deal_number():
+    topbar = render(_page().screen())["topbar"]
+    assert '<span class="deal-no">Problème</span>' in topbar and "Donne n°" not in topbar
+
+
 def test_a_right_answer_rates_the_person_up_and_keeps_the_ratings():
     p = _plain_puzzles()[0]
     storage = MemoryStorage()

@@ -29,7 +29,8 @@ POSITIONS = {
 # ------------------------------------------------------------------- topbar
 def render_topbar(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
-    number = t("situation_deal", lang) if screen.situation else t("deal", lang, n=screen.deal_number)
+    number = (t("puzzle_title", lang) if screen.puzzle else t("situation_deal", lang) if screen.situation
+              else t("deal", lang, n=screen.deal_number))  # a puzzle's deal has no number of its own
     info = [f'<span class="deal-no">{escape(number)}</span>',
             f'<span>{escape(t("dealer", lang, name=player_name(screen, v.dealer)))}</span>']
     if v.contract is not None:

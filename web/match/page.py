@@ -218,7 +218,7 @@ class PageState:
             self._tell_unsaved()
 
     def next_puzzle(self) -> bool:
-        """*Puzzle suivant*: the next puzzle near the person's rating that the filters admit."""
+        """*Problème suivant*: the next puzzle near the person's rating that the filters admit."""
         s = self.session
         found = self._puzzle_session(s.settings, after=s.puzzle.id if isinstance(s, PuzzleSession) else None)
         if found is None:

@@ -1,5 +1,5 @@
 """The puzzle trainer drawn in the teaching region (:mod:`web.teaching.trainer`): the puzzle on
-the table (its question, its verdict, the line played out step by step, *Puzzle suivant*) and
+the table (its question, its verdict, the line played out step by step, *Problème suivant*) and
 the trainer around it (the rating, the sets, the filters, the latest tries); pure functions of
 their views."""
 from __future__ import annotations
