@@ -273,6 +273,8 @@ def precache_list(out: Path) -> list[str]:
     files += sorted(linked_css)
     # The lessons (scripts/lessons.py) work offline like the game.
     files += sorted(p.relative_to(out).as_posix() for p in (out / "lessons").rglob("*") if p.is_file())
+    # The puzzle collection (scripts/puzzles.py) too.
+    files += sorted(p.relative_to(out).as_posix() for p in (out / "web" / "puzzles").glob("*.jsonl"))
     missing = [f for f in files if not (out / f).is_file()]
     if missing:
         raise SystemExit(f"build: files the game needs are missing: {', '.join(missing)}")
