@@ -49,34 +49,39 @@ OUT = ROOT / "web" / "puzzles" / "collection.jsonl"
 MINED = ROOT / ".cache" / "puzzles"
 PLAYERS = (3, 4, 5)
 COMPACT = (",", ":")
-# Themes that a plain run finds too rarely (well under 20 per 1,000 deals).
+# Themes that a plain run finds too rarely (under 20 per 1,000 deals at some player count).
 RARE = ("petit_au_bout", "poignee", "call", "discard")
 HUNT = ("petit_hunt", "signal")
+PLAY = ("trump", "load_partner")
 
 
 @dataclass(frozen=True)
 class Run:
-    """Self-play deals of the Standard bots, mined: every decision, or only those that may
-    carry one of ``themes``."""
+    """Self-play deals of the Standard bots (deal ``k`` from ``deal_seed(seed, k)`` for ``k``
+    from ``first``), mined: every decision, or only those that may carry one of ``themes``."""
 
     players: int
     deals: int
     seed: int
     themes: tuple[str, ...] = ()
+    first: int = 0
 
     @property
     def name(self) -> str:
-        base = f"p{self.players}-seed{self.seed}-deals{self.deals}"
+        base = f"p{self.players}-seed{self.seed}-deals{self.deals}" + (f"-from{self.first}" if self.first else "")
         return base + "".join(f"-{code}" for code in self.themes)
 
 
 RUNS: tuple[Run, ...] = (
-    *(Run(players, 50, 7000) for players in PLAYERS),
+    Run(4, 50, 7000), Run(3, 50, 7000),  # every decision
     *(Run(players, 300, 7100, RARE) for players in PLAYERS),
-    *(Run(players, 40, 7200, HUNT) for players in PLAYERS),
+    Run(3, 80, 7200, HUNT), Run(5, 40, 7200, HUNT),
+    Run(5, 300, 7300, ("call",)),  # a call is only at 5 players
+    Run(5, 40, 7400, PLAY),  # no partner at 3 players: no load_partner
 )
 
-SUMMARY = re.compile(r"(\d+) decisions, (\d+) positions examined, (\d+) puzzles kept, ([\d.]+) CPU seconds")
+# The miner's summary; a run cut from a longer one stopped before its end has no CPU seconds.
+SUMMARY = re.compile(r"(\d+) decisions, (\d+) positions examined, (\d+) puzzles kept(?:, ([\d.]+) CPU seconds)?")
 
 
 @dataclass(frozen=True)
@@ -86,12 +91,12 @@ class Mined:
     run: Run
     lines: tuple[Line, ...]
     examined: int
-    cpu_seconds: float
+    cpu_seconds: float | None
 
 
 def _records(run: Run) -> Iterator[object]:
     rules = Rules(players=run.players)
-    for k in range(run.deals):
+    for k in range(run.first, run.first + run.deals):
         yield play(rules, deal_seed(run.seed, k), k % run.players, ["standard"] * run.players).to_record()
 
 
@@ -117,13 +122,13 @@ def read_mined(run: Run, folder: Path) -> Mined | None:
     if found is None:
         return None
     lines = tuple(json.loads(text) for text in jsonl.read_text(encoding="utf-8").splitlines() if text.strip())
-    return Mined(run, lines, int(found[2]), float(found[4]))
+    return Mined(run, lines, int(found[2]), None if found[4] is None else float(found[4]))
 
 
 def players_of(line: Line) -> int:
     record = line["record"]
     assert isinstance(record, dict)
-    return int(record["players"])
+    return int(record["rules"]["players"])
 
 
 # ---------------------------------------------------------------- figures
@@ -138,8 +143,9 @@ def figures(mined: Sequence[Mined], shipped: Sequence[Line], origin: dict[str, R
     """The collection's measured figures (see the module's docstring)."""
     per_minute: dict[str, object] = {}
     for m in mined:
-        per_minute[m.run.name] = {"puzzles": len(m.lines), "cpu_seconds": round(m.cpu_seconds, 1),
-                                  "per_cpu_minute": round(len(m.lines) / (m.cpu_seconds / 60), 1)}
+        cpu = m.cpu_seconds
+        per_minute[m.run.name] = {"deals": m.run.deals, "puzzles": len(m.lines), "cpu_seconds": None if cpu is None else round(cpu, 1),
+                                  "per_cpu_minute": None if not cpu else round(len(m.lines) / (cpu / 60), 1)}
     shipped_by_run = Counter(origin[str(line["id"])] for line in shipped)
     yields: dict[str, dict[str, float | None]] = {}
     for code in THEMES:
@@ -230,10 +236,11 @@ def main() -> int:
     parser.add_argument("--figures", type=Path, metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--mine-only", action="store_true", help="mine the missing runs, build nothing")
     parser.add_argument("--run", action="append", choices=[run.name for run in RUNS], metavar="NAME",
-                        help="mine only this run if missing (repeat for more; default: every run)")
+                        help="mine only this run if missing (repeat for more, mined in that order; default: every run)")
     args = parser.parse_args()
-    for run in RUNS:
-        if (args.run is None or run.name in args.run) and read_mined(run, args.mined) is None:
+    named = {run.name: run for run in RUNS}
+    for run in RUNS if args.run is None else [named[name] for name in args.run]:
+        if read_mined(run, args.mined) is None:
             print(f"puzzles: mining {run.name}", file=sys.stderr)
             mine(run, args.mined)
     if args.mine_only:
