@@ -51,37 +51,35 @@ PLAYERS = (3, 4, 5)
 COMPACT = (",", ":")
 # Themes that a plain run finds too rarely (under 20 per 1,000 deals at some player count).
 RARE = ("petit_au_bout", "poignee", "call", "discard")
-HUNT = ("petit_hunt", "signal")
-PLAY = ("trump", "load_partner")
+BIDS = ("bid", "ecart")  # plenty where they are, cheap to weigh: the most puzzles per CPU minute
 
 
 @dataclass(frozen=True)
 class Run:
-    """Self-play deals of the Standard bots (deal ``k`` from ``deal_seed(seed, k)`` for ``k``
-    from ``first``), mined: every decision, or only those that may carry one of ``themes``."""
+    """Self-play deals of the Standard bots (deal ``k`` from ``deal_seed(seed, k)``, as
+    ``puzzles mine --players --deals --seed`` plays them), mined: every decision, or only those
+    that may carry one of ``themes`` (``--themes``)."""
 
     players: int
     deals: int
     seed: int
     themes: tuple[str, ...] = ()
-    first: int = 0
 
     @property
     def name(self) -> str:
-        base = f"p{self.players}-seed{self.seed}-deals{self.deals}" + (f"-from{self.first}" if self.first else "")
+        base = f"p{self.players}-seed{self.seed}-deals{self.deals}"
         return base + "".join(f"-{code}" for code in self.themes)
 
 
 RUNS: tuple[Run, ...] = (
-    Run(4, 50, 7000), Run(3, 50, 7000),  # every decision
+    Run(4, 50, 7000),  # every decision
     *(Run(players, 300, 7100, RARE) for players in PLAYERS),
-    Run(3, 80, 7200, HUNT), Run(5, 40, 7200, HUNT),
     Run(5, 300, 7300, ("call",)),  # a call is only at 5 players
-    Run(5, 40, 7400, PLAY),  # no partner at 3 players: no load_partner
+    *(Run(3, 60, seed, BIDS) for seed in (7600, 7601)), Run(5, 40, 7600, BIDS),
+    Run(4, 40, 7600, BIDS), Run(3, 40, 7602, BIDS),
 )
 
-# The miner's summary; a run cut from a longer one stopped before its end has no CPU seconds.
-SUMMARY = re.compile(r"(\d+) decisions, (\d+) positions examined, (\d+) puzzles kept(?:, ([\d.]+) CPU seconds)?")
+SUMMARY = re.compile(r"(\d+) decisions, (\d+) positions examined, (\d+) puzzles kept, ([\d.]+) CPU seconds")
 
 
 @dataclass(frozen=True)
@@ -91,12 +89,12 @@ class Mined:
     run: Run
     lines: tuple[Line, ...]
     examined: int
-    cpu_seconds: float | None
+    cpu_seconds: float
 
 
 def _records(run: Run) -> Iterator[object]:
     rules = Rules(players=run.players)
-    for k in range(run.first, run.first + run.deals):
+    for k in range(run.deals):
         yield play(rules, deal_seed(run.seed, k), k % run.players, ["standard"] * run.players).to_record()
 
 
@@ -122,7 +120,7 @@ def read_mined(run: Run, folder: Path) -> Mined | None:
     if found is None:
         return None
     lines = tuple(json.loads(text) for text in jsonl.read_text(encoding="utf-8").splitlines() if text.strip())
-    return Mined(run, lines, int(found[2]), None if found[4] is None else float(found[4]))
+    return Mined(run, lines, int(found[2]), float(found[4]))
 
 
 def players_of(line: Line) -> int:
@@ -144,8 +142,8 @@ def figures(mined: Sequence[Mined], shipped: Sequence[Line], origin: dict[str, R
     per_minute: dict[str, object] = {}
     for m in mined:
         cpu = m.cpu_seconds
-        per_minute[m.run.name] = {"deals": m.run.deals, "puzzles": len(m.lines), "cpu_seconds": None if cpu is None else round(cpu, 1),
-                                  "per_cpu_minute": None if not cpu else round(len(m.lines) / (cpu / 60), 1)}
+        per_minute[m.run.name] = {"deals": m.run.deals, "puzzles": len(m.lines), "cpu_seconds": round(cpu, 1),
+                                  "per_cpu_minute": round(len(m.lines) / (cpu / 60), 1) if cpu else None}
     shipped_by_run = Counter(origin[str(line["id"])] for line in shipped)
     yields: dict[str, dict[str, float | None]] = {}
     for code in THEMES:

@@ -38,12 +38,12 @@ def _action(entry: object) -> Action:
 def position_of(line: Mapping[str, object]) -> PuzzlePosition:
     """The position of a collection line.  A record that does not replay raises
     :class:`~tarot.errors.RecordError`; a malformed action, ``ValueError``."""
-    deal = Deal.from_record(line["record"])
-    seat = line["seat"]
+    deal = Deal.from_record(line.get("record"))
+    seat = line.get("seat")
     if not isinstance(seat, int) or deal.to_act != seat:
         raise ValueError(f"the record does not bring seat {seat!r} to act")
-    solution = line["solution"]
-    costs = line["costs"]
+    solution = line.get("solution")
+    costs = line.get("costs")
     if not isinstance(solution, list) or not solution or not isinstance(costs, list) or not costs:
         raise ValueError("a puzzle needs a solution and its costs")
     best = tuple(_action(a) for a in solution)
