@@ -2,8 +2,8 @@
 
 1. Mines self-play deals of the Standard bots at 3, 4 and 5 players (:data:`RUNS`, fixed
    seeds), the way ``python -m tarot puzzles mine`` does, at the miner's default budgets.
-   Some runs look only at the decisions that may carry a few rare themes
-   (:func:`tarot.puzzles.mine.may_carry`): every puzzle of those themes, for a fraction of
+   Most runs look only at the decisions that may carry a few themes (``--themes``,
+   :func:`tarot.puzzles.mine.may_carry`): every puzzle of those themes, for a fraction of
    the CPU.  Each run's puzzles go to ``--mined DIR`` with the miner's summary beside them
    (``NAME.jsonl``, ``NAME.err``); a run whose two files are there is read, not mined again.
 2. Merges the runs and drops duplicates (same id).
