@@ -206,7 +206,7 @@ def test_the_service_worker_lists_every_file_with_its_content_hash(site_dir):
         data = (site_dir / name).read_bytes()
         assert hashlib.sha256(data).hexdigest().startswith(digest) and len(data) == size, name
     for name in ["index.html", "pyscript.toml", "web/main.py", "web/boot.js", "web/pyodide-loader.mjs",
-                 "web/bots-worker.js", "web/python-modules.tar.gz"] + [f"vendor/pyodide/{n}" for n in RUNTIME]:
+                 "web/bots-worker.js", "web/python-modules.tar.gz", "web/puzzles/collection.jsonl"] + [f"vendor/pyodide/{n}" for n in RUNTIME]:
         assert name in names
     for name in NOT_FOR_THE_PAGE + ["sw.js", "vendor/pyodide/package.json"]:
         assert name not in names

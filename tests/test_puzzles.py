@@ -8,7 +8,8 @@ import json
 import pytest
 
 from tarot.actions import Play, action_from_json
-from tarot.puzzles.mine import Budget, Found, Tally, first_rating, excuse_can_wait, mine_record, only_move, puzzle_id, puzzle_of
+from tarot.puzzles.mine import Budget, Found, Tally, first_rating, excuse_can_wait, may_carry, mine_record, only_move, puzzle_id, \
+    puzzle_of
 from tarot.replay import from_record_at
 from tarot.state import Deal
 from tarot.teaching.hints import REASON_CODES
@@ -135,6 +136,24 @@ def test_mining_a_record_finds_the_only_move_and_counts_what_it_saw():
     assert tally.kept == len(puzzles) and tally.themes["petit_au_bout"] >= 1
 
 
+def test_a_decision_may_carry_a_theme_when_one_of_its_options_would():
+    view = petit_au_bout().view(0)
+    options = [Play(card("T1")), Play(card("T2"))]
+    assert may_carry(view, options, {"petit_au_bout"}) and may_carry(view, options, {"petit_save", "call"})
+    assert not may_carry(view, options, {"call", "bid"})
+
+
+def test_mining_for_some_themes_weighs_only_the_decisions_that_may_carry_them():
+    deal = petit_au_bout()
+    deal.apply(Play(card("T1")))
+    record = deal.to_record()
+    every, wanted, other = Tally(), Tally(), Tally()
+    list(mine_record(record, Budget(6, 6, 0, 10.0), 0, every))
+    found = list(mine_record(record, Budget(6, 6, 0, 10.0), 0, wanted, {"petit_au_bout"}))
+    assert [p.solution for p in found] == [(Play(card("T2")),)] and 0 < wanted.examined < every.examined
+    assert not list(mine_record(record, Budget(6, 6, 0, 10.0), 0, other, {"call"})) and other.examined == 0
+
+
 def test_the_command_mines_a_file_and_names_a_bad_record(tmp_path, capsys):
     deal = petit_au_bout()
     deal.apply(Play(card("T1")))
@@ -154,7 +173,8 @@ def test_the_command_mines_a_file_and_names_a_bad_record(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv", [["--players", "4"], ["--file", "-", "--players", "4", "--deals", "1"],
-                                  ["--players", "4", "--deals", "1", "--margin", "-3"], ["--players", "6", "--deals", "1"]])
+                                  ["--players", "4", "--deals", "1", "--margin", "-3"], ["--players", "6", "--deals", "1"],
+                                  ["--players", "4", "--deals", "1", "--themes", "lead,fish"]])
 def test_a_bad_command_line_exits_2(argv, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["puzzles", "mine", *argv])

@@ -30,7 +30,7 @@ import hashlib
 import json
 import math
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Sequence, Set
 from dataclasses import dataclass, field
 
 from ..actions import Action, Play, action_to_json
@@ -257,15 +257,24 @@ class Tally:
         self.themes.update(puzzle.themes)
 
 
-def mine_record(record: object, budget: Budget = Budget(), seed: int = 0, tally: Tally | None = None) -> Iterator[Puzzle]:
-    """The puzzles of every decision of ``record``, in order.  A record that does not replay
-    raises :class:`~tarot.errors.RecordError` before any puzzle."""
+def may_carry(view: SeatView, options: Sequence[Action], themes: Set[str]) -> bool:
+    """Whether some option, were it the solution's best, would carry one of ``themes`` (with
+    the reason the puzzle would give it): a puzzle of those themes can come from no other decision."""
+    return any(not themes.isdisjoint(themes_of(view, option, why(view, option))) for option in options)
+
+
+def mine_record(record: object, budget: Budget = Budget(), seed: int = 0, tally: Tally | None = None,
+                themes: Set[str] | None = None) -> Iterator[Puzzle]:
+    """The puzzles of every decision of ``record``, in order; with ``themes``, only the decisions
+    that may carry one of them (:func:`may_carry`: every puzzle of those themes, fewer of the
+    others).  A record that does not replay raises :class:`~tarot.errors.RecordError` before any puzzle."""
     Deal.from_record(record)  # the whole record replays, or nothing is mined
     tally = tally if tally is not None else Tally()
     for step, seat, played, deal in decisions(record):
         tally.decisions += 1
         view = deal.view(seat)
-        if len(options_of(view, normal_action(played))) <= 1:
+        options = options_of(view, normal_action(played))
+        if len(options) <= 1 or themes is not None and not may_carry(view, options, themes):
             continue
         tally.examined += 1
         found = only_move(view, played, step, budget, seed)
@@ -276,4 +285,4 @@ def mine_record(record: object, budget: Budget = Budget(), seed: int = 0, tally:
 
 
 __all__ = ["bots_miss", "Budget", "DEFAULT_MARGIN", "Found", "MAIN_WORLDS", "MAX_SOLUTION_SHARE", "OBVIOUS_MARGIN", "Puzzle", "RECHECK_WORLDS", "RecordError", "SCREEN_WORLDS",
-           "SOLUTION_UNITS", "Tally", "Weighing", "excuse_can_wait", "first_rating", "mine_record", "only_move", "puzzle_id", "puzzle_of", "weigh"]
+           "SOLUTION_UNITS", "Tally", "Weighing", "excuse_can_wait", "first_rating", "may_carry", "mine_record", "only_move", "puzzle_id", "puzzle_of", "weigh"]

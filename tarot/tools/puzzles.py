@@ -43,6 +43,14 @@ def _margin(text: str) -> float:
     return value
 
 
+def _themes(text: str) -> frozenset[str]:
+    codes = frozenset(code.strip() for code in text.split(","))
+    unknown = sorted(codes - set(THEMES))
+    if unknown or not codes:
+        raise argparse.ArgumentTypeError(f"themes are codes among {', '.join(THEMES)}, not {', '.join(unknown) or text!r}")
+    return codes
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(prog=PROG, description="Tarot puzzles mined from play.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=ArgumentParser)
@@ -67,6 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"imagined deals of the first look, 0 for none (default {SCREEN_WORLDS})")
     p.add_argument("--margin", type=_margin, default=DEFAULT_MARGIN, metavar="M",
                    help=f"deal units by which the best beats every other option (default {DEFAULT_MARGIN:g})")
+    p.add_argument("--themes", type=_themes, metavar="CODES",
+                   help="only the decisions that may carry one of these themes (codes, comma-separated): "
+                        "every puzzle of those themes, for less CPU")
     return parser
 
 
@@ -98,13 +109,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{MINE}: cannot write {args.out}: {e.strerror or e}", file=sys.stderr)
         return 1
     try:
-        return _mine(records, out, Budget(args.worlds, args.recheck, args.screen, args.margin), args.seed)
+        return _mine(records, out, Budget(args.worlds, args.recheck, args.screen, args.margin), args.seed, args.themes)
     finally:
         if out is not sys.stdout:
             out.close()
 
 
-def _mine(records: Iterator[tuple[str, object, str | None]], out: TextIO, budget: Budget, seed: int) -> int:
+def _mine(records: Iterator[tuple[str, object, str | None]], out: TextIO, budget: Budget, seed: int,
+          themes: frozenset[str] | None = None) -> int:
     start = time.process_time()
     tally = Tally()
     status = 0
@@ -113,7 +125,7 @@ def _mine(records: Iterator[tuple[str, object, str | None]], out: TextIO, budget
         seen += 1
         try:
             if error is None:
-                for puzzle in mine_record(record, budget, seed, tally):
+                for puzzle in mine_record(record, budget, seed, tally, themes):
                     print(json.dumps(puzzle.to_json(), separators=COMPACT), file=out, flush=True)
         except RecordError as e:
             error = str(e)
