@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from conftest import ROOT, SITE_DIR, SiteServer, launch_options  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from table_driver import HUMAN_TURN  # noqa: E402
+from table_driver import HUMAN_TURN, table_frame  # noqa: E402
 
 QUERY = "players=4&deal={n}&pause=0"
 
@@ -64,7 +64,7 @@ def main() -> None:
                 page = context.new_page()
                 started = time.perf_counter()
                 page.goto(url)
-                frame = page.wait_for_selector("tarot-deal iframe").content_frame()
+                frame = table_frame(page, "tarot-deal iframe")
                 tagged.append(_until_bid(frame, started))
                 context.close()
             browser.close()

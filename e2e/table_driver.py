@@ -79,6 +79,15 @@ ANALYSED = ("() => { const p = document.querySelector('[data-testid=analysis-pro
             " return !!p && p.dataset.total !== '' && p.dataset.done === p.dataset.total; }")
 
 
+def table_frame(page, selector: str = "iframe"):
+    """The frame of an embedded table (a ``<tarot-deal>``'s, which the tag's script makes: it is
+    ``about:blank`` until it navigates), once the table is on the site's page and ready."""
+    frame = page.wait_for_selector(selector).content_frame()
+    frame.wait_for_url(re.compile(r"/index\.html\?"), timeout=120_000)
+    frame.wait_for_function(READY, timeout=120_000)  # tables of one page share its main thread
+    return frame
+
+
 def wait_analysed(page) -> None:
     """Wait until the bots' worker has graded every decision of the deal just over (the review
     is drawn again as each lands)."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 from conftest import SiteServer
-from table_driver import READY, play_to_end
+from table_driver import READY, play_to_end, table_frame
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -33,9 +33,7 @@ def _teacher_page(other: SiteServer, game: str, tag: str) -> str:
 
 
 def _frame(page):
-    frame = page.wait_for_selector("tarot-deal iframe").content_frame()
-    frame.wait_for_function(READY)
-    return frame
+    return table_frame(page, "tarot-deal iframe")
 
 
 def test_a_teacher_s_page_plays_a_deal_in_the_tag_and_hears_each_step_and_the_result(page, site_server, tmp_path):

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import SiteServer
-from table_driver import (HUMAN_TURN, PLAYABLE, READY, act, human_turn, legible, phase, play_one, play_to_end,
+from table_driver import (HUMAN_TURN, table_frame, PLAYABLE, READY, act, human_turn, legible, phase, play_one, play_to_end,
                           start_game)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -188,7 +188,7 @@ def test_a_lesson_page_embeds_two_tables_and_works_offline(page, site_dir):
     server = SiteServer(site_dir, "127.0.0.1", 0, "/tarot/").start()
     try:
         page.goto(server.url + "lessons/fr/signalisations.html")
-        frames = [page.wait_for_selector(f"iframe >> nth={i}").content_frame() for i in range(2)]
+        frames = [table_frame(page, f"iframe >> nth={i}") for i in range(2)]
         for frame in frames:
             frame.wait_for_function(READY, timeout=120_000)
         frames[0].wait_for_function(CONTROLLED, timeout=120_000)
@@ -196,7 +196,7 @@ def test_a_lesson_page_embeds_two_tables_and_works_offline(page, site_dir):
     finally:
         server.stop()
     page.reload()  # the server is gone: the lesson and both tables come from the cache
-    frames = [page.wait_for_selector(f"iframe >> nth={i}").content_frame() for i in range(2)]
+    frames = [table_frame(page, f"iframe >> nth={i}") for i in range(2)]
     for frame in frames:
         frame.wait_for_function(READY, timeout=120_000)
         assert frame.query_selector("[data-testid=teaching]")
@@ -214,7 +214,7 @@ def test_a_lessons_tables_leave_the_page_at_its_top_and_the_focus_where_it_is(pa
     each lesson opened scrolled down to a table, past its text."""
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(site_url + "lessons/fr/petit-en-danger.html")
-    exercise = page.wait_for_selector("iframe >> nth=0").content_frame()
+    exercise = table_frame(page, "iframe >> nth=0")
     exercise.wait_for_function(READY)
     exercise.wait_for_function(HUMAN_TURN)
     page.wait_for_timeout(500)
