@@ -3,7 +3,7 @@ from a catalogue, so every text on the page lies between the pseudo-locale's mar
 but card faces, numbers and names.  A word written anywhere else shows as plain text here."""
 from __future__ import annotations
 
-import re
+import sys
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -17,6 +17,8 @@ from web.draw.labels import BOT_NAMES
 CARD = {"position": {"x": 6, "y": 30}}  # on the visible corner of an overlapped card
 CHIEN = {3: 6, 4: 6, 5: 3}
 LESSON = Path(__file__).resolve().parent.parent / "lessons" / "fr" / "excuse.html"
+sys.path.insert(0, str(LESSON.parents[2] / "scripts"))
+from oembed import table_sources  # noqa: E402  (scripts/oembed.py: a lesson's tables, as the tag draws them)
 
 # The texts of the page (or of ``root``) that lie outside the marks, with where they are: every text
 # node and every label (aria-label, title, placeholder, alt) but those of a card's face, of an element
@@ -249,7 +251,7 @@ def test_a_duplicate_tournament_and_its_review_speak_the_pseudo_locale(page, sit
 def _lesson_table(mode: str) -> str:
     """The query and fragment of a lesson's first table in ``mode`` (exercise or steps), in the pseudo-locale."""
     lesson = LESSON.read_text(encoding="utf-8")
-    src = next(s.replace("&amp;", "&") for s in re.findall(r'src="([^"]+)"', lesson) if f"{mode}=1" in s)
+    src = next(s for s in table_sources(lesson) if f"{mode}=1" in s)
     parts = urlsplit(src)
     query = urlencode([(k, PSEUDO if k == "lang" else v) for k, v in parse_qsl(parts.query, keep_blank_values=True)])
     return f"?{query}#{parts.fragment}"
