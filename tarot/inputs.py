@@ -27,6 +27,7 @@ import json
 import re
 import reprlib
 from itertools import accumulate
+from typing import Any
 
 MAX_DIGITS = 18
 MAX_JSON_DEPTH = 64  # a record nests 4 deep (record, actions, action, cards), the match history 8
@@ -119,3 +120,18 @@ def load_json(text: str) -> object:
         raise InputError("too_deep", f"nested more than {MAX_JSON_DEPTH} deep") from None
     except ValueError:  # an integer beyond Python's limit on the digits it converts
         raise InputError("number_too_long", "a number has too many digits") from None
+
+
+def load_document(text: object, format: str, version: int) -> dict[str, Any] | None:
+    """The JSON object ``text`` holds when it is of ``format`` and ``version`` (a document kept in
+    the browser); ``None`` for no text, text that is not JSON or nests too deeply
+    (:func:`load_json`), or another format or version."""
+    if not isinstance(text, str) or not text:
+        return None
+    try:
+        data = load_json(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("format") != format or data.get("version") != version:
+        return None
+    return data

@@ -82,12 +82,18 @@ def test_a_margin_beyond_the_gap_keeps_nothing():
     assert only_move(deal.view(0), Play(card("T1")), step_of(deal), Budget(8, 8, 0, margin=500.0)) is None
 
 
-def test_a_puzzle_is_one_json_line_with_its_keys():
-    deal = petit_au_bout()
+def petit_au_bout_puzzle(deal):
+    """The puzzle of the petit au bout position: the Petit (T1) played there, the 2 the answer."""
     found = found_at(deal, "T1")
     assert found is not None
     puzzle = puzzle_of(deal, 0, found)
     assert puzzle is not None
+    return puzzle
+
+
+def test_a_puzzle_is_one_json_line_with_its_keys():
+    deal = petit_au_bout()
+    puzzle = petit_au_bout_puzzle(deal)
     line = json.loads(json.dumps(puzzle.to_json()))
     assert set(line) == KEYS
     assert line["seat"] == 0 and line["solution"] == [{"seat": 0, "type": "play", "card": "T2"}]
@@ -99,10 +105,7 @@ def test_a_puzzle_is_one_json_line_with_its_keys():
 
 def test_a_puzzle_says_what_each_other_option_costs():
     deal = petit_au_bout()
-    found = found_at(deal, "T1")
-    assert found is not None
-    puzzle = puzzle_of(deal, 0, found)
-    assert puzzle is not None
+    puzzle = petit_au_bout_puzzle(deal)
     costs = puzzle.to_json()["costs"]
     assert [c["action"] for c in costs] == [{"seat": 0, "type": "play", "card": "T1"}]  # the Petit, outside the solution
     assert costs[0]["loss"] >= puzzle.margin - 0.05
@@ -110,10 +113,7 @@ def test_a_puzzle_says_what_each_other_option_costs():
 
 def test_a_puzzles_record_replays_to_the_seat_to_act_and_its_solution_is_legal_there():
     deal = petit_au_bout()
-    found = found_at(deal, "T1")
-    assert found is not None
-    puzzle = puzzle_of(deal, 0, found)
-    assert puzzle is not None
+    puzzle = petit_au_bout_puzzle(deal)
     line = puzzle.to_json()
     record = line["record"]
     assert isinstance(record, dict) and "result" not in record

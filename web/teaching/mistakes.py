@@ -28,7 +28,7 @@ from typing import Any
 
 from tarot.actions import Action
 from tarot.bot import Reason
-from tarot.inputs import load_json
+from tarot.inputs import load_document
 
 from .grading import seat_action
 from .moves import same_move
@@ -246,14 +246,8 @@ class Exercises:
 def load_exercises(text: object) -> Exercises:
     """The exercises kept under :data:`EXERCISES_KEY`: the well-formed ones; none for a text that
     is not JSON, nested too deeply, or of another format or version."""
-    if not isinstance(text, str) or not text:
-        return Exercises()
-    try:
-        data = load_json(text)
-    except ValueError:
-        return Exercises()
-    if not isinstance(data, dict) or data.get("format") != EXERCISES_FORMAT \
-            or data.get("version") != EXERCISES_VERSION:
+    data = load_document(text, EXERCISES_FORMAT, EXERCISES_VERSION)
+    if data is None:
         return Exercises()
     deals = data.get("deals")
     deals = deals if isinstance(deals, dict) else {}

@@ -23,7 +23,7 @@ from typing import Any
 
 from tarot.actions import Action, Bid, Call, Chelem, Ecart, action_from_json
 from tarot.bot import Reason
-from tarot.inputs import load_json
+from tarot.inputs import load_document, load_json
 from tarot.puzzles.glicko import START_RD, Rating, puzzle_try
 from tarot.situation import rotate
 
@@ -252,13 +252,8 @@ def _rating(data: object) -> Rating:
 def load_ratings(text: object) -> Ratings:
     """The ratings kept under :data:`RATINGS_KEY`; fresh ones for a text that is not JSON, of another
     format or version, or whose player's rating is damaged; a damaged theme, puzzle or try is left out."""
-    if not isinstance(text, str) or not text:
-        return Ratings()
-    try:
-        data = load_json(text)
-    except ValueError:
-        return Ratings()
-    if not isinstance(data, dict) or data.get("format") != RATINGS_FORMAT or data.get("version") != RATINGS_VERSION:
+    data = load_document(text, RATINGS_FORMAT, RATINGS_VERSION)
+    if data is None:
         return Ratings()
     try:
         out = Ratings(_rating(data.get("player")))
