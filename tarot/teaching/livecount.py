@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import BOUTS, EXCUSE_ID, HALF_POINTS, TRUMPS, Card, mask_of
+from ..cards import BOUTS, EXCUSE_ID, HALF_POINTS, MASK_FOR_SUIT, TRUMPS, Card, cards_of, mask_of
 from ..count import excuse_stays
 from ..rules import TARGETS
 from ..view import SeatView
@@ -105,3 +105,13 @@ def live_count(view: SeatView) -> LiveCount:
     target = TARGETS[len(bouts[0])] if sides and len(fallen) == 3 else None
     piles = tuple(Pile(g, tricks[i], half[i], tuple(bouts[i])) for i, g in enumerate(groups))
     return LiveCount(sides, piles, tuple(fallen), target, trumps_played, trumps_out)
+
+
+def cards_out(view: SeatView, suit: int) -> tuple[Card, ...]:
+    """The cards of ``suit`` (``TRUMP`` for the trumps) this seat has not seen fall: neither in its
+    hand, nor played, nor in its own écart.  A chien shown to all is still out: its cards went
+    to the taker's hand (the taker knows what he put back)."""
+    seen = mask_of(view.hand) | view.played
+    if view.taker == view.seat:
+        seen |= mask_of(view.ecart)
+    return tuple(c for c in cards_of(MASK_FOR_SUIT[suit] & ~seen))

@@ -18,6 +18,8 @@
 - ``mode=puzzles``: the puzzle trainer (:mod:`web.teaching.trainer`), with ``daily=1`` the
   puzzle of the day, ``theme=CODE`` the puzzles of a theme (a code of :mod:`tarot.puzzles.themes`),
   and in the fragment ``#puzzle=ID`` one puzzle of the collection;
+- ``mode=texte`` (or ``text``): the text mode for a screen reader (:mod:`web.text`), kept in the
+  browser until ``mode=graphique`` (or ``graphic``) or the command *graphique*;
 - ``refsamples``: the Expert's imagined deals per decision in the duplicate
   reference (a cheaper reference for tests; default :data:`tarot.teaching.duplicate.REFERENCE_BUDGET`);
 - the teaching parameters of a situation (:mod:`web.teaching`): ``seat``, ``at``,
@@ -73,6 +75,7 @@ EXPECTED = {
     "theme": "url_expect_theme",
 }
 DUPLICATE_SIZES = (4, 8, 12)
+TEXT_MODES = {"texte": True, "text": True, "graphique": False, "graphic": False}  # mode=…: the text mode on or off
 MAX_REFERENCE_SAMPLES = 200
 TEACHING = ("seat", "open", "steps", "exercise", "at", "lesson", "next")  # a situation's parameters (web.teaching)
 ABOUT_THE_DEAL = frozenset(("players", "deal", "mode", "duplicate", "daily", "theme", *Rules.options(), *TEACHING))
@@ -115,6 +118,7 @@ class PageParams:
     duplicate: int | None = None  # a duplicate tournament of this many deals; 0: a free match
     refsamples: int | None = None
     puzzles: bool = False  # the puzzle trainer (mode=puzzles)
+    text_mode: bool | None = None  # mode=texte (or text): the page as text; mode=graphique: drawn; None: as kept
     daily: bool = False  # the puzzle of the day
     theme: str | None = None  # the trainer's theme filter
     puzzle: str | None = None  # the puzzle asked for (#puzzle=ID)
@@ -258,11 +262,13 @@ def _read_pause(params: PageParams, value: str) -> bool:
 def _read_mode(params: PageParams, value: str) -> bool:
     mode = value.strip().lower()
     params.puzzles = params.puzzles or mode == "puzzles"
-    if mode == "match":
+    if mode in TEXT_MODES:
+        params.text_mode = TEXT_MODES[mode]
+    elif mode == "match":
         params.duplicate = 0
     elif mode == "duplicate" and not params.duplicate:
         params.duplicate = DUPLICATE_SIZES[0]
-    return mode in ("duplicate", "match", "puzzles")
+    return mode in ("duplicate", "match", "puzzles", *TEXT_MODES)
 
 
 def _read_duplicate(params: PageParams, value: str) -> bool:

@@ -32,7 +32,7 @@ from web.browser.keys import HAND_KEYS, move_in_hand, trap_tab
 from web.browser.lease import HANDOVER_MS, HEARTBEAT_MS, LEASE_KEY, TAKEOVER_KEY
 from tarot.words import t
 from web.match.forms import settings_choice, setup_choice
-from web.match.page import PageState
+from web.match.page import PageState, SetupChoice
 from web.browser.params import made_situation_query, parse_params
 from web.draw.render import REGIONS, render, root_attributes
 from web.match.session import SAVE_KEY
@@ -43,6 +43,7 @@ from web.browser.tabs import Tabs
 from web.browser.transfer import ImportProblem, check_file_size
 from web.teaching.puzzles import COLLECTION_PATH
 from web.teaching.trainer import PuzzleSession
+from web.text.commands import cycle, run_command
 
 DEFAULT_PAUSE_MS = 700
 
@@ -181,12 +182,16 @@ class Page:
         document.documentElement.lang = screen.lang
         self.regions["side"].setAttribute("aria-label", t("score_sheet", screen.lang))
         self.regions["panel"].setAttribute("aria-label", t("panel_label", screen.lang))
+        label = js(document.querySelector("#command-form label"))
+        if label is not None:
+            label.textContent = t("command_label", screen.lang)
         dialog_open = bool(self.cache.get("overlay"))
         for el in self.behind:  # a dialog is modal: what lies behind it takes no click nor focus
             if el is not None:
                 el.inert = dialog_open or self.follower
         self.regions["overlay"].inert = self.follower
-        self.focus.after(f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before)
+        if not screen.text_mode:  # the text mode's focus stays in its command box
+            self.focus.after(f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before)
         self._name_puzzle()
         self.tell_host(screen)
         self.schedule_bot()
@@ -442,10 +447,12 @@ class Page:
         """What the browser does after a click (web.match.clicks)."""
         if outcome.forget_bot:
             self._forget_pending_bot()
-        if outcome.start:
+        if outcome.start or outcome.submit == "setup-form":
             form = js(document.getElementById("setup-form"))
             if form is not None:
-                self._start(form, confirmed=True)
+                self._start(form, confirmed=outcome.start)
+        if outcome.setup is not None:
+            self._begin(outcome.setup, confirmed=True)
         if outcome.scroll_to is not None:
             document.getElementById(outcome.scroll_to).scrollIntoView()
         if outcome.download is not None:
@@ -461,11 +468,33 @@ class Page:
 
     def on_submit(self, event: Any) -> None:
         form = js(event.target)
-        if form is None or form.id not in ("setup-form", "settings-form"):
+        if form is None or form.id not in ("setup-form", "settings-form", "command-form"):
             return
         event.preventDefault()
-        if self._owns():
+        if form.id == "command-form":
+            self._command(form)
+        elif self._owns():
             self._guarded(self._start if form.id == "setup-form" else self._apply_settings, form)
+
+    def _command(self, form: Any) -> None:
+        """The text mode's command box (web.text.commands): the command typed, then an empty box."""
+        field = js(form.querySelector("input"))
+        if field is None or not self._owns():
+            return
+        typed = str(field.value)
+        field.value = ""
+        self._guarded(lambda: self._follow(run_command(self.state, typed)))
+
+    def _cycle(self, event: Any, delta: int) -> None:
+        """The arrows in the command box: what may be typed now, one after the other (web.text.commands.cycle)."""
+        field = js(document.activeElement)
+        if field is None or str(field.id) != "command" or not self._owns():
+            return
+        event.preventDefault()
+
+        def fill() -> None:
+            field.value = cycle(self.state, str(field.value), delta)
+        self._guarded(fill)
 
     def _apply_settings(self, form: Any) -> None:
         """The settings dialog (web.match.forms.settings_choice)."""
@@ -475,7 +504,11 @@ class Page:
 
     def _start(self, form: Any, confirmed: bool = False) -> None:
         """*Commencer*: the new-game form as filled in (web.match.page.PageState.start)."""
-        left = self.state.start(setup_choice(form, self.state.session.settings.lang), confirmed)
+        self._begin(setup_choice(form, self.state.session.settings.lang), confirmed)
+
+    def _begin(self, choice: SetupChoice, confirmed: bool) -> None:
+        """A new game (web.match.page.PageState.start); the match left goes to the history."""
+        left = self.state.start(choice, confirmed)
         if left is None:
             return
         self.state.archive(left, _local_now())
@@ -491,6 +524,11 @@ class Page:
         if self.follower:
             return
         key = str(event.key)
+        if self.state.text_mode and key in ("ArrowDown", "ArrowUp"):
+            self._cycle(event, 1 if key == "ArrowDown" else -1)
+            return
+        if self.state.text_mode and key not in ("Escape", "Tab"):
+            return  # the text mode's keys are its commands
         extras = self.state.extras
         if extras.review is not None or extras.import_open:
             if key == "Escape":

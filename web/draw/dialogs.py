@@ -194,7 +194,8 @@ def render_settings(screen: "Screen") -> str:
         f'<label class="check"><input type="checkbox" name="{name}"{" checked" if on else ""}>'
         f'<span>{escape(t(key, lang))}</span></label>'
         for name, key, on in (("animations", "setting_animations", s.animations),
-                              ("live_count", "setting_live_count", s.live_count)))
+                              ("live_count", "setting_live_count", s.live_count),
+                              ("text_mode", "text_mode_setting", screen.text_mode)))
     return (f'<div class="overlay" data-testid="settings"><div class="dialog" role="dialog" aria-modal="true" '
             f'aria-labelledby="settings-title"><form id="settings-form" novalidate>'
             f'<h2 id="settings-title">{escape(t("settings", lang))}</h2>'

@@ -26,12 +26,15 @@ from .result import calculation, token_calculation
 from ..match.screen import Screen
 from .sheet import render_chart, render_side
 from ..teaching.teachview import render_teaching
+from ..text.textview import render_mode_link, render_text
 
 __all__ = ["REGIONS", "calculation", "event_text", "explain", "phase_of", "render", "render_chart",
            "render_overlay", "root_attributes", "signed", "token_calculation"]
 
 # The regions index.html holds; teaching is created by the binding above panel.
-REGIONS = ("topbar", "notice", "felt", "count", "panel", "hand", "side", "overlay", "live")
+REGIONS = ("topbar", "notice", "felt", "count", "panel", "hand", "side", "overlay", "live", "text", "announce",
+           "modelink")
+DRAWN_ONLY = ("felt", "count", "panel", "hand", "live")  # the drawn table, which the text mode says instead
 
 
 def phase_of(screen: Screen) -> str:
@@ -54,11 +57,20 @@ def root_attributes(screen: Screen) -> dict[str, str]:
         "data-animations": "on" if screen.settings.animations else "off",
         "data-live-count": "on" if screen.live is not None else "off",
         "data-trainer": "on" if screen.trainer is not None else "off",  # the puzzle trainer: its way out is a link
+        "data-mode": "text" if screen.text_mode else "drawn",
     }
 
 
 def render(screen: Screen) -> dict[str, str]:
-    """The HTML of every region of the page, from the screen alone."""
+    """The HTML of every region of the page, from the screen alone; in the text mode the drawn
+    table's regions are empty and the text's are drawn (:mod:`web.text.textview`)."""
+    drawn = _drawn(screen)
+    if screen.text_mode:
+        return {**drawn, **{name: "" for name in DRAWN_ONLY}, **render_text(screen), "modelink": render_mode_link(screen)}
+    return {**drawn, "text": "", "announce": "", "modelink": render_mode_link(screen)}
+
+
+def _drawn(screen: Screen) -> dict[str, str]:
     return {
         "topbar": render_topbar(screen),
         "notice": render_notice(screen),

@@ -15,7 +15,7 @@ from typing import Protocol
 from ..duplicate.tournament import DuplicateSession, PracticeSession
 from ..teaching.extras import Extras, open_review
 from ..draw.labels import other_lang
-from .page import PageState
+from .page import PageState, SetupChoice
 from .screen import Ui
 from .session import Session
 from ..teaching.drill import MistakeSession
@@ -39,6 +39,8 @@ class Outcome:
     scroll_to: str | None = None  # the id of the region to bring into view
     navigate: str | None = None  # a fragment to reload the page with
     copy: str | None = None  # the share panel's link to copy (its ``data-link``)
+    setup: SetupChoice | None = None  # a new game as the text mode's command gives it (web.text.commands)
+    submit: str | None = None  # the id of a form to take as submitted (the new-game form's *Commencer*)
 
 
 NOTHING = Outcome()

@@ -39,5 +39,6 @@ def settings_choice(form: Any) -> SettingsChoice:
         pace=str(pace.value) if pace is not None and str(pace.value) in PACES else None,
         animations=bool(form.querySelector("input[name=animations]").checked),
         live_count=bool(form.querySelector("input[name=live_count]").checked),
+        text_mode=bool(form.querySelector("input[name=text_mode]").checked),
         lang=str(lang.value) if lang is not None and str(lang.value) in ALL_LANGS else None,
         next_level=str(form.querySelector("select[name=next_level]").value))

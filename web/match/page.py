@@ -34,6 +34,7 @@ from ..teaching.trainer import PuzzleSession, Trainer
 from ..browser.transfer import ImportProblem, import_message, import_records
 
 Notice = tuple[str, dict[str, Any]]
+TEXT_MODE_KEY = "tarot.textmode"  # localStorage: "1" while the page is shown as text (web.text)
 
 
 @dataclass
@@ -62,6 +63,7 @@ class SettingsChoice:
     animations: bool = True
     live_count: bool = True
     lang: str | None = None
+    text_mode: bool | None = None  # the page as text (web.text); None: as it is
     next_level: str = ""
 
 
@@ -133,8 +135,22 @@ class PageState:
         self.book_text = self.book.to_text()  # as last written
         self._kept_for: object = None  # the history whose deals _kept lists
         self._kept: list[tuple[str, int, dict[str, Any]]] = []
+        self.text_mode = store.get(TEXT_MODE_KEY) == "1" if params.text_mode is None else params.text_mode
+        if params.text_mode is not None and not params.embed:  # an embedded table keeps nothing
+            self.set_text_mode(params.text_mode)
+        self.commands = 0  # the text mode's commands typed (web.text.commands)
         self.session = self._open()
         self.session.history = tuple(self.history)
+        if self.text_mode and not params.sets_game:  # the text mode's first visit plays at once ("nouvelle 5": another game)
+            self.session.ui.setup_open = False
+
+    def set_text_mode(self, on: bool) -> None:
+        """The page as text for a screen reader (web.text), or drawn; kept in the browser for every page."""
+        self.text_mode = on
+        if on:
+            self.store.set(TEXT_MODE_KEY, "1")
+        else:
+            self.store.remove(TEXT_MODE_KEY)
 
     # --------------------------------------------------------------- opening
     def _open(self) -> Session:
@@ -403,7 +419,8 @@ class PageState:
             and not isinstance(self.session, MistakeSession)
         screen = screen_of(self.session, self.extras, None if plain_embed else self.teacher)
         screen = replace(screen, mistakes=self.book.counts() if self.book.items else None,
-                         puzzle_ratings=puzzle_ratings(self.ratings))
+                         puzzle_ratings=puzzle_ratings(self.ratings), text_mode=self.text_mode,
+                         commands=self.commands)
         if self.trainer is not None:
             view = self.trainer.view(not isinstance(self.session, PuzzleSession), self.book.counts()[0])
             screen = replace(screen, trainer=view,
@@ -491,6 +508,8 @@ class PageState:
             s.pace = choice.pace
         s.animations = choice.animations
         s.live_count = choice.live_count
+        if choice.text_mode is not None and choice.text_mode != self.text_mode:
+            self.set_text_mode(choice.text_mode)
         if choice.lang is not None:
             s.lang = choice.lang
         s.next_level = "" if choice.next_level == s.level else choice.next_level

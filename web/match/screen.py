@@ -40,6 +40,7 @@ class Ui:
     tricks_open: bool = False  # every trick of the deal, listed
     menu_open: bool = False  # the top bar's other tools, on a narrow screen
     purchase: Card | None = None  # option purchase: the card the person asks for
+    reply: tuple[str, dict[str, str]] | None = None  # the text mode's answer to the last command (web.text)
 
 
 @dataclass(frozen=True)
@@ -92,3 +93,5 @@ class Screen:
     analysis_error: str = ""  # why the graded analysis stopped
     teaching: TeachingView | None = None  # the teaching region (web.teaching.teachview); None: empty
     hinted: frozenset[int] = frozenset()  # deal numbers where a hint was used
+    text_mode: bool = False  # the page drawn as text, for a screen reader (web.text)
+    commands: int = 0  # the text mode's commands typed: a repeated answer is a new announcement

@@ -195,6 +195,7 @@ class Session:
         except IllegalAction as refusal:
             return refusal
         self.events = self._describe(event)
+        self.ui.reply = None  # the table moved on: the text mode says what happened
         self._check_over()
         return None
 

@@ -1,0 +1,208 @@
+"""The text mode, for a screen reader: whole deals at 3, 4 and 5 players played by reading only
+the live region (``[data-testid=announce]``) and the deal's log (``role=log``), and acting only
+through the command box (``[data-testid=command]``); the review and a puzzle the same way."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from table_driver import first_number, open_table
+
+ANNOUNCE = "[data-testid=announce]"
+LOG = "[role=log] li"
+# What a prompt asks, in each language: a pattern of the announcement, and what to type.
+ASKED = {
+    "fr": {
+        "bid": r"À vous d'enchérir : (?P<choices>[^.]+)\.",
+        "call": r"À vous d'appeler une carte : (?P<choices>[^.]+)\.",
+        "ecart": r"Votre écart : encore \d+ sur \d+ à choisir, parmi (?P<choices>[^.]+)\.",
+        "ecart_full": r"Votre écart est choisi",
+        "chelem": r"Annoncez-vous le chelem \?",
+        "poignee": r"Vous pouvez montrer une poignée",
+        "forced": r"une seule carte possible, (?P<card>[^.]+)\. Entrée",
+        "lead": r"À vous d'entamer : (?P<choices>[^.]+)\.",
+        "follow": r"À vous de jouer sur [^:]+ : (?P<choices>[^.]+)\.",
+        "over": r"Tapez « suivante »",
+    },
+    "en": {
+        "bid": r"Your bid: (?P<choices>[^.]+)\.",
+        "call": r"Call a card: (?P<choices>[^.]+)\.",
+        "ecart": r"Your écart: \d+ of \d+ still to choose, among (?P<choices>[^.]+)\.",
+        "ecart_full": r"Your écart is chosen",
+        "chelem": r"Do you announce a chelem\?",
+        "poignee": r"You may show a poignée",
+        "forced": r"only one card may be played, (?P<card>[^.]+)\. Press Enter",
+        "lead": r"Your lead: (?P<choices>[^.]+)\.",
+        "follow": r"Your turn, on [^:]+: (?P<choices>[^.]+)\.",
+        "over": r"Type “next”",
+    },
+}
+WORDS = {"fr": {"no": "non", "confirm": "valider", "hand": "main", "any": "toute votre main", "hand_reply": "Votre main :"},
+         "en": {"no": "no", "confirm": "confirm", "hand": "hand", "any": "any card of your hand", "hand_reply": "Your hand:"}}
+
+
+def said(page) -> str:
+    return " ".join((page.text_content(ANNOUNCE) or "").replace("\u00a0", " ").split())
+
+
+def type_command(page, text: str) -> int:
+    """Type a command and Enter in the command box; the key presses it took."""
+    box = page.locator("[data-testid=command]")
+    box.focus()
+    before = page.get_attribute(f"{ANNOUNCE} p", "data-said") if page.query_selector(f"{ANNOUNCE} p") else None
+    page.keyboard.type(text)
+    page.keyboard.press("Enter")
+    page.wait_for_function("b => { const p = document.querySelector('[data-testid=announce] p');"
+                           " return !p || p.dataset.said !== b; }", arg=before)
+    return len(text) + 1
+
+
+def wait_asked(page, lang: str) -> None:
+    pattern = re.sub(r"\(\?P<\w+>", "(", "|".join(ASKED[lang].values()))  # as JavaScript writes a group
+    page.wait_for_function("p => { const a = document.querySelector('[data-testid=announce]');"
+                           " return !!a && new RegExp(p).test(a.textContent.replace(/\\u00a0/g, ' ')); }",
+                           arg=pattern, timeout=120_000)
+
+
+def first_of_hand(page, lang: str) -> tuple[str, int]:
+    """Ask for the hand (its answer in the live region) and name its first card."""
+    presses = type_command(page, WORDS[lang]["hand"])
+    text = said(page)
+    assert text.startswith(WORDS[lang]["hand_reply"]), text
+    groups = text[len(WORDS[lang]["hand_reply"]):].strip().rstrip(".").split(";")
+    first = groups[0].split(":", 1)[-1].split(",")[0].strip()
+    return first, presses
+
+
+def answer(page, lang: str, take: bool) -> tuple[str | None, int]:
+    """What the announcement asks, answered by typing its first choice (the second bid, a prise, when
+    ``take``): the command, and its key presses (None at the deal's end)."""
+    text = said(page)
+    asked = ASKED[lang]
+    words = WORDS[lang]
+    if re.search(asked["over"], text):
+        return None, 0
+    if re.search(asked["poignee"], text):
+        return words["no"], type_command(page, words["no"])
+    for kind in ("bid", "call", "ecart", "lead", "follow"):
+        found = re.search(asked[kind], text)
+        if found:
+            choices = [c.strip() for c in found["choices"].split(",")]
+            if choices == [words["any"]]:
+                card, presses = first_of_hand(page, lang)
+                return card, presses + type_command(page, card)
+            choice = choices[1] if kind == "bid" and take and len(choices) > 1 else choices[0]
+            return choice, type_command(page, choice)
+    if re.search(asked["ecart_full"], text):
+        return words["confirm"], type_command(page, words["confirm"])
+    if re.search(asked["chelem"], text):
+        return words["no"], type_command(page, words["no"])
+    if re.search(asked["forced"], text):
+        return "", type_command(page, "")
+    raise AssertionError(f"not understood: {text}")
+
+
+def arrow_answer(page, lang: str) -> tuple[str | None, int]:
+    """The quick way: Enter alone for the only card that may be played, else the down arrow (the
+    first choice, said in the live region) and Enter."""
+    text = said(page)
+    if re.search(ASKED[lang]["over"], text):
+        return None, 0
+    if re.search(ASKED[lang]["forced"], text):
+        return "", type_command(page, "")
+    box = page.locator("[data-testid=command]")
+    box.focus()
+    page.keyboard.press("ArrowDown")
+    choice = box.input_value()
+    assert choice and said(page) == choice, (choice, said(page))
+    return choice, 1 + type_command(page, "")
+
+
+def play_deal(page, lang: str, take: bool = False, arrows: bool = False) -> tuple[int, int, list[str]]:
+    """Play the deal to its end by reading the live region; the commands and key presses it took,
+    and every announcement heard at the person's turns."""
+    commands = presses = 0
+    heard = []
+    while True:
+        wait_asked(page, lang)
+        heard.append(said(page))
+        command, keys = arrow_answer(page, lang) if arrows else answer(page, lang, take)
+        if command is None:
+            return commands, presses, heard
+        commands += 1
+        presses += keys
+        assert commands < 120, heard[-5:]
+
+
+def log_lines(page) -> list[str]:
+    return [" ".join(x.replace("\u00a0", " ").split()) for x in page.eval_on_selector_all(LOG, "els => els.map(e => e.textContent)")]
+
+
+# (players, language, the person takes, the arrows): at 4 players the quick way, with the arrows.
+PLAYED = [(4, "fr", False, True), (5, "fr", True, False), (3, "en", True, False)]
+
+
+@pytest.mark.parametrize(("players", "lang", "take", "arrows"), PLAYED)
+def test_a_whole_deal_played_from_the_text_alone(page, site_url, players, lang, take, arrows):
+    deal = first_number(players, lambda s: s.finished and s.deal.result.score is not None)  # somebody takes
+    open_table(page, site_url, f"?mode=texte&pause=0&lang={lang}")
+    assert page.get_attribute("#table", "data-mode") == "text"
+    # The first stop of the tab order: the link between the text mode and the drawn table.
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "mode-link"
+    type_command(page, f"{'nouvelle' if lang == 'fr' else 'new'} {players} {deal}")
+    commands, presses, heard = play_deal(page, lang, take, arrows)
+    lines = log_lines(page)
+    tricks = [x for x in lines if re.match(r"(Pli|Trick) \d+ ?:", x)]
+    dealt = {3: 24, 4: 18, 5: 15}[players]
+    over = lines[-1]
+    assert len(tricks) == dealt, lines
+    assert re.search(r"= -?\d+", over), over  # the count written out
+    assert any(re.match(r"(Enchères|Bids) ?:", x) for x in lines)
+    assert heard, "nothing was asked"
+    print(f"{players} players ({lang}): {commands} commands, {presses} key presses, {len(heard)} announcements at the person's turns")
+
+
+def test_questions_answered_in_the_live_region(page, site_url):
+    open_table(page, site_url, "?mode=texte&pause=0&players=4&deal=11")
+    type_command(page, "nouvelle 4")
+    wait_asked(page, "fr")
+    type_command(page, "?")
+    assert said(page).startswith("Commandes :")
+    type_command(page, "m")
+    assert said(page).startswith("Votre main : atout :") or said(page).startswith("Votre main :")
+    type_command(page, "reste coeur")
+    assert said(page).startswith(("Encore dehors à cœur :", "Plus rien dehors à cœur"))
+    type_command(page, "c")
+    type_command(page, "xyz")
+    assert said(page) == "« xyz » : je ne connais pas cette commande. Tapez ? pour l'aide."
+    type_command(page, "r")
+    assert said(page) == "« xyz » : je ne connais pas cette commande. Tapez ? pour l'aide."
+    type_command(page, "graphique")
+    page.wait_for_function("() => document.getElementById('table').dataset.mode === 'drawn'")
+
+
+def test_the_review_step_by_step_and_a_puzzle_from_the_text(page, site_url):
+    open_table(page, site_url, "?mode=texte&pause=0")
+    type_command(page, "nouvelle 4")
+    play_deal(page, "fr")
+    type_command(page, "revue")
+    first = said(page)
+    assert first.startswith("Revue, étape "), first
+    type_command(page, "suivant")
+    then = said(page)
+    assert then.startswith("Revue, étape ") and then != first
+    type_command(page, "b")  # précédent
+    assert said(page) == first
+    type_command(page, "fermer")
+    # A puzzle: the text mode is kept in the browser for every page.
+    open_table(page, site_url, "?mode=puzzles&pause=0")
+    assert page.get_attribute("#table", "data-mode") == "text"
+    wait_asked(page, "fr")
+    command, _ = answer(page, "fr", take=False)
+    verdict = said(page)
+    assert re.search(r"Juste|Pas la meilleure|coûte", verdict) and "Réponse donnée" in verdict, verdict
+    print("puzzle:", command, "→", verdict)
+    type_command(page, "suivant")  # the next puzzle, asked in its turn
+    wait_asked(page, "fr")
