@@ -18,7 +18,7 @@ from tarot.teaching.livecount import cards_out, live_count
 from tarot.words import t
 
 from ..draw.felt import render_count
-from ..draw.parts import event_text, explain, player_name
+from ..draw.parts import event_text, explain, player_name, player_name_within
 from ..draw.panel import render_panel
 from ..draw.result import render_result
 from ..match.screen import Screen
@@ -337,7 +337,7 @@ def _contract(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
     if v.contract is None or v.taker is None:
         return t("text_no_contract", lang)
-    said = t("contract_of", lang, contract=contract_name(v.contract.code, lang), name=player_name(screen, v.taker)) + "."
+    said = t("contract_of", lang, contract=contract_name(v.contract.code, lang), name=player_name_within(screen, v.taker)) + "."
     if v.called is not None:
         said += " " + t("text_called", lang, card=card_name(v.called, lang))
     if v.partner_known and v.partner is not None and v.partner != v.taker:
