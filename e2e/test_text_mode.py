@@ -8,6 +8,7 @@ import re
 import pytest
 
 from table_driver import first_number, open_table
+from test_accessibility import violations
 
 ANNOUNCE = "[data-testid=announce]"
 LOG = "[role=log] li"
@@ -40,6 +41,12 @@ ASKED = {
 }
 WORDS = {"fr": {"no": "non", "confirm": "valider", "hand": "main", "any": "toute votre main", "hand_reply": "Votre main :"},
          "en": {"no": "no", "confirm": "confirm", "hand": "hand", "any": "any card of your hand", "hand_reply": "Your hand:"}}
+
+
+# Every new announcement of the live region (a new paragraph in it), counted from now on.
+COUNT_ANNOUNCEMENTS = ("() => { window.__announcements = 0; new MutationObserver(ms => { for (const m of ms)"
+                       " window.__announcements += [...m.addedNodes].filter(n => n.nodeName === 'P').length; })"
+                       ".observe(document.querySelector('[data-testid=announce]'), {childList: true}); }")
 
 
 def said(page) -> str:
@@ -152,7 +159,9 @@ def test_a_whole_deal_played_from_the_text_alone(page, site_url, players, lang, 
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.dataset.testid") == "mode-link"
     type_command(page, f"{'nouvelle' if lang == 'fr' else 'new'} {players} {deal}")
+    page.evaluate(COUNT_ANNOUNCEMENTS)
     commands, presses, heard = play_deal(page, lang, take, arrows)
+    announcements = page.evaluate("() => window.__announcements")
     lines = log_lines(page)
     tricks = [x for x in lines if re.match(r"(Pli|Trick) \d+ ?:", x)]
     dealt = {3: 24, 4: 18, 5: 15}[players]
@@ -161,13 +170,17 @@ def test_a_whole_deal_played_from_the_text_alone(page, site_url, players, lang, 
     assert re.search(r"= -?\d+", over), over  # the count written out
     assert any(re.match(r"(Enchères|Bids) ?:", x) for x in lines)
     assert heard, "nothing was asked"
-    print(f"{players} players ({lang}): {commands} commands, {presses} key presses, {len(heard)} announcements at the person's turns")
+    if arrows:
+        assert presses < 19 + dealt  # the drawn table took 19 key presses for a deal at 4 players, plus one per card
+    print(f"{players} players ({lang}): {commands} commands, {presses} key presses, {announcements} announcements "
+          f"({len(heard)} at the person's turns)")
 
 
 def test_questions_answered_in_the_live_region(page, site_url):
     open_table(page, site_url, "?mode=texte&pause=0&players=4&deal=11")
     type_command(page, "nouvelle 4")
     wait_asked(page, "fr")
+    assert violations(page) == []
     type_command(page, "?")
     assert said(page).startswith("Commandes :")
     type_command(page, "m")
@@ -187,6 +200,7 @@ def test_the_review_step_by_step_and_a_puzzle_from_the_text(page, site_url):
     open_table(page, site_url, "?mode=texte&pause=0")
     type_command(page, "nouvelle 4")
     play_deal(page, "fr")
+    assert violations(page) == []  # the count written out and the score sheet
     type_command(page, "revue")
     first = said(page)
     assert first.startswith("Revue, étape "), first

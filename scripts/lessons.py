@@ -573,6 +573,8 @@ def lessons() -> list[Lesson]:
 
 
 STYLE = """body{font:17px/1.5 system-ui,sans-serif;margin:0;background:#f4f1ea;color:#1d2a22}
+.mode-link{position:absolute;left:.5rem;top:-3rem;padding:.4rem .7rem;background:#1b5a41;color:#fff;font-weight:700}
+.mode-link:focus{top:.5rem}
 main{max-width:960px;margin:0 auto;padding:1rem}
 h1{color:#1b5a41}
 nav a{margin-right:1rem}
@@ -625,12 +627,18 @@ def page(lesson: Lesson, lang: str, all_lessons: list[Lesson]) -> str:
             f'<link rel="stylesheet" href="../lessons.css">\n'
             f'<link rel="alternate" type="application/json+oembed" href="{escape(lesson.slug)}.oembed.json" '
             f'title="{escape(title)}">\n'
-            f'<script src="../../tarot-deal.js" defer></script>\n</head>\n<body>\n<main>\n'
+            f'<script src="../../tarot-deal.js" defer></script>\n</head>\n<body>\n{mode_link(lang, "?mode=texte")}\n<main>\n'
             f'<nav aria-label="{escape(t("lessons_top_label", lang))}"><a href="../index.html">'
             f'{escape(t("lessons_all", lang))}</a> <a href="../{other}/{lesson.slug}.html" lang="{other}">'
             f'{escape(t("language_name", other))}</a></nav>\n'
             f'<h1>{escape(say(lesson.title[i]))}</h1>\n{body}\n{figures}\n'
             f'<nav aria-label="{escape(t("lessons_nav_label", lang))}">{nav}</nav>\n</main>\n</body>\n</html>\n')
+
+
+def mode_link(lang: str, href: str) -> str:
+    """The first stop of the tab order: the text mode for a screen reader (on a lesson's page, its
+    tables drawn as text: tarot-deal.js passes the page's ``mode`` on to them)."""
+    return f'<a class="mode-link" href="{escape(href)}">{escape(t("text_mode_link", lang))}</a>'
 
 
 def index(all_lessons: list[Lesson]) -> str:
@@ -668,7 +676,7 @@ def index(all_lessons: list[Lesson]) -> str:
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<title>{escape(titles)}</title>\n<link rel="stylesheet" href="lessons.css">\n'
             f'<link rel="icon" href="../web/icon.svg" type="image/svg+xml">\n'
-            f'</head>\n<body>\n<main>\n<h1>{heading}</h1>\n'
+            f'</head>\n<body>\n{mode_link(first, "../index.html?mode=texte")}\n<main>\n<h1>{heading}</h1>\n'
             f'<p>{also("lessons_index_intro")}</p>\n'
             f'{lists}'
             f'<p>{also("lessons_for_class")}</p>\n'

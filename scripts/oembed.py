@@ -139,8 +139,10 @@ def daily(out: Path, site: str, lang: str) -> None:
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>{escape(title)}</title>\n'
             f'{LINK.format(href=escape(site + "daily" + SUFFIX), title=escape(title))}\n'
             f'<link rel="icon" href="web/icon.svg" type="image/svg+xml">\n'
-            f'<script src="tarot-deal.js" defer></script>\n</head>\n'
-            f'<body style="margin:0">\n<tarot-deal {tag} title="{escape(title)}" width="{width}" height="{height}">'
+            f'<script src="tarot-deal.js" defer></script>\n'
+            f'<style>.mode-link{{position:absolute;left:.5rem;top:-3rem;padding:.3rem .6rem;background:#fff}}'
+            f'.mode-link:focus{{top:.5rem}}</style>\n</head>\n'
+            f'<body style="margin:0">\n<a class="mode-link" href="?mode=texte">{escape(t("text_mode_link", lang))}</a>\n<tarot-deal {tag} title="{escape(title)}" width="{width}" height="{height}">'
             f'</tarot-deal>\n</body>\n</html>\n')
     (out / DAILY_PAGE).write_text(page, encoding="utf-8")
 

@@ -11,7 +11,8 @@
    iframe of the site (embed=1), in the element's shadow root: neither page's styles
    nor scripts reach the other. The element emits `tarot-step` (detail: step, phase,
    toAct) after each action and `tarot-done` (detail: the deal's number and its
-   result as a record writes it) when a deal ends; both bubble. */
+   result as a record writes it) when a deal ends; both bubble. A page opened
+   with ?mode=texte draws its tables as text, for a screen reader. */
 (() => {
   const PARAMETERS = ["players", "deal", "lang", "record", "notes"];  // written by scripts/build.py
   const FRAGMENT = ["record", "notes"];  // written by scripts/build.py
@@ -52,6 +53,8 @@
         if (FRAGMENT.includes(name)) fragment.push(name + "=" + value);
         else query.set(name, value === "" ? "1" : value);
       }
+      const mode = new URLSearchParams(location.search).get("mode");  // the page's text mode, for its tables
+      if (/^(texte?|graphi(que|c))$/.test(mode) && !query.has("mode")) query.set("mode", mode);
       return new URL("index.html?" + query + (fragment.length ? "#" + fragment.join("&") : ""), base).href;
     }
 

@@ -27,11 +27,16 @@ POSITIONS = {
 
 
 # ------------------------------------------------------------------- topbar
+def deal_title(screen: Screen) -> str:
+    """"Donne n° 1234", or what the deal on show is when it has no number of its own (a puzzle, a situation)."""
+    lang = screen.lang
+    return (t("puzzle_title", lang) if screen.puzzle else t("situation_deal", lang) if screen.situation
+            else t("deal", lang, n=screen.deal_number))
+
+
 def render_topbar(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
-    number = (t("puzzle_title", lang) if screen.puzzle else t("situation_deal", lang) if screen.situation
-              else t("deal", lang, n=screen.deal_number))  # a puzzle's deal has no number of its own
-    info = [f'<span class="deal-no">{escape(number)}</span>',
+    info = [f'<span class="deal-no">{escape(deal_title(screen))}</span>',
             f'<span>{escape(t("dealer", lang, name=player_name(screen, v.dealer)))}</span>']
     if v.contract is not None:
         info.append(f'<span class="contract-info"><b>{escape(contract_words(v.contract.code, lang))}</b> · '

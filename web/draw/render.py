@@ -34,7 +34,8 @@ __all__ = ["REGIONS", "calculation", "event_text", "explain", "phase_of", "rende
 # The regions index.html holds; teaching is created by the binding above panel.
 REGIONS = ("topbar", "notice", "felt", "count", "panel", "hand", "side", "overlay", "live", "text", "announce",
            "modelink")
-DRAWN_ONLY = ("felt", "count", "panel", "hand", "live")  # the drawn table, which the text mode says instead
+# The drawn table, which the text mode says instead; the notes, the teaching and the score sheet are in its text.
+DRAWN_ONLY = ("felt", "count", "panel", "hand", "live", "notice", "teaching", "side")
 
 
 def phase_of(screen: Screen) -> str:

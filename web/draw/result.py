@@ -255,6 +255,11 @@ def _redeal(screen: Screen, result: DealResult) -> str:
 
 
 def _head(screen: Screen, result: DealResult, score: DealScore) -> str:
+    return "".join(f'<p class="result-line{" big" if i == 0 else ""}">{escape(x)}</p>'
+                   for i, x in enumerate(head_lines(screen, result, score)))
+
+
+def head_lines(screen: Screen, result: DealResult, score: DealScore) -> list[str]:
     """The contract made or failed, and by how much; the attack's points and bouts."""
     lang, taker = screen.lang, result.taker
     diff = score.unrounded  # as the cards fell (rounded in the count)
@@ -266,7 +271,7 @@ def _head(screen: Screen, result: DealResult, score: DealScore) -> str:
     few = result.points < 2 if lang == "fr" else result.points == 1  # "1,5 point", "1.5 points"
     lines.append(t("attack_points", lang, points=points_text(result.points, lang), ps="" if few else "s",
                    bouts=result.bouts, s=plural_s(result.bouts, lang), target=score.target))
-    return "".join(f'<p class="result-line{" big" if i == 0 else ""}">{escape(x)}</p>' for i, x in enumerate(lines))
+    return lines
 
 
 def _reveals(screen: Screen, contract: Any) -> str:

@@ -17,10 +17,13 @@ from tarot.i18n import card_name, card_with_article, contract_name, poignee_name
 from tarot.teaching.livecount import cards_out, live_count
 from tarot.words import t
 
-from ..draw.felt import render_count
+from ..draw.felt import deal_title, render_count, render_notice
+from ..draw.sheet import render_side
+from ..duplicate.view import duplicate_block
 from ..draw.parts import event_text, explain, player_name, player_name_within
 from ..draw.panel import render_panel
-from ..draw.result import render_result
+from ..draw.labels import colon, signed
+from ..draw.result import calculation, head_lines, render_result, token_calculation
 from ..match.screen import Screen
 from ..teaching.review import grade_comment, step_text
 from ..teaching.teachview import render_teaching
@@ -47,16 +50,22 @@ def render_mode_link(screen: Screen) -> str:
 
 # ------------------------------------------------------------------ the page
 def _page(screen: Screen) -> str:
+    """The page notes, the heading, what is asked, the hand, the teaching (a lesson's comment, a hint, an
+    exercise), the tournament's reference, the log, and the score sheet: the drawn page's own HTML
+    where it is text already (its buttons work as on the drawn page)."""
     lang = screen.lang
-    title = t("text_heading", lang, deal=t("deal", lang, n=screen.deal_number),
-              players=t("players_n", lang, n=screen.view.rules.players))
-    out = f'<h2 id="text-title">{escape(title)}</h2>'
+    title = t("text_heading", lang, deal=deal_title(screen), players=t("players_n", lang, n=screen.view.rules.players))
+    out = render_notice(screen) + f'<h2 id="text-title">{escape(title)}</h2>'
     out += _section("text_now", f'<p data-testid="prompt">{escape(now(screen))}</p>', lang)
     if screen.view.hand:
         out += _section("text_hand", f'<p data-testid="text-hand">{escape(hand_text(screen))}</p>', lang)
+    teaching = render_teaching(screen.teaching)
+    if teaching:
+        out += f'<section class="text-part teaching-area">{teaching}</section>'
+    out += duplicate_block(screen)
     entries = "".join(f"<li>{escape(line)}</li>" for line in log_lines(screen))
-    out += _section("text_log", f'<ol role="log" aria-live="off" data-testid="log">{entries}</ol>', lang)
-    return out
+    out += _section("text_log", f'<div role="log" aria-live="off" data-testid="log"><ol>{entries}</ol></div>', lang)
+    return out + f'<section class="text-part side">{render_side(screen)}</section>'
 
 
 def _section(key: str, body: str, lang: str) -> str:
@@ -112,8 +121,30 @@ def log_lines(screen: Screen) -> list[str]:
     if v.phase == "play":
         lines.append(trick_text(screen))
     if v.result is not None:
-        lines.append(t("text_deal_over", lang) + " " + plain_text(render_result(screen)))
+        lines.append(t("text_deal_over", lang) + " " + result_text(screen))
     return lines
+
+
+def result_text(screen: Screen) -> str:
+    """The end of the deal as sentences: made or failed and by how much, the chien and the écart,
+    the count written out, what each player scores."""
+    v, lang = screen.view, screen.lang
+    result = v.result
+    if result is None:
+        return ""
+    if result.redeal is not None or result.score is None or result.contract is None:
+        return plain_text(render_result(screen))  # a deal dealt again: one line
+    lines = head_lines(screen, result, result.score)
+    if v.rules.chien_goes(result.contract) == "hand":
+        lines += [f'{t("chien_was", lang)} {cards_text(v.chien, lang)}', f'{t("ecart_was", lang)} {cards_text(v.ecart, lang)}']
+    else:
+        key = "chien_to_attack" if v.rules.chien_goes(result.contract) == "attack" else "chien_to_defense"
+        lines.append(f"{t(key, lang)} {cards_text(v.chien, lang)}")
+    lines += token_calculation(screen, result) if result.token_steps else calculation(screen, result, result.score)
+    title = "tokens_of" if result.tokens is not None else "score_of"
+    lines.append(t(title, lang) + colon(lang) + ", ".join(
+        t("text_score_of", lang, name=player_name(screen, s), score=signed(x)) for s, x in enumerate(result.match_points)))
+    return " ".join(line if line.endswith((".", "!", "?")) else line + "." for line in lines)
 
 
 def _plays(screen: Screen, leader: int, cards: tuple[Card, ...]) -> str:
@@ -237,15 +268,15 @@ def announcement(screen: Screen) -> str:
         return review_text(screen)
     parts = [explain(screen.ui.message, screen)] if screen.ui.message is not None else []
     if reply is None:  # what just happened at the table (a command that changed nothing does not say it again)
-        parts += [event_text(e, screen) for e in screen.events]
+        parts += [event_text(e, screen) for e in screen.events if e[0] != "result_title"]  # the end: said below
         if screen.view.result is not None and screen.view.result.redeal is None and screen.events:
-            parts.append(plain_text(render_result(screen)))
+            parts.append(result_text(screen))
     teaching = _teaching_news(screen)
     if teaching:
         parts.append(teaching)
     if screen.view.to_act == 0 or screen.view.result is not None or answered(screen):
         parts.append(now(screen))
-    return " ".join(p for p in parts if p)
+    return " ".join(p if p.endswith((".", "!", "?", "…")) else p + "." for p in parts if p)
 
 
 def review_text(screen: Screen) -> str:
