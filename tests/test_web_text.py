@@ -266,9 +266,9 @@ def test_the_review_is_said_step_by_step():
             run_command(state, choices(state.screen())[0])
     run_command(state, "revue")
     first = _said(state)
-    assert first.startswith("Revue, étape 1 sur ")
+    assert first.startswith("Revue, étape 0 sur ")  # the deal as dealt, as the review numbers its steps
     run_command(state, "suivant")
-    assert _said(state).startswith("Revue, étape 2 sur ")
+    assert _said(state).startswith("Revue, étape 1 sur ")
     run_command(state, "précédent")
     assert _said(state) == first
     run_command(state, "fermer")

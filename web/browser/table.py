@@ -188,7 +188,7 @@ class Page:
         dialog_open = bool(self.cache.get("overlay"))
         for el in self.behind:  # a dialog is modal: what lies behind it takes no click nor focus
             if el is not None:
-                el.inert = dialog_open or self.follower
+                el.inert = (dialog_open and not screen.text_mode) or self.follower
         self.regions["overlay"].inert = self.follower
         if not screen.text_mode:  # the text mode's focus stays in its command box
             self.focus.after(f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before)
@@ -527,8 +527,8 @@ class Page:
         if self.state.text_mode and key in ("ArrowDown", "ArrowUp"):
             self._cycle(event, 1 if key == "ArrowDown" else -1)
             return
-        if self.state.text_mode and key not in ("Escape", "Tab"):
-            return  # the text mode's keys are its commands
+        if self.state.text_mode and key != "Escape":
+            return  # the text mode's keys are its commands; Tab goes through the whole page
         extras = self.state.extras
         if extras.review is not None or extras.import_open:
             if key == "Escape":

@@ -66,8 +66,9 @@ def render(screen: Screen) -> dict[str, str]:
     """The HTML of every region of the page, from the screen alone; in the text mode the drawn
     table's regions are empty and the text's are drawn (:mod:`web.text.textview`)."""
     drawn = _drawn(screen)
-    if screen.text_mode:
-        return {**drawn, **{name: "" for name in DRAWN_ONLY}, **render_text(screen), "modelink": render_mode_link(screen)}
+    if screen.text_mode:  # a dialog is a part of the text page: the command box stays in reach
+        return {**drawn, **{name: "" for name in DRAWN_ONLY}, **render_text(screen), "modelink": render_mode_link(screen),
+                "overlay": drawn["overlay"].replace(' aria-modal="true"', "")}
     return {**drawn, "text": "", "announce": "", "modelink": render_mode_link(screen)}
 
 

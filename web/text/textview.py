@@ -283,7 +283,7 @@ def review_text(screen: Screen) -> str:
     """The review's step: who did what, and the analysis's comment on the person's decision there."""
     panel, lang = screen.review, screen.lang
     assert panel is not None
-    said = t("text_review_step", lang, k=panel.position + 1, n=len(panel.steps), step=step_text(panel, lang))
+    said = t("text_review_step", lang, k=panel.position, n=len(panel.steps) - 1, step=step_text(panel, lang))
     entry = panel.graded().get(panel.position)
     return said if entry is None else f"{said} {grade_comment(entry, lang)}"
 
