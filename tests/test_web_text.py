@@ -273,3 +273,55 @@ def test_the_review_is_said_step_by_step():
     assert _said(state) == first
     run_command(state, "fermer")
     assert state.extras.review is None
+
+
+# ------------------------------------------------------------- every phase
+def test_a_poignee_is_shown_by_its_size_then_confirmed():
+    deal = to_play(deal_with({0: "T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 KH"}))
+    state = _at(deal)
+    assert "Vous pouvez montrer une poignée : simple poignée" in _said(state)
+    run_command(state, "simple")
+    assert _said(state).startswith("Simple poignée : ")
+    run_command(state, "valider")
+    assert deal.poignees and deal.poignees[0][0] == 0
+    assert _said(state).startswith("Vous montrez une simple poignée")
+
+
+def test_no_poignee_is_said_no():
+    deal = to_play(deal_with({0: "T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 KH"}))
+    state = _at(deal)
+    run_command(state, "non")
+    assert "poignée" not in _said(state) and "À vous d'entamer" in _said(state)
+
+
+def test_the_chelem_is_asked_and_declined_by_command():
+    deal = deal_with({0: "KH 7H 2S"})
+    bid_until(deal, 0, "garde_sans")
+    while deal.phase is Phase.BIDDING:
+        deal.apply(BIDS["pass"])
+    state = _at(deal)
+    assert deal.phase is Phase.CHELEM and "Annoncez-vous le chelem ?" in _said(state)
+    run_command(state, "non")
+    assert deal.phase is Phase.PLAY and not deal.chelem_announced
+
+
+def test_a_misere_is_declared_by_its_name():
+    deal = to_play(deal_with({0: "KH 7H 2S"}, voids={0: "T"}, misere=True), taker=1)
+    state = _at(deal)
+    assert "Vous pouvez annoncer : misère d'atout" in _said(state)
+    run_command(state, "misère d'atout")
+    assert deal.miseres == [(0, "atout")]
+
+
+def test_a_duplicate_tournament_is_started_and_its_deal_played_by_command():
+    state = _text_page()
+    choice = run_command(state, "nouvelle 4 duplicate").setup
+    state.start(choice, confirmed=True)
+    session = state.session
+    while not session.finished:
+        if session.bot_to_act() is not None:
+            session.bot_step()
+        else:
+            run_command(state, choices(state.screen())[0])
+    text = render(state.screen())["text"]
+    assert 'data-testid="reference-result"' in text  # the Expert's score on these cards, as the drawn page says it
