@@ -32,6 +32,7 @@ from .textview import choices, help_text
 # Every command, in the order the help says them: the catalogue keys of its words ("main, m") and of what it does.
 COMMAND_WORDS = {
     "help": ("cmd_help", "cmd_help_what"),
+    "now": ("cmd_now", "cmd_now_what"),
     "hand": ("cmd_hand", "cmd_hand_what"),
     "trick": ("cmd_trick", "cmd_trick_what"),
     "lead": ("cmd_lead", "cmd_lead_what"),
@@ -178,6 +179,9 @@ def _run(state: PageState, screen: Screen, typed: Typed) -> Outcome:
 
 def _command(state: PageState, screen: Screen, name: str, rest: str, typed: Typed) -> Outcome:
     ui = state.session.ui
+    if name == "now":
+        ui.reply = ("now", {})
+        return NOTHING
     if name in QUESTIONS:
         ui.reply = (name, _question_params(name, rest))
         return NOTHING
