@@ -11,6 +11,7 @@ from table_driver import first_number, open_table
 from test_accessibility import violations
 
 ANNOUNCE = "[data-testid=announce]"
+LAST = "[data-testid=announce] p:last-child"  # the newest announcement: the region keeps the last few
 LOG = "[role=log] li"
 # What a prompt asks, in each language: a pattern of the announcement, and what to type.
 ASKED = {
@@ -50,24 +51,26 @@ COUNT_ANNOUNCEMENTS = ("() => { window.__announcements = 0; new MutationObserver
 
 
 def said(page) -> str:
-    return " ".join((page.text_content(ANNOUNCE) or "").replace("\u00a0", " ").split())
+    """The newest announcement of the live region."""
+    last = page.query_selector(LAST)
+    return " ".join((last.text_content() if last else "").replace("\u00a0", " ").split())
 
 
 def type_command(page, text: str) -> int:
     """Type a command and Enter in the command box; the key presses it took."""
     box = page.locator("[data-testid=command]")
     box.focus()
-    before = page.get_attribute(f"{ANNOUNCE} p", "data-said") if page.query_selector(f"{ANNOUNCE} p") else None
+    before = page.get_attribute(LAST, "data-n") if page.query_selector(LAST) else None
     page.keyboard.type(text)
     page.keyboard.press("Enter")
-    page.wait_for_function("b => { const p = document.querySelector('[data-testid=announce] p');"
-                           " return !p || p.dataset.said !== b; }", arg=before)
+    page.wait_for_function("b => { const p = document.querySelector('[data-testid=announce] p:last-child');"
+                           " return !!p && p.dataset.n !== b; }", arg=before)
     return len(text) + 1
 
 
 def wait_asked(page, lang: str) -> None:
     pattern = re.sub(r"\(\?P<\w+>", "(", "|".join(ASKED[lang].values()))  # as JavaScript writes a group
-    page.wait_for_function("p => { const a = document.querySelector('[data-testid=announce]');"
+    page.wait_for_function("p => { const a = document.querySelector('[data-testid=announce] p:last-child');"
                            " return !!a && new RegExp(p).test(a.textContent.replace(/\\u00a0/g, ' ')); }",
                            arg=pattern, timeout=120_000)
 
@@ -213,7 +216,8 @@ def review(page) -> None:
     type_command(page, "b")  # précédent
     assert said(page) == first
     type_command(page, "fermer")
-    type_command(page, "graphique")
+    page.keyboard.type("graphique")  # the drawn table: nothing more is said
+    page.keyboard.press("Enter")
     page.wait_for_function("() => document.getElementById('table').dataset.mode === 'drawn'")
 
 

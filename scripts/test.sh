@@ -5,7 +5,7 @@
 #
 #   checks   ruff (lint), mypy (types of tarot/ and web/) and the README's example as a doctest
 #   unit     pytest tests/ under CPython (.venv); beside the pyodide stage when both run
-#   pyodide  the same tests/ inside Pyodide under Node.js (scripts/pyodide_tests.mjs)
+#   pyodide  the same tests/ inside Pyodide under Node.js (scripts/pyodide_tests.mjs), two processes
 #   e2e      pytest e2e/ with Playwright in headless Chromium against the built site
 #
 # Setup (each step is skipped when already up to date): .venv from
@@ -106,6 +106,31 @@ if [[ " ${STAGES[*]} " == *" unit "* && " ${STAGES[*]} " == *" pyodide "* ]]; th
   unit_pid=$!
 fi
 
+# The Pyodide stage as two Node processes, each on half of the test files (balanced by size),
+# so that the stage and CPython's beside it share the cores; one closing line sums both.
+run_pyodide() {
+  local files half=() other=() size=0 other_size=0 f status=0 first closing
+  mapfile -t files < <(ls -S tests/test_*.py)
+  for f in "${files[@]}"; do
+    if (( size <= other_size )); then half+=("$f"); size=$((size + $(stat -c %s "$f")))
+    else other+=("$f"); other_size=$((other_size + $(stat -c %s "$f"))); fi
+  done
+  env PYTHON="$PY" node scripts/pyodide_tests.mjs "${half[@]}" >"$LOGS/pyodide-1.log" 2>&1 &
+  first=$!
+  env PYTHON="$PY" node scripts/pyodide_tests.mjs "${other[@]}" >"$LOGS/pyodide-2.log" 2>&1 || status=1
+  wait "$first" || status=1
+  cat "$LOGS/pyodide-1.log" "$LOGS/pyodide-2.log"
+  closing="$(cat "$LOGS/pyodide-1.log" "$LOGS/pyodide-2.log" | grep -E '^=* ?[0-9]+ (passed|failed)' | sed -E 's/^=+ //; s/ in [0-9.]+s.*$//')"
+  echo "$closing" | "$PY" -c '
+import re, sys
+totals = {}
+for line in sys.stdin:
+    for n, what in re.findall(r"(\d+) (passed|failed|skipped|errors?|xfailed|xpassed|warnings?)", line):
+        totals[what] = totals.get(what, 0) + int(n)
+print(", ".join(f"{n} {what}" for what, n in totals.items()) + " (two processes)")'
+  return $status
+}
+
 finish_unit() {
   local status
   wait "$unit_pid"
@@ -123,7 +148,7 @@ for stage in "${STAGES[@]}"; do
     unit)
       [[ -z "$unit_pid" ]] && run_stage unit "$UNIT_TITLE" "$PY" -m pytest -q tests ;;
     pyodide)
-      run_stage pyodide "unit tests (Pyodide)" env PYTHON="$PY" node scripts/pyodide_tests.mjs tests
+      run_stage pyodide "unit tests (Pyodide)" run_pyodide
       [[ -n "$unit_pid" ]] && finish_unit ;;
     e2e)
       [[ -n "$unit_pid" ]] && finish_unit

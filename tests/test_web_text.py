@@ -18,6 +18,7 @@ from web.match.session import Session, Settings
 from web.text.commands import command_of, cycle, run_command
 from web.text.names import cards_named
 from web.text.textview import announcement, choices, log_lines
+from web.text.transcript import KEEP, Transcript
 
 from .helpers import bid_until, deal_with, play, to_play
 from .test_web_page import MemoryStorage
@@ -41,6 +42,16 @@ def _playing(players: int, number: int) -> PageState:
     assert choice is not None
     state.start(choice, confirmed=True)
     return state
+
+
+def _play_out(state: PageState) -> None:
+    """The deal on the table played to its end: the bots by themselves, the person by typing the first choice."""
+    session = state.session
+    while not session.finished:
+        if session.bot_to_act() is not None:
+            session.bot_step()
+        else:
+            run_command(state, choices(state.screen())[0])
 
 
 def _said(state: PageState) -> str:
@@ -223,8 +234,7 @@ def test_the_text_never_names_a_card_hidden_from_the_person():
         seen = set(view.hand) | {c for _, cards, _ in view.tricks for c in cards} | set(view.trick) | set(view.chien) \
             | set(view.ecart) | {c for _, _, cards in view.poignees for c in cards}
         hidden = [c for seat in range(1, 4) for c in session.deal.hand(seat) if c not in seen]
-        regions = render(state.screen())
-        text = (regions["text"] + regions["announce"]).replace("&#x27;", "'")
+        text = (render(state.screen())["text"] + announcement(state.screen())).replace("&#x27;", "'")
         for c in hidden:
             assert not re.search(rf"(?<![\d\w]){re.escape(card_name(c, 'fr'))}", text), card_name(c, "fr")
         if session.bot_to_act() is not None:
@@ -258,12 +268,7 @@ def test_the_command_graphique_leaves_the_text_mode():
 
 def test_the_review_is_said_step_by_step():
     state = _playing(4, 31)
-    session = state.session
-    while not session.finished:
-        if session.bot_to_act() is not None:
-            session.bot_step()
-        else:
-            run_command(state, choices(state.screen())[0])
+    _play_out(state)
     run_command(state, "revue")
     first = _said(state)
     assert first.startswith("Revue, étape 0 sur ")  # the deal as dealt, as the review numbers its steps
@@ -317,11 +322,17 @@ def test_a_duplicate_tournament_is_started_and_its_deal_played_by_command():
     state = _text_page()
     choice = run_command(state, "nouvelle 4 duplicate").setup
     state.start(choice, confirmed=True)
-    session = state.session
-    while not session.finished:
-        if session.bot_to_act() is not None:
-            session.bot_step()
-        else:
-            run_command(state, choices(state.screen())[0])
+    _play_out(state)
     text = render(state.screen())["text"]
     assert 'data-testid="reference-result"' in text  # the Expert's score on these cards, as the drawn page says it
+
+
+# ------------------------------------------------------------- the live region
+def test_each_announcement_is_added_after_the_others_and_the_last_few_are_kept():
+    heard = Transcript()
+    assert heard.hear("Basile passe.", (1, 1, 0))
+    assert not heard.hear("Basile passe.", (1, 1, 0))  # the page drawn again: nothing new to say
+    assert heard.hear("Basile passe.", (1, 1, 1))  # a command repeated: said again
+    for step in range(2, 12):
+        heard.hear(f"step {step}", (1, step, 1))
+    assert len(heard.said) == KEEP and heard.said[-1] == (12, "step 11")

@@ -44,6 +44,8 @@ from web.browser.transfer import ImportProblem, check_file_size
 from web.teaching.puzzles import COLLECTION_PATH
 from web.teaching.trainer import PuzzleSession
 from web.text.commands import cycle, run_command
+from web.text.textview import announcement
+from web.text.transcript import Transcript
 
 DEFAULT_PAUSE_MS = 700
 
@@ -60,6 +62,7 @@ class Page:
         self.framed = bool(window.self != window.top)  # a lesson, a teacher's site (the <tarot-deal> tag)
         self.focus = Focus(document, framed=self.framed)
         self.host = HostLink()
+        self.transcript = Transcript()  # what the text mode's live region has said
         self.regions = {name: document.getElementById(name) for name in REGIONS}
         self.cache: dict[str, str] = {}
         self.timer = False
@@ -192,12 +195,31 @@ class Page:
         self.regions["overlay"].inert = self.follower
         if not screen.text_mode:  # the text mode's focus stays in its command box
             self.focus.after(f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before)
+        if screen.text_mode and self.transcript.hear(announcement(screen), (screen.deal_number, screen.step, screen.commands)):
+            self._announce()
         self._name_puzzle()
         self.tell_host(screen)
         self.schedule_bot()
         self.schedule_hint()
         self.schedule_reference()
         self.schedule_analysis()
+
+    def _announce(self) -> None:
+        """The text mode's live region: each new announcement added as a paragraph, the oldest
+        beyond the few kept removed; no paragraph is written over (web/text/transcript.py)."""
+        region = self.regions["announce"]
+        shown = {str(p.dataset.n) for p in region.children}
+        for n, text in self.transcript.said:
+            if str(n) not in shown:
+                paragraph = document.createElement("p")
+                paragraph.dataset.n = str(n)
+                paragraph.textContent = text
+                region.appendChild(paragraph)
+        kept = {str(n) for n, _ in self.transcript.said}
+        for paragraph in list(region.children):
+            if str(paragraph.dataset.n) not in kept:
+                paragraph.remove()
+        self.cache.pop("announce", None)  # written here, not by _write
 
     def _name_puzzle(self) -> None:
         """The trainer's puzzle on show named in the address (``#puzzle=ID``): a reload or a link opens it."""

@@ -64,15 +64,13 @@ def root_attributes(screen: Screen) -> dict[str, str]:
 
 def render(screen: Screen) -> dict[str, str]:
     """The HTML of every region of the page, from the screen alone; in the text mode the drawn
-    table's regions are empty and the text's are drawn (:mod:`web.text.textview`)."""
-    drawn = _drawn(screen)
-    if screen.text_mode:  # a dialog is a part of the text page: the command box stays in reach
-        return {**drawn, **{name: "" for name in DRAWN_ONLY}, **render_text(screen), "modelink": render_mode_link(screen),
-                "overlay": drawn["overlay"].replace(' aria-modal="true"', "")}
-    return {**drawn, "text": "", "announce": "", "modelink": render_mode_link(screen)}
-
-
-def _drawn(screen: Screen) -> dict[str, str]:
+    table's regions are empty and the text's are drawn (:mod:`web.text.textview`), a dialog
+    being a part of the text page (not modal: the command box stays in reach)."""
+    link = render_mode_link(screen)
+    if screen.text_mode:
+        overlay = render_overlay(screen).replace(' aria-modal="true"', "")
+        return {"topbar": render_topbar(screen), "overlay": overlay, "modelink": link,
+                **{name: "" for name in DRAWN_ONLY}, **render_text(screen)}
     return {
         "topbar": render_topbar(screen),
         "notice": render_notice(screen),
@@ -84,4 +82,5 @@ def _drawn(screen: Screen) -> dict[str, str]:
         "overlay": render_overlay(screen),
         "live": render_live(screen),
         "teaching": render_teaching(screen.teaching),
+        "text": "", "announce": "", "modelink": link,
     }

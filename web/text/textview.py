@@ -36,8 +36,9 @@ REPLY_WORDS = {"unknown": "text_unknown", "ambiguous": "text_ambiguous", "not_no
 
 
 def render_text(screen: Screen) -> dict[str, str]:
-    """The text mode's regions; the drawn table's are left empty by :func:`web.draw.render.render`."""
-    return {"text": _page(screen), "announce": _announce(screen)}
+    """The text mode's page; the drawn table's regions are left empty by :func:`web.draw.render.render`,
+    and the live region is added to, never drawn again (:mod:`web.text.transcript`)."""
+    return {"text": _page(screen)}
 
 
 def render_mode_link(screen: Screen) -> str:
@@ -99,8 +100,8 @@ def log_lines(screen: Screen) -> list[str]:
     dealer = t("dealer", lang, name=player_name(screen, v.dealer))
     lines = [dealer[:1].upper() + dealer[1:]]
     if v.bids:
-        lines.append(t("text_bids", lang, bids=", ".join(
-            t("text_bid_of", lang, name=player_name(screen, s), bid=contract_name(c, lang).lower()) for s, c in v.bids)))
+        lines.append(t("text_bids", lang, bids=" ".join(event_text(("bids", {"seat": s, "bid": c}), screen)
+                                                         for s, c in v.bids).rstrip(".")))
     if v.called is not None and v.taker is not None:
         lines.append(event_text(("calls", {"seat": v.taker, "card": v.called}), screen))
     if v.chien and v.phase != "done":
@@ -269,6 +270,8 @@ def announcement(screen: Screen) -> str:
     parts = [explain(screen.ui.message, screen)] if screen.ui.message is not None else []
     if reply is None:  # what just happened at the table (a command that changed nothing does not say it again)
         parts += [event_text(e, screen) for e in screen.events if e[0] != "result_title"]  # the end: said below
+        if not screen.events and screen.step == 0 and screen.view.result is None:
+            parts.append(_deal_begins(screen))
         if screen.view.result is not None and screen.view.result.redeal is None and screen.events:
             parts.append(result_text(screen))
     teaching = _teaching_news(screen)
@@ -277,6 +280,14 @@ def announcement(screen: Screen) -> str:
     if screen.view.to_act == 0 or screen.view.result is not None or answered(screen):
         parts.append(now(screen))
     return " ".join(p if p.endswith((".", "!", "?", "…")) else p + "." for p in parts if p)
+
+
+def _deal_begins(screen: Screen) -> str:
+    """A new deal: its heading and its dealer."""
+    lang = screen.lang
+    title = t("text_heading", lang, deal=deal_title(screen), players=t("players_n", lang, n=screen.view.rules.players))
+    dealer = t("dealer", lang, name=player_name(screen, screen.view.dealer))
+    return f"{title}. {dealer[:1].upper()}{dealer[1:]}."
 
 
 def review_text(screen: Screen) -> str:
@@ -302,12 +313,6 @@ def answered(screen: Screen) -> bool:
     if view is None:
         return False
     return (view.drill is not None and view.drill.answer is not None) or (view.puzzle is not None and view.puzzle.correct is not None)
-
-
-def _announce(screen: Screen) -> str:
-    # The counter makes a repeated announcement a new one, which a screen reader says again.
-    said = announcement(screen)
-    return f'<p data-said="{screen.commands}">{escape(said)}</p>' if said else ""
 
 
 def reply_text(screen: Screen, reply: tuple[str, dict[str, str]]) -> str:
