@@ -52,6 +52,7 @@ COMPACT = (",", ":")
 # Themes that a plain run finds too rarely (under 20 per 1,000 deals at some player count).
 RARE = ("petit_au_bout", "poignee", "call", "discard")
 BIDS = ("bid", "ecart")  # plenty where they are, cheap to weigh: the most puzzles per CPU minute
+PETIT_AND_PARTNER = ("petit_hunt", "petit_save", "load_partner", "signal")  # short of 20 after the runs above
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,8 @@ RUNS: tuple[Run, ...] = (
     Run(5, 300, 7300, ("call",)),  # a call is only at 5 players
     *(Run(3, 60, seed, BIDS) for seed in (7600, 7601)), Run(5, 40, 7600, BIDS),
     Run(4, 40, 7600, BIDS), Run(3, 40, 7602, BIDS),
+    Run(4, 150, 7800),  # every decision: the Petit hunted (12 a 100 deals at 4 players), saved, the partner loaded
+    Run(4, 200, 7900, PETIT_AND_PARTNER),
 )
 
 SUMMARY = re.compile(r"(\d+) decisions, (\d+) positions examined, (\d+) puzzles kept, ([\d.]+) CPU seconds")
