@@ -336,3 +336,14 @@ def test_each_announcement_is_added_after_the_others_and_the_last_few_are_kept()
     for step in range(2, 12):
         heard.hear(f"step {step}", (1, step, 1))
     assert len(heard.said) == KEEP and heard.said[-1] == (12, "step 11")
+
+
+def test_a_command_of_any_length_or_character_changes_nothing_and_says_so():
+    deal = to_play(deal_with({0: "KH 7H 2S"}))
+    state = _at(deal)
+    steps = len(deal.history)
+    for typed in ("x" * 10_000, "<script>alert(1)</script>", "\u0000\u202e", "🂡 ♥", "roi roi roi coeur"):
+        run_command(state, typed)
+        assert len(deal.history) == steps
+        assert _said(state).startswith("« ") and len(_said(state)) < 200
+    assert "<script>" not in render(state.screen())["text"]
