@@ -347,3 +347,15 @@ def test_a_command_of_any_length_or_character_changes_nothing_and_says_so():
         assert len(deal.history) == steps
         assert _said(state).startswith("« ") and len(_said(state)) < 200
     assert "<script>" not in render(state.screen())["text"]
+
+
+def test_the_hint_and_the_why_are_said_without_the_buttons_around_them():
+    state = _playing(4, 777)
+    session = state.session
+    while session.bot_to_act() is not None:
+        session.bot_step()
+    run_command(state, "indice")
+    hint = _said(state)
+    assert hint.startswith("Conseil : ") and "Pourquoi" not in hint
+    run_command(state, "pourquoi")
+    assert "Le livre, à la place de" in _said(state)

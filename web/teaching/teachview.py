@@ -191,8 +191,8 @@ def render_teaching(view: TeachingView | None) -> str:
     lang = view.lang
     if view.editor is not None:
         return f'<div class="teaching" data-testid="teaching" lang="{lang}">{view.editor.render(lang)}</div>'
-    parts = [_render_puzzle(view), _render_drill(view), _render_note(view), _render_steps(view), _render_exercise(view), _render_hint(view),
-             _render_aid(view), _render_why(view), _render_open(view), _render_share(view)]
+    parts = [_render_puzzle(view), _render_drill(view), _render_note(view), _render_steps(view), _render_exercise(view), render_hint(view),
+             _render_aid(view), render_why(view), _render_open(view), _render_share(view)]
     body = "".join(parts)
     if not body:
         return ""
@@ -299,7 +299,7 @@ def _render_drill(view: TeachingView) -> str:
     return f'<div class="teach-row exercise mistake" data-testid="mistake" data-grade="{d.grade}">{out}</div>'
 
 
-def _render_hint(view: TeachingView) -> str:
+def render_hint(view: TeachingView) -> str:
     if not view.hint_offered:
         return ""
     lang = view.lang
@@ -369,7 +369,7 @@ def _render_aid(view: TeachingView) -> str:
             f'</p></div></div>')
 
 
-def _render_why(view: TeachingView) -> str:
+def render_why(view: TeachingView) -> str:
     if view.why is None:
         return ""
     lang = view.lang

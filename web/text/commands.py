@@ -202,7 +202,7 @@ def _command(state: PageState, screen: Screen, name: str, rest: str, typed: Type
         if button is not None:
             outcome = _press(state, button)
             if action in ("hint", "why"):
-                state.session.ui.reply = ("teaching", {})
+                state.session.ui.reply = (action, {})
             return outcome
     ui.reply = ("not_now", {"text": typed.text})
     return NOTHING

@@ -26,7 +26,7 @@ from ..draw.labels import colon, signed
 from ..draw.result import calculation, head_lines, render_result, token_calculation
 from ..match.screen import Screen
 from ..teaching.review import grade_comment, step_text
-from ..teaching.teachview import render_teaching
+from ..teaching.teachview import render_hint, render_teaching, render_why
 from .plain import plain_text
 
 SUIT_ORDER = (TRUMP, 0, 1, 2, 3)  # a hand said trumps first, as it is shown
@@ -338,11 +338,13 @@ def reply_text(screen: Screen, reply: tuple[str, dict[str, str]]) -> str:
         return _score(screen)
     if name == "log":
         return " ".join(log_lines(screen))
-    if name == "teaching":  # the hint or the why asked for, once the analysis has answered
+    if name in ("hint", "why"):  # said once the analysis has answered
         view = screen.teaching
-        if view is not None and view.hint_thinking:
+        if view is None:
+            return now(screen)
+        if name == "hint" and view.hint_thinking:
             return t("text_hint_waits", lang)
-        return plain_text(render_teaching(view)) or now(screen)
+        return plain_text((render_hint if name == "hint" else render_why)(view), with_buttons=False) or now(screen)
     return params.get("text", "")  # "said": the help, the buttons
 
 
