@@ -359,3 +359,12 @@ def test_the_hint_and_the_why_are_said_without_the_buttons_around_them():
     assert hint.startswith("Conseil : ") and "Pourquoi" not in hint
     run_command(state, "pourquoi")
     assert "Le livre, à la place de" in _said(state)
+
+
+def test_a_link_s_game_waits_in_the_new_game_form_and_the_text_says_how_to_start_it():
+    state = _text_page("?mode=texte&players=5")
+    assert state.session.ui.setup_open
+    said = _said(state)
+    assert "Le formulaire de nouvelle partie est ouvert" in said and "« commencer »" in said
+    outcome = run_command(state, "commencer")  # the form's button, by its label
+    assert outcome.submit == "setup-form"

@@ -167,6 +167,8 @@ def trick_text(screen: Screen) -> str:
 def now(screen: Screen) -> str:
     """What the person is asked now, with the choices; else whose turn it is, or the end of the deal."""
     v, lang = screen.view, screen.lang
+    if screen.ui.setup_open:
+        return t("text_setup_open", lang, start=t("start", lang).lower())
     if answered(screen):
         return t("text_answered", lang)
     if v.result is not None:
@@ -277,7 +279,7 @@ def announcement(screen: Screen) -> str:
     teaching = _teaching_news(screen)
     if teaching:
         parts.append(teaching)
-    if screen.view.to_act == 0 or screen.view.result is not None or answered(screen):
+    if screen.view.to_act == 0 or screen.view.result is not None or answered(screen) or screen.ui.setup_open:
         parts.append(now(screen))
     return " ".join(p if p.endswith((".", "!", "?", "…")) else p + "." for p in parts if p)
 
