@@ -29,6 +29,7 @@ from web.duplicate.tournament import DuplicateSession, PracticeSession
 from web.browser.focus import Focus
 from web.browser.host import HostLink
 from web.browser.keys import HAND_KEYS, move_in_hand, trap_tab
+from web.browser.patch import patch
 from web.browser.lease import HANDOVER_MS, HEARTBEAT_MS, LEASE_KEY, TAKEOVER_KEY
 from tarot.words import t
 from web.match.forms import settings_choice, setup_choice
@@ -48,6 +49,7 @@ from web.text.textview import announcement
 from web.text.transcript import Transcript
 
 DEFAULT_PAUSE_MS = 700
+PATCHED = frozenset(("text",))  # regions changed node by node (web/browser/patch.py), not written over
 
 
 class Page:
@@ -245,7 +247,10 @@ class Page:
                 region = self._region(name)
                 kept = {str(el.dataset.keepScroll): el.scrollTop
                         for el in region.querySelectorAll("[data-keep-scroll]")}
-                region.innerHTML = html
+                if name in PATCHED:
+                    patch(document, region, html)
+                else:
+                    region.innerHTML = html
                 for el in region.querySelectorAll("[data-keep-scroll]"):
                     if str(el.dataset.keepScroll) in kept:  # the same part drawn again: it stays where it was read
                         el.scrollTop = kept[str(el.dataset.keepScroll)]

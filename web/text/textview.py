@@ -56,14 +56,14 @@ def _page(screen: Screen) -> str:
     where it is text already (its buttons work as on the drawn page)."""
     lang = screen.lang
     title = t("text_heading", lang, deal=deal_title(screen), players=t("players_n", lang, n=screen.view.rules.players))
-    out = render_notice(screen) + f'<h2 id="text-title">{escape(title)}</h2>'
+    # The same parts in the same order at every moment (an empty one stays, empty): the page is
+    # patched node by node (web/browser/patch.py), and a part gone would shift the others.
+    out = f'<div class="text-notice">{render_notice(screen)}</div><h2 id="text-title">{escape(title)}</h2>'
     out += _section("text_now", f'<p data-testid="prompt">{escape(now(screen))}</p>', lang)
-    if screen.view.hand:
-        out += _section("text_hand", f'<p data-testid="text-hand">{escape(hand_text(screen))}</p>', lang)
+    out += _section("text_hand", f'<p data-testid="text-hand">{escape(hand_text(screen))}</p>', lang)
     teaching = render_teaching(screen.teaching)
-    if teaching:
-        out += f'<section class="text-part teaching-area">{teaching}</section>'
-    out += duplicate_block(screen)
+    out += f'<section class="text-part teaching-area"{"" if teaching else " hidden"}>{teaching}</section>'
+    out += f'<div class="text-duplicate">{duplicate_block(screen)}</div>'
     entries = "".join(f"<li>{escape(line)}</li>" for line in log_lines(screen))
     out += _section("text_log", f'<div role="log" aria-live="off" data-testid="log"><ol>{entries}</ol></div>', lang)
     return out + f'<section class="text-part side">{render_side(screen)}</section>'
