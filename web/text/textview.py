@@ -1,11 +1,12 @@
 """The text mode's drawing: the deal as text for a screen reader, a pure function of the screen.
 
-Two regions: ``text`` (a heading, what is asked of the person now, their hand by suit, and the
-deal's log, ``role=log``: the bids, the call, the chien, the écart, the poignées, every trick, the
-count at the end) and ``announce``, the polite live region that says each thing as it happens
-("Basile joue le Roi de cœur. Pli pour Chloé."), then what is asked, or the answer to the last
-command (:mod:`web.text.commands` keeps it in ``Ui.reply``).  Hidden cards are never named: all
-of it comes from seat 0's view, as the drawn table's."""
+The page (region ``text``): a heading, what is asked of the person now, their hand by suit, the
+teaching, and the deal's log, ``role=log`` (the bids, the call, the chien, the écart, the poignées,
+every trick, the count at the end), then the score sheet.  :func:`announcement`: what the polite
+live region says now, each thing as it happens ("Basile joue le Roi de cœur. Pli pour Chloé."),
+then what is asked, or the answer to the last command (:mod:`web.text.commands` keeps it in
+``Ui.reply``); the binding adds it to the region (:mod:`web.text.transcript`).  Hidden cards are
+never named: all of it comes from seat 0's view, as the drawn table's."""
 from __future__ import annotations
 
 from dataclasses import replace
