@@ -4,7 +4,7 @@
    seeds), the way ``python -m tarot puzzles mine`` does, at the miner's default budgets.
    Most runs look only at the decisions that may carry a few themes (``--themes``,
    :func:`tarot.puzzles.mine.may_carry`): every puzzle of those themes, for a fraction of
-   the CPU.  Each run's puzzles go to ``--mined DIR`` with the miner's summary beside them
+   the CPU; a run may also keep only its puzzles of some themes (``keep``).  Each run's puzzles go to ``--mined DIR`` with the miner's summary beside them
    (``NAME.jsonl``, ``NAME.err``); a run whose two files are there is read, not mined again.
 2. Merges the runs and drops duplicates (same id).
 3. Re-measures each puzzle at the page's budget (``DEFAULT_WORLDS`` imagined deals, other
@@ -65,6 +65,10 @@ class Run:
     deals: int
     seed: int
     themes: tuple[str, ...] = ()
+    keep: tuple[str, ...] = ()  # only its puzzles of these themes go to the collection (all when empty)
+
+    def keeps(self, line: Line) -> bool:
+        return not self.keep or any(code in self.keep for code in line["themes"])
 
     @property
     def name(self) -> str:
@@ -78,7 +82,9 @@ RUNS: tuple[Run, ...] = (
     Run(5, 300, 7300, ("call",)),  # a call is only at 5 players
     *(Run(3, 60, seed, BIDS) for seed in (7600, 7601)), Run(5, 40, 7600, BIDS),
     Run(4, 40, 7600, BIDS), Run(3, 40, 7602, BIDS),
-    Run(4, 150, 7800),  # every decision: the Petit hunted (12 a 100 deals at 4 players), saved, the partner loaded
+    # Every decision weighed, only the rarer themes kept: the Petit hunted (12 in 100 deals at 4 players
+    # where every decision is weighed, 2.5 where only those that may carry it are), saved, the partner loaded.
+    Run(4, 150, 7800, keep=PETIT_AND_PARTNER),
     Run(4, 200, 7900, PETIT_AND_PARTNER),
 )
 
@@ -152,7 +158,8 @@ def figures(mined: Sequence[Mined], shipped: Sequence[Line], origin: dict[str, R
     for code in THEMES:
         yields[code] = {}
         for players in PLAYERS:
-            runs = [m.run for m in mined if m.run.players == players and (not m.run.themes or code in m.run.themes)]
+            runs = [m.run for m in mined if m.run.players == players and (not m.run.themes or code in m.run.themes)
+                    and (not m.run.keep or code in m.run.keep)]
             deals = sum(r.deals for r in runs)
             found = sum(1 for line in shipped if origin[str(line["id"])] in runs and code in line["themes"])
             yields[code][str(players)] = round(1000 * found / deals) if deals else None
@@ -207,7 +214,7 @@ def build(folder: Path, out: Path, figures_out: Path | None) -> int:
     merged: list[Line] = []
     for m in mined:
         for line in m.lines:
-            if str(line["id"]) not in origin:
+            if m.run.keeps(line) and str(line["id"]) not in origin:
                 origin[str(line["id"])] = m.run
                 merged.append(line)
     start = time.process_time()
