@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tarot.actions import Call
+from tarot.actions import BIDS, Call
 from tarot.cards import Card
 from tarot.i18n import card_name, contract_name, poignee_name
 from tarot.words import LANGS, PSEUDO, PSEUDO_SOURCE, t
@@ -227,9 +227,8 @@ def _new_game(state: PageState, screen: Screen, rest: str) -> Outcome:
 
 
 def _bid(state: PageState, screen: Screen, typed: Typed) -> Outcome | None:
-    codes = {normalized(contract_name(code, lang)): code for lang in LANGS
-             for code in ("pass", "prise", "garde", "garde_sans", "garde_contre")}
-    codes.update({normalized(code.replace("_", " ")): code for code in list(codes.values())})
+    codes = {normalized(name): code for code in BIDS
+             for name in (code.replace("_", " "), *(contract_name(code, lang) for lang in LANGS))}
     code = codes.get(typed.said)
     if code is None:
         return None

@@ -200,7 +200,7 @@ def _asked(screen: Screen) -> str:
 
 def _asked_ecart(screen: Screen) -> str:
     v, lang = screen.view, screen.lang
-    need = len(v.chien)
+    need = v.rules.chien_size
     chosen = [c for c in v.hand if c in screen.selected]
     if len(chosen) == need:
         return t("text_prompt_ecart_full", lang, cards=cards_text(chosen, lang))
@@ -246,7 +246,7 @@ def choices(screen: Screen) -> list[str]:
     if v.phase == "chelem":
         return [command_word("cmd_chelem", lang), command_word("cmd_no", lang)]
     chosen = [c for c in v.hand if c in screen.selected]
-    if v.phase == "ecart" and len(chosen) == len(v.chien) or screen.poignee_size is not None:
+    if v.phase == "ecart" and len(chosen) == v.rules.chien_size or screen.poignee_size is not None:
         return [command_word("cmd_confirm", lang)]
     if v.phase not in ("ecart", "play"):
         return []
