@@ -8,6 +8,7 @@ import json
 import gzip
 import re
 import struct
+import tarfile
 import urllib.request
 from urllib.parse import urlsplit
 
@@ -119,6 +120,27 @@ def test_a_host_that_inflates_the_modules_on_the_way_still_serves_them(page, sit
     page.goto(site_url + "?pause=0")
     page.wait_for_function(READY)
     assert page.get_attribute("#table", "data-phase") == "setup"
+
+
+def test_pyscript_starts_on_its_package_as_the_bundle_holds_it(page, site_url, site_dir):
+    # PyScript's own start code writes its package and imports it; the loader runs the import
+    # alone, the bundle holding the very sources that code writes.
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    written = page.evaluate("""async () => {
+      const { stdlib } = await import('./vendor/pyscript/core.js');
+      const { afterPyScriptWrites } = await import('./web/pyodide-loader.mjs');
+      const files = {};
+      for (const [, path, text] of stdlib.matchAll(/_path = _Path\\("\\.\\/(pyscript\\/[\\w/]+\\.py)"\\)\\n_path\\.write_text\\(("(?:[^"\\\\]|\\\\.)*")/g)) {
+        files[path] = JSON.parse(text);
+      }
+      return { rest: afterPyScriptWrites(stdlib), other: afterPyScriptWrites('import os as _os'), files };
+    }""")
+    assert written["rest"] is not None and written["rest"].strip() == "" and written["other"] is None
+    with tarfile.open(site_dir / "web" / "python-modules.tar.gz") as bundle:
+        held = {m.name: bundle.extractfile(m).read().decode() for m in bundle.getmembers()
+                if m.name.startswith("pyscript/") and m.name.endswith(".py")}
+    assert len(held) > 10 and held == written["files"]
 
 
 def test_the_first_screen_shows_the_table_and_the_stages_before_python(page, site_url):
@@ -295,7 +317,7 @@ def test_python_comes_as_bytecode_and_the_build_repeats_byte_for_byte(site_dir, 
         sources = [n for n in names if n.endswith(".py")]
         assert {n.rsplit("/", 1)[0] + "/__pycache__/" + n.rsplit("/", 1)[1][:-3] for n in sources} \
             <= {n.split(".cpython-")[0] for n in names if n.endswith(".pyc")}
-        assert "pyscript/__pycache__/web.cpython-314.pyc" in names  # PyScript writes the source
+        assert "pyscript/__pycache__/web.cpython-314.pyc" in names  # PyScript's package too
         headers |= {pyc_header(bundle.extractfile(members[n]).read()) for n in names if n.endswith(".pyc")}
     assert len({magic for magic, _ in headers}) == 1  # one Python's bytecode: the vendored Pyodide's
     assert {flags for _, flags in headers} == {0b01}  # hash-based, never checked against a source: no dates

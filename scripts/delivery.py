@@ -20,8 +20,9 @@ Called by scripts/build.py on the freshly built site (standard library only):
   served from, so the site works under any sub-path);
 - ``bundle_python``: web/python-modules.tar.gz, the Python modules of pyscript.toml's
   [files] in one download, each with its bytecode (``__pycache__/*.pyc``, compiled by
-  the vendored Pyodide: scripts/bytecode.py), and the bytecode of PyScript's own
-  Python package (whose source PyScript writes), which web/pyodide-loader.mjs unpacks
+  the vendored Pyodide: scripts/bytecode.py), and PyScript's own Python package, its
+  sources exactly as PyScript would write them and their bytecode (so that the loader
+  spares PyScript's start the writing of them), which web/pyodide-loader.mjs unpacks
   for the page and for the bots' worker; the built pyscript.toml loses its [files]
   (PyScript would fetch them one by one);
 - ``precompile_stdlib``: vendor/pyodide/python_stdlib.pyc.zip, Pyodide's standard
@@ -266,6 +267,7 @@ def bundle_python(out: Path) -> int:
     pyscript = bytecode.pyscript_sources(out / "vendor" / "pyscript")  # PyScript writes their source
     compiled = bytecode.modules({**{name: sources[name] for name in modules}, **pyscript})
     entries = [(name, sources[name]) for name in names]
+    entries += [(name, pyscript[name]) for name in sorted(pyscript)]  # as PyScript writes them: see the loader
     entries += [(bytecode.pycache_name(name), compiled[name]) for name in modules + sorted(pyscript)]
     (out / PYTHON_BUNDLE).write_bytes(tar_gz(entries))
     loader = out / "web" / "pyodide-loader.mjs"
