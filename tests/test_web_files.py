@@ -12,6 +12,8 @@ from web.browser.bootwords import block, with_block
 from web.browser.files import ROOT, files_section, needed_files
 from web.match.session import SAVE_KEY
 
+from .test_layers import import_graph
+
 
 def test_the_benchmarks_stay_out_of_the_page():
     files = needed_files()
@@ -34,21 +36,45 @@ def test_boot_js_reads_the_url_and_the_save_with_the_python_words():
     assert SAVE_KEY not in boot.replace(block(), "")  # no second copy of the save key
 
 
+def snapshot_imports() -> str:
+    """The game's import lines the loader runs before it takes the snapshot (web/pyodide-loader.mjs)."""
+    loader = (ROOT / "web" / "pyodide-loader.mjs").read_text(encoding="utf-8")
+    listed = loader[loader.index("const SNAPSHOT_IMPORTS = ["):]
+    listed = re.sub(r'"\s*\+\s*"', "", listed[:listed.index("].join")])  # "a" + "b" -> "ab"
+    return "\n".join(line for line in re.findall(r'"([^"]+)"', listed) if line.startswith("import web."))
+
+
+def imported_by(imports: str, then: str = "") -> list[str]:
+    """The modules of tarot/ and web/ a fresh Python holds once it ran ``imports`` then ``then``
+    (the browser's modules stand in as mocks), those of ``then`` alone when it is given."""
+    code = f"""
+import json, sys, unittest.mock as mock
+{imports}
+before = set(sys.modules) if {bool(then)} else set()
+sys.modules.update({{"pyscript": mock.MagicMock(), "pyodide": mock.MagicMock(), "pyodide.ffi": mock.MagicMock()}})
+{then}
+print(json.dumps(sorted(n for n in set(sys.modules) - before if n.split(".")[0] in ("web", "tarot"))))
+"""
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return list(json.loads(out.stdout))
+
+
 @pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide starts no subprocess")
 def test_the_python_snapshot_holds_every_game_module_the_page_imports_as_it_starts():
     # A returning visit restores a snapshot of a Python that ran the loader's imports: a module
     # of the game that web/browser/table.py imports and the snapshot lacks is imported at every start.
-    loader = (ROOT / "web" / "pyodide-loader.mjs").read_text(encoding="utf-8")
-    listed = loader[loader.index("const SNAPSHOT_IMPORTS = ["):]
-    listed = re.sub(r'"\s*\+\s*"', "", listed[:listed.index("].join")])  # "a" + "b" -> "ab"
-    imports = "\n".join(line for line in re.findall(r'"([^"]+)"', listed) if line.startswith("import web."))
-    code = f"""
-import json, sys, unittest.mock as mock
-{imports}
-before = set(sys.modules)
-sys.modules.update({{"pyscript": mock.MagicMock(), "pyodide": mock.MagicMock(), "pyodide.ffi": mock.MagicMock()}})
-import web.browser.table
-print(json.dumps(sorted(n for n in set(sys.modules) - before if n.split(".")[0] in ("web", "tarot"))))
-"""
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert json.loads(out.stdout) == ["web.browser.table"]
+    assert imported_by(snapshot_imports(), "import web.browser.table") == ["web.browser.table"]
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide starts no subprocess")
+def test_the_python_snapshot_holds_the_modules_a_cold_start_leaves_for_later():
+    # A cold start imports the text mode and the hands editor when first used; a returning
+    # visit finds them in the snapshot all the same.
+    graph = import_graph()
+    reached, todo = set(), ["web.browser.table"]
+    while todo:
+        for module in graph[todo.pop()] - reached:
+            reached.add(module)
+            todo.append(module)
+    assert {"web.text.commands", "web.teaching.editor"} <= reached  # imported inside functions
+    assert reached - {"web.browser.table"} <= set(imported_by(snapshot_imports()))

@@ -44,8 +44,6 @@ from web.browser.tabs import Tabs
 from web.browser.transfer import ImportProblem, check_file_size
 from web.teaching.puzzles import COLLECTION_PATH
 from web.teaching.trainer import PuzzleSession
-from web.text.commands import cycle, run_command
-from web.text.textview import announcement
 from web.text.transcript import Transcript
 
 DEFAULT_PAUSE_MS = 700
@@ -197,8 +195,10 @@ class Page:
         self.regions["overlay"].inert = self.follower
         if not screen.text_mode:  # the text mode's focus stays in its command box
             self.focus.after(f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before)
-        if screen.text_mode and self.transcript.hear(announcement(screen), (screen.deal_number, screen.step, screen.commands)):
-            self._announce()
+        if screen.text_mode:
+            from web.text.textview import announcement  # the text mode's modules: imported by its first page
+            if self.transcript.hear(announcement(screen), (screen.deal_number, screen.step, screen.commands)):
+                self._announce()
         self._name_puzzle()
         self.tell_host(screen)
         self.schedule_bot()
@@ -510,6 +510,7 @@ class Page:
             return
         typed = str(field.value)
         field.value = ""
+        from web.text.commands import run_command
         self._guarded(lambda: self._follow(run_command(self.state, typed)))
 
     def _cycle(self, event: Any, delta: int) -> None:
@@ -520,6 +521,7 @@ class Page:
         event.preventDefault()
 
         def fill() -> None:
+            from web.text.commands import cycle
             field.value = cycle(self.state, str(field.value), delta)
         self._guarded(fill)
 

@@ -17,6 +17,10 @@ and :mod:`web.teaching.records` (the tournament, the review, export and import),
 """
 from __future__ import annotations
 
+from html import escape
+
+from tarot.words import t
+
 from .dialogs import render_overlay
 from .felt import render_count, render_felt, render_live, render_notice, render_topbar
 from .labels import signed
@@ -26,7 +30,6 @@ from .result import calculation, token_calculation
 from ..match.screen import Screen
 from .sheet import render_chart, render_side
 from ..teaching.teachview import render_teaching
-from ..text.textview import render_mode_link, render_text
 
 __all__ = ["REGIONS", "calculation", "event_text", "explain", "phase_of", "render", "render_chart",
            "render_overlay", "root_attributes", "signed", "token_calculation"]
@@ -62,12 +65,22 @@ def root_attributes(screen: Screen) -> dict[str, str]:
     }
 
 
+def render_mode_link(screen: Screen) -> str:
+    """The link first in the tab order of every page: to the text mode, or in it back to the drawn table."""
+    text = screen.text_mode
+    href = "?mode=graphique" if text else "?mode=texte"
+    words = t("graphic_mode_link" if text else "text_mode_link", screen.lang)
+    return f'<a class="mode-link" href="{href}" data-testid="mode-link">{escape(words)}</a>'
+
+
 def render(screen: Screen) -> dict[str, str]:
     """The HTML of every region of the page, from the screen alone; in the text mode the drawn
-    table's regions are empty and the text's are drawn (:mod:`web.text.textview`), a dialog
-    being a part of the text page (not modal: the command box stays in reach)."""
+    table's regions are empty and the text's are drawn (:mod:`web.text.textview`, imported
+    by the first text page: the drawn table's start does without it), a dialog being a part
+    of the text page (not modal: the command box stays in reach)."""
     link = render_mode_link(screen)
     if screen.text_mode:
+        from ..text.textview import render_text
         overlay = render_overlay(screen).replace(' aria-modal="true"', "")
         return {"topbar": render_topbar(screen), "overlay": overlay, "modelink": link,
                 **{name: "" for name in DRAWN_ONLY}, **render_text(screen)}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tarot.actions import Action, Ecart
 from tarot.bots import make_bot
@@ -22,7 +22,6 @@ from tarot.words import LANGS
 from tarot.view import SeatView
 
 from ..match.botstep import bot_seed, runs_on_main_thread
-from .editor import Editor
 from .grading import seat_action
 from .misses import LESSON_WORDS, Miss, miss
 from .moves import same_move
@@ -30,6 +29,9 @@ from ..browser.params import PageParams
 from ..match.session import HUMAN, Session
 from ..match.settings import Settings
 from .situations import Situation, TeachingSession, load_situation
+
+if TYPE_CHECKING:
+    from .editor import Editor
 
 # What a refused teaching parameter should have been (a key of the catalogues; else yes or no).
 EXPECTED = {"seat": "url_expect_seat", "at": "url_expect_at", "lesson": "url_expect_lesson",
@@ -432,6 +434,7 @@ def _step(move: Callable[[TeachingSession], bool]) -> Click:
 
 
 def _editor_open(teacher: Teacher, session: Session, attribute: Attribute) -> bool:
+    from .editor import Editor  # imported when first opened: a start does without it
     teacher.editor = None if teacher.editor is not None else Editor(session.deal.rules)
     return False
 

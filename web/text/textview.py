@@ -42,14 +42,6 @@ def render_text(screen: Screen) -> dict[str, str]:
     return {"text": _page(screen)}
 
 
-def render_mode_link(screen: Screen) -> str:
-    """The link first in the tab order of every page: to the text mode, or in it back to the drawn table."""
-    text = screen.text_mode
-    href = "?mode=graphique" if text else "?mode=texte"
-    words = t("graphic_mode_link" if text else "text_mode_link", screen.lang)
-    return f'<a class="mode-link" href="{href}" data-testid="mode-link">{escape(words)}</a>'
-
-
 # ------------------------------------------------------------------ the page
 def _page(screen: Screen) -> str:
     """The page notes, the heading, what is asked, the hand, the teaching (a lesson's comment, a hint, an
