@@ -16,8 +16,8 @@ from .test_analysis import petit_under_the_21
 # ------------------------------------------------------------------ the rule
 @pytest.mark.parametrize("loss, se", [
     (20.0, 10.5),  # good only because it is within 2 se: fewer errors may make it a mistake
-    (14.0, 2.0),  # an inaccuracy that 1 se takes past the mistake threshold
-    (16.0, 2.0),  # a mistake that 1 se takes back under it
+    (14.0, 2.0),  # an inaccuracy that 1.5 se takes past the mistake threshold
+    (16.0, 2.0),  # a mistake that 1.5 se takes back under it
 ])
 def test_a_loss_whose_mistake_class_more_deals_could_change_is_unsettled(loss, se):
     assert unsettled(loss, se)
@@ -28,7 +28,7 @@ def test_a_loss_whose_mistake_class_more_deals_could_change_is_unsettled(loss, s
     (3.0, 1.0),  # clearly good
     (8.0, 2.0),  # clearly an inaccuracy
     (40.0, 2.0),  # clearly a blunder
-    (72.0, 21.6),  # a blunder even 1 se lower
+    (72.0, 21.6),  # a blunder even 1.5 se lower
 ])
 def test_a_loss_clearly_on_one_side_of_the_mistake_threshold_is_settled(loss, se):
     assert not unsettled(loss, se)
@@ -59,7 +59,7 @@ def test_a_loss_called_good_only_for_its_noise_is_weighed_on_more_deals_and_foun
     at_budget = grade(view, Play(card("T4")), 1, worlds=4, most=4)
     assert at_budget.grade == "good" and at_budget.loss >= 15 and unsettled(at_budget.loss, at_budget.se)
     graded = grade(view, Play(card("T4")), 1, worlds=4)
-    assert graded.worlds == 8 and graded.grade == "mistake" and not unsettled(graded.loss, graded.se)
+    assert graded.worlds > 4 and graded.grade == "mistake" and not unsettled(graded.loss, graded.se)
 
 
 def test_an_unsettled_decision_stops_at_the_cap_or_once_settled():

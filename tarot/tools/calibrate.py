@@ -32,6 +32,7 @@ from ..bots import LEVELS, make_bot
 from ..match import deal_seed
 from ..rules import Rules
 from ..state import Deal
+from ..actions import Action, action_to_json
 from ..teaching.analysis import DEFAULT_WORLDS, accuracies, grade_record
 from .options import ArgumentParser, integer_arg, whole_arg
 from .records import COMPACT
@@ -78,9 +79,15 @@ def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int, most:
     large = list(grade_record(record, seat, worlds * factor, 1, worlds * factor))
     rows = [{"step": a.step, "phase": a.phase, "forced": a.forced, "default": a.grade, "large": a.grade if a.forced else b.grade,
              "same_best": a.best == b.best, "loss": round(a.loss, 2), "large_loss": round(b.loss, 2),
-             "se": round(a.se, 2), "worlds": a.worlds}
+             "se": round(a.se, 2), "worlds": a.worlds, "best": _notation(a.best), "large_best": _notation(b.best)}
             for a, b in zip(small, large)]
     return {"players": deal.rules.players, "seed": seed, "seat": seat, "worlds": worlds, "seconds": round(seconds, 3), "decisions": rows}
+
+
+def _notation(action: Action) -> dict[str, object]:
+    entry = action_to_json(0, action)
+    entry.pop("seat", None)
+    return entry
 
 
 def validity_deal(rules: Rules, seed: int, seat: int, levels: Sequence[str], worlds: int) -> dict[str, object]:
