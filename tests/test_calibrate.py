@@ -50,4 +50,5 @@ def test_a_trust_line_grades_every_decision_of_the_seat_twice():
     steps = [i for i, (seat, _action) in enumerate(deal.history) if seat == 1]
     assert [d["step"] for d in line["decisions"]] == steps
     assert all(d["default"] == d["large"] == "good" for d in line["decisions"] if d["forced"])
-    assert all(2 <= d["worlds"] for d in line["decisions"] if not d["forced"])
+    assert all(2 <= d["worlds"] for d in line["decisions"] if not d["forced"])  # the default's deals, adaptive
+    assert all(d["same_best"] == (d["best"] == d["large_best"]) for d in line["decisions"])
