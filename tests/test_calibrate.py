@@ -20,6 +20,20 @@ def test_trust_counts_the_large_runs_mistakes_the_default_finds_and_the_defaults
     assert (summary["decisions"], summary["same_best"]) == (5, 60.0)  # the forced card is no decision
 
 
+def test_trust_gives_each_share_a_95_percent_interval_around_it():
+    line = {"decisions": [_decision("mistake", "mistake")] * 9 + [_decision("good", "mistake")]}
+    summary = trust_summary([line])
+    low, high = summary["recall_95"]
+    assert summary["recall"] == 90.0 and low < 90.0 < high <= 100.0
+    assert summary["precision"] == 100.0 and summary["precision_95"][1] == 100.0
+
+
+def test_trust_says_how_many_decisions_the_default_weighed_on_more_deals():
+    weighed = [{**_decision("good", "good"), "worlds": w} for w in (24, 24, 24, 96)]
+    summary = trust_summary([{"worlds": 24, "decisions": weighed}])
+    assert (summary["extended"], summary["mean_worlds"]) == (25.0, 42.0)
+
+
 def test_validity_gives_each_levels_mean_and_each_gaps_interval():
     lines = [{"accuracy": {"expert": 90.0, "debutant": 60.0}}, {"accuracy": {"expert": 100.0, "debutant": 80.0}}]
     summary = validity_summary(lines)
@@ -36,3 +50,5 @@ def test_a_trust_line_grades_every_decision_of_the_seat_twice():
     steps = [i for i, (seat, _action) in enumerate(deal.history) if seat == 1]
     assert [d["step"] for d in line["decisions"]] == steps
     assert all(d["default"] == d["large"] == "good" for d in line["decisions"] if d["forced"])
+    assert all(2 <= d["worlds"] for d in line["decisions"] if not d["forced"])  # the default's deals, adaptive
+    assert all(d["same_best"] == (d["best"] == d["large_best"]) for d in line["decisions"])

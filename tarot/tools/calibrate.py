@@ -6,12 +6,14 @@ such lines back into the figures of docs/analysis.md:
 
 - ``trust``: deals played by the Standard bots but for one seat, a Débutant (so that
   there are mistakes to find), that seat moving round the table; every decision of that
-  seat graded at the default budget and at ``--factor`` times its imagined deals (another
-  seed, so the two draws are independent).  The figures: of the decisions the large run
+  seat graded at the default budget (adaptive: up to ``--most`` imagined deals where the class is
+  unsettled) and at a fixed ``--factor`` times its imagined deals (another seed, so the two draws
+  are independent).  The figures: of the decisions the large run
   calls mistake or blunder, the share the default calls mistake or worse (and the share it
   calls at least an inaccuracy); of those the
   default calls mistake or blunder, the share the large run calls at least an inaccuracy;
-  how often the two runs name the same best action.
+  how often the two runs name the same best action; each share with its 95 % (Wilson)
+  interval, and the imagined deals the default used.
 - ``validity``: the same deals played with each level in the graded seat (the others
   Standard); the deal's accuracy of that seat at the default budget, per level.  The
   figures: each level's mean accuracy with its 95 % interval, and each gap between
@@ -20,14 +22,17 @@ such lines back into the figures of docs/analysis.md:
 from __future__ import annotations
 
 import json
+import math
 import statistics
 import sys
+import time
 from collections.abc import Iterable, Sequence
 
 from ..bots import LEVELS, make_bot
 from ..match import deal_seed
 from ..rules import Rules
 from ..state import Deal
+from ..actions import Action, action_to_json
 from ..teaching.analysis import DEFAULT_WORLDS, accuracies, grade_record
 from .options import ArgumentParser, integer_arg, whole_arg
 from .records import COMPACT
@@ -63,15 +68,26 @@ def trust_play(rules: Rules, seed: int, seat: int) -> Deal | None:
     return None if deal.result is None or deal.result.taker is None else deal
 
 
-def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int) -> dict[str, object]:
-    """One deal's line of the ``trust`` benchmark: each decision of ``seat`` graded twice."""
+def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int, most: int | None = None) -> dict[str, object]:
+    """One deal's line of the ``trust`` benchmark: each decision of ``seat`` graded twice, at
+    the default budget (up to ``most`` imagined deals, by default the analysis's cap) and at a
+    fixed ``factor`` times ``worlds``; with the seconds of CPU the default took."""
     record = deal.to_record()
-    small = list(grade_record(record, seat, worlds, 0))
-    large = list(grade_record(record, seat, worlds * factor, 1))
+    start = time.process_time()
+    small = list(grade_record(record, seat, worlds, 0, most))
+    seconds = time.process_time() - start
+    large = list(grade_record(record, seat, worlds * factor, 1, worlds * factor))
     rows = [{"step": a.step, "phase": a.phase, "forced": a.forced, "default": a.grade, "large": a.grade if a.forced else b.grade,
-             "same_best": a.best == b.best, "loss": round(a.loss, 2), "large_loss": round(b.loss, 2)}
+             "same_best": a.best == b.best, "loss": round(a.loss, 2), "large_loss": round(b.loss, 2),
+             "se": round(a.se, 2), "worlds": a.worlds, "best": _notation(a.best), "large_best": _notation(b.best)}
             for a, b in zip(small, large)]
-    return {"players": deal.rules.players, "seed": seed, "seat": seat, "decisions": rows}
+    return {"players": deal.rules.players, "seed": seed, "seat": seat, "worlds": worlds, "seconds": round(seconds, 3), "decisions": rows}
+
+
+def _notation(action: Action) -> dict[str, object]:
+    entry = action_to_json(0, action)
+    entry.pop("seat", None)
+    return entry
 
 
 def validity_deal(rules: Rules, seed: int, seat: int, levels: Sequence[str], worlds: int) -> dict[str, object]:
@@ -89,6 +105,7 @@ def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
     """The ``trust`` figures of the deals' lines."""
     deals = 0
     decided = serious_large = found = flagged = serious_default = confirmed = same = 0
+    weighed = extended = worlds = 0
     for line in lines:
         deals += 1
         for d in line["decisions"]:  # type: ignore[attr-defined]
@@ -96,6 +113,11 @@ def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
                 continue
             decided += 1
             same += d["same_best"]
+            used = d.get("worlds")  # lines written before the adaptive budget do not say
+            if used is not None:
+                weighed += 1
+                worlds += used
+                extended += used > line["worlds"]
             if d["large"] in SERIOUS:
                 serious_large += 1
                 found += d["default"] in SERIOUS
@@ -105,9 +127,22 @@ def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
                 confirmed += d["large"] != "good"
     return {"deals": deals, "decisions": decided,
             "large_serious": serious_large, "found_by_default": found, "recall": _share(found, serious_large),
+            "recall_95": _wilson(found, serious_large),
             "flagged_by_default": flagged, "flagged_share": _share(flagged, serious_large),
             "default_serious": serious_default, "confirmed_by_large": confirmed,
-            "precision": _share(confirmed, serious_default), "same_best": _share(same, decided)}
+            "precision": _share(confirmed, serious_default), "precision_95": _wilson(confirmed, serious_default),
+            "same_best": _share(same, decided), "same_best_95": _wilson(same, decided),
+            "extended": _share(extended, weighed), "mean_worlds": round(worlds / weighed, 1) if weighed else None}
+
+
+def _wilson(part: int, whole: int) -> list[float] | None:
+    """The 95 % (Wilson score) interval of the share ``part / whole``, in percent."""
+    if not whole:
+        return None
+    p, z2 = part / whole, Z95 * Z95
+    centre = (p + z2 / (2 * whole)) / (1 + z2 / whole)
+    half = Z95 * math.sqrt(p * (1 - p) / whole + z2 / (4 * whole * whole)) / (1 + z2 / whole)
+    return [round(100 * (centre - half), 1), round(100 * (centre + half), 1)]
 
 
 def validity_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
@@ -141,6 +176,9 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--seed", type=integer_arg, default=2026, help="the deals' seed")
     p.add_argument("--worlds", type=whole_arg(1, 100_000, "--worlds"), default=DEFAULT_WORLDS)
     p.add_argument("--factor", type=whole_arg(2, 1000, "--factor"), default=10, help="trust: the large run's multiple")
+    p.add_argument("--most", type=whole_arg(1, 1_000_000, "--most"), default=None,
+                   help="trust: the most imagined deals the default gives an unsettled decision "
+                        "(default the analysis's cap; --worlds for a fixed budget)")
     p.add_argument("--levels", default="expert,standard,debutant", help="validity: the levels compared")
     p.add_argument("--summary", metavar="FILE", help="read the lines of FILE (- for stdin) and print the figures")
     return p
@@ -168,7 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if deal is None:
                 continue  # a redeal
             if done >= args.skip:
-                print(json.dumps(trust_deal(deal, seed, seat, args.worlds, args.factor), separators=COMPACT), flush=True)
+                print(json.dumps(trust_deal(deal, seed, seat, args.worlds, args.factor, args.most), separators=COMPACT),
+                      flush=True)
         elif done >= args.skip:
             print(json.dumps(validity_deal(rules, seed, seat, levels, args.worlds), separators=COMPACT), flush=True)
         done += 1
