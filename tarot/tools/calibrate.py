@@ -68,20 +68,42 @@ def trust_play(rules: Rules, seed: int, seat: int) -> Deal | None:
     return None if deal.result is None or deal.result.taker is None else deal
 
 
-def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int, most: int | None = None) -> dict[str, object]:
+def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int, most: int | None = None,
+               large_from: dict[str, object] | None = None) -> dict[str, object]:
     """One deal's line of the ``trust`` benchmark: each decision of ``seat`` graded twice, at
     the default budget (up to ``most`` imagined deals, by default the analysis's cap) and at a
-    fixed ``factor`` times ``worlds``; with the seconds of CPU the default took."""
+    fixed ``factor`` times ``worlds``; with the seconds of CPU the default took.  ``large_from``,
+    an earlier line of the same deal, gives the large run's grades instead (the large run does
+    not depend on the default's budget): only the default is weighed again."""
     record = deal.to_record()
     start = time.process_time()
     small = list(grade_record(record, seat, worlds, 0, most))
     seconds = time.process_time() - start
-    large = list(grade_record(record, seat, worlds * factor, 1, worlds * factor))
-    rows = [{"step": a.step, "phase": a.phase, "forced": a.forced, "default": a.grade, "large": a.grade if a.forced else b.grade,
-             "same_best": a.best == b.best, "loss": round(a.loss, 2), "large_loss": round(b.loss, 2),
-             "se": round(a.se, 2), "worlds": a.worlds, "best": _notation(a.best), "large_best": _notation(b.best)}
-            for a, b in zip(small, large)]
+    if large_from is None:
+        large = [{"large": b.grade, "large_loss": round(b.loss, 2), "large_best": _notation(b.best)}
+                 for b in grade_record(record, seat, worlds * factor, 1, worlds * factor)]
+    else:
+        large = _large_of(large_from, [a.step for a in small])
+    rows = []
+    for a, b in zip(small, large):
+        row: dict[str, object] = {"step": a.step, "phase": a.phase, "forced": a.forced, "default": a.grade,
+                                  "large": a.grade if a.forced else b["large"], "loss": round(a.loss, 2),
+                                  "large_loss": b["large_loss"], "se": round(a.se, 2), "worlds": a.worlds,
+                                  "best": _notation(a.best)}
+        if "large_best" in b:  # lines written before the runs kept their best actions do not say
+            row["large_best"] = b["large_best"]
+            row["same_best"] = row["best"] == b["large_best"]
+        rows.append(row)
     return {"players": deal.rules.players, "seed": seed, "seat": seat, "worlds": worlds, "seconds": round(seconds, 3), "decisions": rows}
+
+
+def _large_of(line: dict[str, object], steps: list[int]) -> list[dict[str, object]]:
+    """The large run's grades of the decisions at ``steps`` in an earlier line of the deal;
+    ``ValueError`` when that line is of other decisions."""
+    by_step = {d["step"]: d for d in line["decisions"]}  # type: ignore[attr-defined]
+    if sorted(by_step) != steps:
+        raise ValueError(f"the line of deal {line.get('seed')} is of other decisions")
+    return [{k: by_step[step][k] for k in ("large", "large_loss", "large_best") if k in by_step[step]} for step in steps]
 
 
 def _notation(action: Action) -> dict[str, object]:
@@ -104,7 +126,7 @@ def validity_deal(rules: Rules, seed: int, seat: int, levels: Sequence[str], wor
 def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
     """The ``trust`` figures of the deals' lines."""
     deals = 0
-    decided = serious_large = found = flagged = serious_default = confirmed = same = 0
+    decided = serious_large = found = flagged = serious_default = confirmed = same = compared = 0
     weighed = extended = worlds = 0
     for line in lines:
         deals += 1
@@ -112,7 +134,9 @@ def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
             if d["forced"]:
                 continue
             decided += 1
-            same += d["same_best"]
+            if "same_best" in d:  # lines reusing an earlier large run that kept no best action do not say
+                compared += 1
+                same += d["same_best"]
             used = d.get("worlds")  # lines written before the adaptive budget do not say
             if used is not None:
                 weighed += 1
@@ -131,7 +155,7 @@ def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
             "flagged_by_default": flagged, "flagged_share": _share(flagged, serious_large),
             "default_serious": serious_default, "confirmed_by_large": confirmed,
             "precision": _share(confirmed, serious_default), "precision_95": _wilson(confirmed, serious_default),
-            "same_best": _share(same, decided), "same_best_95": _wilson(same, decided),
+            "same_best": _share(same, compared), "same_best_95": _wilson(same, compared),
             "extended": _share(extended, weighed), "mean_worlds": round(worlds / weighed, 1) if weighed else None}
 
 
@@ -166,6 +190,28 @@ def _share(part: int, whole: int) -> float | None:
     return round(100 * part / whole, 1) if whole else None
 
 
+def _trust_again(parser: ArgumentParser, path: str, worlds: int, factor: int, most: int | None) -> int:
+    """The ``trust`` lines of the deals of an earlier run's lines, their large run reused."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = [json.loads(line) for line in f if line.strip()]
+        deals = [(line, Rules(players=line["players"])) for line in lines]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        parser.error(f"--large-from {path}: not the lines of a trust run ({type(e).__name__})")
+        return 2
+    for line, rules in deals:
+        deal = trust_play(rules, line["seed"], line["seat"])
+        if deal is None:
+            parser.error(f"--large-from {path}: deal {line['seed']} is a redeal, not a trust deal")
+            return 2
+        try:
+            out = trust_deal(deal, line["seed"], line["seat"], worlds, factor, most, large_from=line)
+        except ValueError as e:
+            parser.error(f"--large-from {path}: {e}")
+        print(json.dumps(out, separators=COMPACT), flush=True)
+    return 0
+
+
 def build_parser() -> ArgumentParser:
     p = ArgumentParser(prog=PROG, description="Measure how far the graded analysis can be trusted.")
     p.add_argument("bench", choices=("trust", "validity"), help="which benchmark")
@@ -180,6 +226,9 @@ def build_parser() -> ArgumentParser:
                    help="trust: the most imagined deals the default gives an unsettled decision "
                         "(default the analysis's cap; --worlds for a fixed budget)")
     p.add_argument("--levels", default="expert,standard,debutant", help="validity: the levels compared")
+    p.add_argument("--large-from", metavar="FILE",
+                   help="trust: the deals of the lines of FILE (an earlier run), their large run's grades reused: "
+                        "only the default is weighed again")
     p.add_argument("--summary", metavar="FILE", help="read the lines of FILE (- for stdin) and print the figures")
     return p
 
@@ -196,6 +245,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     levels = [level.strip() for level in args.levels.split(",")]
     if any(level not in LEVELS for level in levels):
         parser.error(f"--levels takes levels among {', '.join(LEVELS)}, not {args.levels!r}")
+    if args.large_from is not None:
+        if args.bench != "trust":
+            parser.error("--large-from is for trust")
+        return _trust_again(parser, args.large_from, args.worlds, args.factor, args.most)
     rules = Rules(players=args.players)
     done = 0
     for _k, seed, seat in _deals(args.players, args.seed):
