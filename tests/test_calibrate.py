@@ -1,6 +1,8 @@
 """The analysis's calibration benchmarks (``python -m tarot calibrate``): their figures from their lines."""
 from __future__ import annotations
 
+import pytest
+
 from tarot.rules import Rules
 from tarot.tools.calibrate import trust_deal, trust_play, trust_summary, validity_summary
 
@@ -20,6 +22,20 @@ def test_trust_counts_the_large_runs_mistakes_the_default_finds_and_the_defaults
     assert (summary["decisions"], summary["same_best"]) == (5, 60.0)  # the forced card is no decision
 
 
+def test_trust_gives_each_share_a_95_percent_interval_around_it():
+    line = {"decisions": [_decision("mistake", "mistake")] * 9 + [_decision("good", "mistake")]}
+    summary = trust_summary([line])
+    low, high = summary["recall_95"]
+    assert summary["recall"] == 90.0 and low < 90.0 < high <= 100.0
+    assert summary["precision"] == 100.0 and summary["precision_95"][1] == 100.0
+
+
+def test_trust_says_how_many_decisions_the_default_weighed_on_more_deals():
+    weighed = [{**_decision("good", "good"), "worlds": w} for w in (24, 24, 24, 96)]
+    summary = trust_summary([{"worlds": 24, "decisions": weighed}])
+    assert (summary["extended"], summary["mean_worlds"]) == (25.0, 42.0)
+
+
 def test_validity_gives_each_levels_mean_and_each_gaps_interval():
     lines = [{"accuracy": {"expert": 90.0, "debutant": 60.0}}, {"accuracy": {"expert": 100.0, "debutant": 80.0}}]
     summary = validity_summary(lines)
@@ -36,3 +52,33 @@ def test_a_trust_line_grades_every_decision_of_the_seat_twice():
     steps = [i for i, (seat, _action) in enumerate(deal.history) if seat == 1]
     assert [d["step"] for d in line["decisions"]] == steps
     assert all(d["default"] == d["large"] == "good" for d in line["decisions"] if d["forced"])
+    assert all(2 <= d["worlds"] for d in line["decisions"] if not d["forced"])  # the default's deals, adaptive
+    assert all(d["same_best"] == (d["best"] == d["large_best"]) for d in line["decisions"])
+
+
+def test_a_trust_line_again_reuses_the_earlier_large_run_and_weighs_only_the_default():
+    rules = Rules(players=4)
+    seed = next(s for s in range(1, 50) if trust_play(rules, s, 1) is not None)
+    deal = trust_play(rules, seed, 1)
+    first = trust_deal(deal, seed, 1, worlds=2, factor=2)
+    earlier = {**first, "decisions": [{**d, "large": "blunder", "large_loss": 99.0} for d in first["decisions"]]}
+    again = trust_deal(deal, seed, 1, worlds=3, factor=2, large_from=earlier)
+    chosen = [d for d in again["decisions"] if not d["forced"]]
+    assert chosen and all(d["large"] == "blunder" and d["large_loss"] == 99.0 for d in chosen)
+    assert all(d["worlds"] >= 3 for d in chosen)  # the default weighed again, at its own budget
+
+
+def test_a_trust_line_again_refuses_a_line_of_other_decisions():
+    rules = Rules(players=4)
+    seed = next(s for s in range(1, 50) if trust_play(rules, s, 1) is not None)
+    deal = trust_play(rules, seed, 1)
+    line = trust_deal(deal, seed, 1, worlds=2, factor=2)
+    other = {**line, "decisions": line["decisions"][1:]}
+    with pytest.raises(ValueError, match="other decisions"):
+        trust_deal(deal, seed, 1, worlds=2, factor=2, large_from=other)
+
+
+def test_same_best_counts_only_the_lines_that_kept_the_large_runs_best():
+    old = {"decisions": [{"forced": False, "default": "good", "large": "good"}] * 3}
+    new = {"decisions": [_decision("good", "good", same=True), _decision("good", "good", same=False)]}
+    assert trust_summary([old, new])["same_best"] == 50.0

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 INACCURACY, MISTAKE, BLUNDER = 5.0, 15.0, 30.0  # deal units lost, from which a decision is so classed
 SE_FACTOR = 2.0  # a loss counts only beyond this many standard errors
+SETTLE_Z = 1.5  # a class is unsettled while the mistake threshold is within this many standard errors
 HALF_LIFE = 20.0  # deal units lost that halve the accuracy
 CLASSES = ("good", "inaccuracy", "mistake", "blunder")
 
@@ -29,6 +30,18 @@ def classify(loss: float, se: float) -> str:
     if loss >= INACCURACY:
         return "inaccuracy"
     return "good"
+
+
+def unsettled(loss: float, se: float) -> bool:
+    """Whether more imagined deals could turn a decision into a mistake or out of one: a loss
+    of ``loss`` ± :data:`SETTLE_Z` standard errors reaches across the mistake threshold, or is
+    beyond it but within the :data:`SE_FACTOR` standard errors a class needs."""
+    if se <= 0.0:
+        return False
+    serious = classify(loss, se) in ("mistake", "blunder")
+    if serious:
+        return loss - SETTLE_Z * se < MISTAKE
+    return loss + SETTLE_Z * se >= MISTAKE
 
 
 def counted_loss(loss: float, se: float) -> float:

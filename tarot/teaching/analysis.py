@@ -9,8 +9,10 @@ the points scale, the set-up goes the Standard way, the cards by
 :func:`~tarot.bots.rollout.rollout`, the last tricks searched exactly as the Expert
 does), and its expected score for the seat is averaged in deal units.  Nothing is
 pruned: every option meets every imagined deal, so the loss of the action played
-against the best has a paired standard error.  Grades and accuracy:
-:mod:`tarot.teaching.accuracy`.
+against the best has a paired standard error.  The budget adapts: a decision whose
+class more deals could change (:func:`~tarot.teaching.accuracy.unsettled`) is weighed
+again on twice as many, the next deals of the same draws (:class:`PlayOut`), up to
+:data:`MOST_FACTOR` times the budget.  Grades and accuracy: :mod:`tarot.teaching.accuracy`.
 
 The options: every bid, call, chelem answer, card and declaration (poignée, misère)
 the rules allow; for the écart the Expert's candidates (:func:`~tarot.bots.expert.ecart_candidates`)
@@ -21,7 +23,8 @@ which, for a page that shows progress; :func:`analysis_of` puts them together);
 :func:`analyse_record` gives the whole ``tarot-analysis/1`` object; :func:`grade` grades
 one decision.  Same record, seat, worlds and seed: the same figures.  :func:`advise` gives the
 best action of a decision still to take (the page's *Conseil*): the same options on the same
-imagined deals, so the same best and evs as :func:`grade` at that step.  Its parts serve other
+imagined deals, so the same best and evs as :func:`grade` at that step where the played action
+left the class settled (always when the best was played).  Its parts serve other
 weighings (the puzzle miner, :mod:`tarot.puzzles.mine`): :func:`options_of` (the options),
 :func:`played_out` (each option's scores on the same imagined deals), :func:`decision_rng`,
 :func:`paired_se` and :func:`why`.
@@ -50,10 +53,11 @@ from ..rng import Rng
 from ..rules import Rules
 from ..state import Deal
 from ..view import SeatView
-from .accuracy import accuracy, classify, counted_loss
+from .accuracy import accuracy, classify, counted_loss, unsettled
 
 FORMAT = "tarot-analysis/1"
 DEFAULT_WORLDS = 24  # imagined deals per decision: the page's default budget (see docs/analysis.md)
+MOST_FACTOR = 4  # an unsettled decision gets up to this many times the budget, doubling it each step
 # Which accuracy each phase of the engine counts in.
 ACCURACY_OF = {"bidding": "bidding", "calling": "bidding", "chelem": "bidding",
                "ecart": "ecart", "purchase": "ecart", "play": "play"}
@@ -75,6 +79,7 @@ class Graded:
     grade: str
     reason: Reason
     options: tuple[tuple[Action, float], ...]
+    worlds: int = 0  # the imagined deals it was weighed on (0 for a forced decision)
 
     @property
     def forced(self) -> bool:
@@ -114,12 +119,13 @@ def seat_steps(record: object, seat: int) -> list[int]:
     return [index for index, s, _action, _deal in decisions(record) if s == seat]
 
 
-def grade_record(record: object, seat: int, worlds: int = DEFAULT_WORLDS, seed: int = 0) -> Iterator[Graded]:
-    """Each decision of ``seat`` in ``record``, graded, in order.  A record that does not
-    replay raises :class:`~tarot.errors.RecordError` where it fails."""
+def grade_record(record: object, seat: int, worlds: int = DEFAULT_WORLDS, seed: int = 0,
+                 most: int | None = None) -> Iterator[Graded]:
+    """Each decision of ``seat`` in ``record``, graded (:func:`grade`), in order.  A record that
+    does not replay raises :class:`~tarot.errors.RecordError` where it fails."""
     for index, s, action, deal in decisions(record):
         if s == seat:
-            yield grade(deal.view(seat), action, index, worlds, seed)
+            yield grade(deal.view(seat), action, index, worlds, seed, most)
 
 
 def analyse_record(record: object, seat: int, worlds: int = DEFAULT_WORLDS, seed: int = 0) -> dict[str, object]:
@@ -166,23 +172,39 @@ def _counted_losses(graded: list[Graded]) -> dict[str, list[float]]:
 
 
 # ---------------------------------------------------------------- a decision
-def grade(view: SeatView, played: Action, step: int, worlds: int = DEFAULT_WORLDS, seed: int = 0) -> Graded:
-    """The decision of the seat of ``view`` (to act) that played ``played`` at ``step``."""
+def grade(view: SeatView, played: Action, step: int, worlds: int = DEFAULT_WORLDS, seed: int = 0,
+          most: int | None = None) -> Graded:
+    """The decision of the seat of ``view`` (to act) that played ``played`` at ``step``: weighed on
+    ``worlds`` imagined deals, then, while its class is unsettled (:func:`~tarot.teaching.accuracy.unsettled`),
+    on twice as many, up to ``most`` (default :data:`MOST_FACTOR` × ``worlds``; ``worlds`` for a
+    fixed budget).  The deals added are the next ones of the same draws."""
     played_option = normal_action(played)
     options = options_of(view, played_option)
     if len(options) <= 1:
         return Graded(step, view.phase, played, played, 0.0, 0.0, "good", explain(view, played), ())
-    values = played_out(view, options, worlds, decision_rng(seed, step))
-    n = len(values[0])
-    means = [sum(v) / n if n else 0.0 for v in values]
     mine = options.index(played_option)
-    best = max(range(len(options)), key=lambda i: (means[i], i == mine, -i))
-    loss = max(0.0, means[best] - means[mine])
-    se = paired_se(values[best], values[mine])
+    playout = PlayOut(view, options, decision_rng(seed, step))
+    cap = MOST_FACTOR * worlds if most is None else max(worlds, most)
+    target = worlds
+    while True:
+        playout.extend(target)
+        means, best, loss, se = weighed(playout.values, mine)
+        if target >= cap or playout.made < target or not unsettled(loss, se):
+            break
+        target = min(cap, 2 * target)
     order = sorted(range(len(options)), key=lambda i: (i != best, -means[i], i))  # the best first, ties after it
     reason = _reason(view, played_option, options[best], best != mine)
     return Graded(step, view.phase, played, options[best], loss, se, classify(loss, se), reason,
-                  tuple((options[i], means[i]) for i in order))
+                  tuple((options[i], means[i]) for i in order), playout.made)
+
+
+def weighed(values: list[list[float]], mine: int) -> tuple[list[float], int, float, float]:
+    """The options' means, the best (a tie goes to ``mine``, then to the first), the loss of
+    option ``mine`` against it and the loss's paired standard error."""
+    n = len(values[0])
+    means = [sum(v) / n if n else 0.0 for v in values]
+    best = max(range(len(values)), key=lambda i: (means[i], i == mine, -i))
+    return means, best, max(0.0, means[best] - means[mine]), paired_se(values[best], values[mine])
 
 
 @dataclass(frozen=True)
@@ -213,8 +235,9 @@ class Advice:
 
 def advise(view: SeatView, step: int, worlds: int = DEFAULT_WORLDS, seed: int = 0) -> Advice:
     """The best action for the seat of ``view`` (to act) at ``step``: the options of :func:`grade`
-    (without a played one) on the same imagined deals, so that the same view, step, worlds and
-    seed give :func:`grade`'s best and evs."""
+    (without a played one) on the same ``worlds`` imagined deals, so that the same view, step,
+    worlds and seed give :func:`grade`'s best and evs for the best played (and for any action whose
+    class the budget settles; an unsettled one :func:`grade` weighs on more deals)."""
     if not view.legal:
         raise ValueError("this seat is not to act")
     options = _candidates(view)
@@ -280,30 +303,43 @@ def played_out(view: SeatView, options: list[Action], worlds: int, rng: Rng) -> 
     Where the last tricks are few, every option of an imagined deal is searched exactly
     to the end, as the Expert does, until a search is too big; from then on the policy
     plays them all out: in each imagined deal, the options are played out alike."""
-    me = view.seat
-    k = Knowledge(view)
-    sampler = _Sampler(view, k)
-    builder = WorldBuilder(view, sampler)
-    exact = view.phase == "play" and sum(view.hand_sizes) <= ENDGAME_CARDS * view.rules.players
-    values: list[list[float]] = [[] for _ in options]
-    made = tries = 0
-    while made < worlds and tries < 2 * worlds:
-        tries += 1
-        deal = builder.deal(sampler.sample(rng))
-        if deal is None or deal.phase.value != view.phase or deal.to_act != me:
-            continue  # no deal, or one the sampler could not bring to this moment (after a purchase)
-        made += 1
-        row = None
-        if exact:
-            try:
-                row = [_after(deal, me, option, _solved) for option in options]
-            except OverBudget:
-                exact = False  # too big here: the policy plays this deal and the next ones out
-        if row is None:
-            row = [_after(deal, me, option, _rolled) for option in options]
-        for i, v in enumerate(row):
-            values[i].append(v)
-    return values
+    playout = PlayOut(view, options, rng)
+    playout.extend(worlds)
+    return playout.values
+
+
+class PlayOut:
+    """The options of a decision played out on imagined deals drawn one after the other from
+    ``rng``, which can be extended: extended to ``w`` deals, the values are those
+    :func:`played_out` gives for ``w`` (the same draws, in the same order)."""
+
+    def __init__(self, view: SeatView, options: list[Action], rng: Rng) -> None:
+        self.view, self.options, self.rng = view, options, rng
+        sampler = _Sampler(view, Knowledge(view))
+        self.sampler, self.builder = sampler, WorldBuilder(view, sampler)
+        self.exact = view.phase == "play" and sum(view.hand_sizes) <= ENDGAME_CARDS * view.rules.players
+        self.values: list[list[float]] = [[] for _ in options]
+        self.made = self.tries = 0
+
+    def extend(self, worlds: int) -> None:
+        """Imagine deals until ``worlds`` are made (or twice as many were tried, in all)."""
+        me = self.view.seat
+        while self.made < worlds and self.tries < 2 * worlds:
+            self.tries += 1
+            deal = self.builder.deal(self.sampler.sample(self.rng))
+            if deal is None or deal.phase.value != self.view.phase or deal.to_act != me:
+                continue  # no deal, or one the sampler could not bring to this moment (after a purchase)
+            self.made += 1
+            row = None
+            if self.exact:
+                try:
+                    row = [_after(deal, me, option, _solved) for option in self.options]
+                except OverBudget:
+                    self.exact = False  # too big here: the policy plays this deal and the next ones out
+            if row is None:
+                row = [_after(deal, me, option, _rolled) for option in self.options]
+            for i, v in enumerate(row):
+                self.values[i].append(v)
 
 
 class _Sampler(WorldSampler):
@@ -384,6 +420,6 @@ def why(view: SeatView, action: Action) -> Reason:
     return Reason("search_best")
 
 
-__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "Advice", "Graded", "accuracies", "advise", "analyse_record",
-           "analysis_of", "deal_units", "decision_rng", "forced", "grade", "grade_record", "normal_action", "options_of",
-           "paired_se", "phase_losses", "played_out", "seat_steps", "why"]
+__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "MOST_FACTOR", "Advice", "Graded", "PlayOut", "accuracies",
+           "advise", "analyse_record", "analysis_of", "deal_units", "decision_rng", "forced", "grade", "grade_record",
+           "normal_action", "options_of", "paired_se", "phase_losses", "played_out", "seat_steps", "weighed", "why"]

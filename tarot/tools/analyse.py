@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from ..bot import Reason
 from ..rules import Rules
-from ..teaching.analysis import DEFAULT_WORLDS, analyse_record
+from ..teaching.analysis import DEFAULT_WORLDS, MOST_FACTOR, analyse_record
 from .options import ArgumentParser, integer_arg, whole_arg
 from .records import COMPACT, read_text, replay_record, split_records
 
@@ -39,7 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the seat whose decisions are graded (default 0)")
     p.add_argument("--worlds", type=whole_arg(1, 100_000, "a number of imagined deals, 1 or more"),
                    default=DEFAULT_WORLDS, metavar="W",
-                   help=f"imagined deals per decision (default {DEFAULT_WORLDS}, the page's budget)")
+                   help=f"imagined deals per decision (default {DEFAULT_WORLDS}, the page's budget; up to "
+                        f"{MOST_FACTOR} times as many where the class is unsettled)")
     p.add_argument("--seed", type=integer_arg, default=0, metavar="S", help="seed of the imagined deals (default 0)")
     p.add_argument("--json", action="store_true", help="one tarot-analysis/1 JSON object per record, one per line")
     return p

@@ -6,12 +6,14 @@ such lines back into the figures of docs/analysis.md:
 
 - ``trust``: deals played by the Standard bots but for one seat, a Débutant (so that
   there are mistakes to find), that seat moving round the table; every decision of that
-  seat graded at the default budget and at ``--factor`` times its imagined deals (another
-  seed, so the two draws are independent).  The figures: of the decisions the large run
+  seat graded at the default budget (adaptive: up to ``--most`` imagined deals where the class is
+  unsettled) and at a fixed ``--factor`` times its imagined deals (another seed, so the two draws
+  are independent).  The figures: of the decisions the large run
   calls mistake or blunder, the share the default calls mistake or worse (and the share it
   calls at least an inaccuracy); of those the
   default calls mistake or blunder, the share the large run calls at least an inaccuracy;
-  how often the two runs name the same best action.
+  how often the two runs name the same best action; each share with its 95 % (Wilson)
+  interval, and the imagined deals the default used.
 - ``validity``: the same deals played with each level in the graded seat (the others
   Standard); the deal's accuracy of that seat at the default budget, per level.  The
   figures: each level's mean accuracy with its 95 % interval, and each gap between
@@ -20,14 +22,17 @@ such lines back into the figures of docs/analysis.md:
 from __future__ import annotations
 
 import json
+import math
 import statistics
 import sys
+import time
 from collections.abc import Iterable, Sequence
 
 from ..bots import LEVELS, make_bot
 from ..match import deal_seed
 from ..rules import Rules
 from ..state import Deal
+from ..actions import Action, action_to_json
 from ..teaching.analysis import DEFAULT_WORLDS, accuracies, grade_record
 from .options import ArgumentParser, integer_arg, whole_arg
 from .records import COMPACT
@@ -63,15 +68,48 @@ def trust_play(rules: Rules, seed: int, seat: int) -> Deal | None:
     return None if deal.result is None or deal.result.taker is None else deal
 
 
-def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int) -> dict[str, object]:
-    """One deal's line of the ``trust`` benchmark: each decision of ``seat`` graded twice."""
+def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int, most: int | None = None,
+               large_from: dict[str, object] | None = None) -> dict[str, object]:
+    """One deal's line of the ``trust`` benchmark: each decision of ``seat`` graded twice, at
+    the default budget (up to ``most`` imagined deals, by default the analysis's cap) and at a
+    fixed ``factor`` times ``worlds``; with the seconds of CPU the default took.  ``large_from``,
+    an earlier line of the same deal, gives the large run's grades instead (the large run does
+    not depend on the default's budget): only the default is weighed again."""
     record = deal.to_record()
-    small = list(grade_record(record, seat, worlds, 0))
-    large = list(grade_record(record, seat, worlds * factor, 1))
-    rows = [{"step": a.step, "phase": a.phase, "forced": a.forced, "default": a.grade, "large": a.grade if a.forced else b.grade,
-             "same_best": a.best == b.best, "loss": round(a.loss, 2), "large_loss": round(b.loss, 2)}
-            for a, b in zip(small, large)]
-    return {"players": deal.rules.players, "seed": seed, "seat": seat, "decisions": rows}
+    start = time.process_time()
+    small = list(grade_record(record, seat, worlds, 0, most))
+    seconds = time.process_time() - start
+    if large_from is None:
+        large = [{"large": b.grade, "large_loss": round(b.loss, 2), "large_best": _notation(b.best)}
+                 for b in grade_record(record, seat, worlds * factor, 1, worlds * factor)]
+    else:
+        large = _large_of(large_from, [a.step for a in small])
+    rows = []
+    for a, b in zip(small, large):
+        row: dict[str, object] = {"step": a.step, "phase": a.phase, "forced": a.forced, "default": a.grade,
+                                  "large": a.grade if a.forced else b["large"], "loss": round(a.loss, 2),
+                                  "large_loss": b["large_loss"], "se": round(a.se, 2), "worlds": a.worlds,
+                                  "best": _notation(a.best)}
+        if "large_best" in b:  # lines written before the runs kept their best actions do not say
+            row["large_best"] = b["large_best"]
+            row["same_best"] = row["best"] == b["large_best"]
+        rows.append(row)
+    return {"players": deal.rules.players, "seed": seed, "seat": seat, "worlds": worlds, "seconds": round(seconds, 3), "decisions": rows}
+
+
+def _large_of(line: dict[str, object], steps: list[int]) -> list[dict[str, object]]:
+    """The large run's grades of the decisions at ``steps`` in an earlier line of the deal;
+    ``ValueError`` when that line is of other decisions."""
+    by_step = {d["step"]: d for d in line["decisions"]}  # type: ignore[attr-defined]
+    if sorted(by_step) != steps:
+        raise ValueError(f"the line of deal {line.get('seed')} is of other decisions")
+    return [{k: by_step[step][k] for k in ("large", "large_loss", "large_best") if k in by_step[step]} for step in steps]
+
+
+def _notation(action: Action) -> dict[str, object]:
+    entry = action_to_json(0, action)
+    entry.pop("seat", None)
+    return entry
 
 
 def validity_deal(rules: Rules, seed: int, seat: int, levels: Sequence[str], worlds: int) -> dict[str, object]:
@@ -88,14 +126,22 @@ def validity_deal(rules: Rules, seed: int, seat: int, levels: Sequence[str], wor
 def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
     """The ``trust`` figures of the deals' lines."""
     deals = 0
-    decided = serious_large = found = flagged = serious_default = confirmed = same = 0
+    decided = serious_large = found = flagged = serious_default = confirmed = same = compared = 0
+    weighed = extended = worlds = 0
     for line in lines:
         deals += 1
         for d in line["decisions"]:  # type: ignore[attr-defined]
             if d["forced"]:
                 continue
             decided += 1
-            same += d["same_best"]
+            if "same_best" in d:  # lines reusing an earlier large run that kept no best action do not say
+                compared += 1
+                same += d["same_best"]
+            used = d.get("worlds")  # lines written before the adaptive budget do not say
+            if used is not None:
+                weighed += 1
+                worlds += used
+                extended += used > line["worlds"]
             if d["large"] in SERIOUS:
                 serious_large += 1
                 found += d["default"] in SERIOUS
@@ -105,9 +151,22 @@ def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
                 confirmed += d["large"] != "good"
     return {"deals": deals, "decisions": decided,
             "large_serious": serious_large, "found_by_default": found, "recall": _share(found, serious_large),
+            "recall_95": _wilson(found, serious_large),
             "flagged_by_default": flagged, "flagged_share": _share(flagged, serious_large),
             "default_serious": serious_default, "confirmed_by_large": confirmed,
-            "precision": _share(confirmed, serious_default), "same_best": _share(same, decided)}
+            "precision": _share(confirmed, serious_default), "precision_95": _wilson(confirmed, serious_default),
+            "same_best": _share(same, compared), "same_best_95": _wilson(same, compared),
+            "extended": _share(extended, weighed), "mean_worlds": round(worlds / weighed, 1) if weighed else None}
+
+
+def _wilson(part: int, whole: int) -> list[float] | None:
+    """The 95 % (Wilson score) interval of the share ``part / whole``, in percent."""
+    if not whole:
+        return None
+    p, z2 = part / whole, Z95 * Z95
+    centre = (p + z2 / (2 * whole)) / (1 + z2 / whole)
+    half = Z95 * math.sqrt(p * (1 - p) / whole + z2 / (4 * whole * whole)) / (1 + z2 / whole)
+    return [round(100 * (centre - half), 1), round(100 * (centre + half), 1)]
 
 
 def validity_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
@@ -131,6 +190,28 @@ def _share(part: int, whole: int) -> float | None:
     return round(100 * part / whole, 1) if whole else None
 
 
+def _trust_again(parser: ArgumentParser, path: str, worlds: int, factor: int, most: int | None) -> int:
+    """The ``trust`` lines of the deals of an earlier run's lines, their large run reused."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = [json.loads(line) for line in f if line.strip()]
+        deals = [(line, Rules(players=line["players"])) for line in lines]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        parser.error(f"--large-from {path}: not the lines of a trust run ({type(e).__name__})")
+        return 2
+    for line, rules in deals:
+        deal = trust_play(rules, line["seed"], line["seat"])
+        if deal is None:
+            parser.error(f"--large-from {path}: deal {line['seed']} is a redeal, not a trust deal")
+            return 2
+        try:
+            out = trust_deal(deal, line["seed"], line["seat"], worlds, factor, most, large_from=line)
+        except ValueError as e:
+            parser.error(f"--large-from {path}: {e}")
+        print(json.dumps(out, separators=COMPACT), flush=True)
+    return 0
+
+
 def build_parser() -> ArgumentParser:
     p = ArgumentParser(prog=PROG, description="Measure how far the graded analysis can be trusted.")
     p.add_argument("bench", choices=("trust", "validity"), help="which benchmark")
@@ -141,7 +222,13 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--seed", type=integer_arg, default=2026, help="the deals' seed")
     p.add_argument("--worlds", type=whole_arg(1, 100_000, "--worlds"), default=DEFAULT_WORLDS)
     p.add_argument("--factor", type=whole_arg(2, 1000, "--factor"), default=10, help="trust: the large run's multiple")
+    p.add_argument("--most", type=whole_arg(1, 1_000_000, "--most"), default=None,
+                   help="trust: the most imagined deals the default gives an unsettled decision "
+                        "(default the analysis's cap; --worlds for a fixed budget)")
     p.add_argument("--levels", default="expert,standard,debutant", help="validity: the levels compared")
+    p.add_argument("--large-from", metavar="FILE",
+                   help="trust: the deals of the lines of FILE (an earlier run), their large run's grades reused: "
+                        "only the default is weighed again")
     p.add_argument("--summary", metavar="FILE", help="read the lines of FILE (- for stdin) and print the figures")
     return p
 
@@ -158,6 +245,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     levels = [level.strip() for level in args.levels.split(",")]
     if any(level not in LEVELS for level in levels):
         parser.error(f"--levels takes levels among {', '.join(LEVELS)}, not {args.levels!r}")
+    if args.large_from is not None:
+        if args.bench != "trust":
+            parser.error("--large-from is for trust")
+        return _trust_again(parser, args.large_from, args.worlds, args.factor, args.most)
     rules = Rules(players=args.players)
     done = 0
     for _k, seed, seat in _deals(args.players, args.seed):
@@ -168,7 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if deal is None:
                 continue  # a redeal
             if done >= args.skip:
-                print(json.dumps(trust_deal(deal, seed, seat, args.worlds, args.factor), separators=COMPACT), flush=True)
+                print(json.dumps(trust_deal(deal, seed, seat, args.worlds, args.factor, args.most), separators=COMPACT),
+                      flush=True)
         elif done >= args.skip:
             print(json.dumps(validity_deal(rules, seed, seat, levels, args.worlds), separators=COMPACT), flush=True)
         done += 1

@@ -1,0 +1,85 @@
+"""The graded analysis's adaptive budget: a decision whose class the default imagined deals
+leave unsettled is weighed again on twice as many (the next deals of the same draws), up to
+a cap; a clear one keeps the default.  Small budgets keep it fast."""
+from __future__ import annotations
+
+import pytest
+
+from tarot.actions import Play, Poignee
+from tarot.teaching.accuracy import unsettled
+from tarot.teaching.analysis import MOST_FACTOR, PlayOut, decision_rng, grade, options_of, played_out
+
+from .helpers import card
+from .test_analysis import petit_under_the_21
+
+
+# ------------------------------------------------------------------ the rule
+@pytest.mark.parametrize("loss, se", [
+    (20.0, 10.5),  # good only because it is within 2 se: fewer errors may make it a mistake
+    (14.0, 2.0),  # an inaccuracy that 1.5 se takes past the mistake threshold
+    (16.0, 2.0),  # a mistake that 1.5 se takes back under it
+])
+def test_a_loss_whose_mistake_class_more_deals_could_change_is_unsettled(loss, se):
+    assert unsettled(loss, se)
+
+
+@pytest.mark.parametrize("loss, se", [
+    (0.0, 0.0),  # the best played
+    (3.0, 1.0),  # clearly good
+    (8.0, 2.0),  # clearly an inaccuracy
+    (40.0, 2.0),  # clearly a blunder
+    (72.0, 21.6),  # a blunder even 1.5 se lower
+])
+def test_a_loss_clearly_on_one_side_of_the_mistake_threshold_is_settled(loss, se):
+    assert not unsettled(loss, se)
+
+
+# ------------------------------------------------------------------ the budget
+def test_a_clear_blunder_is_weighed_on_the_budget_alone():
+    graded = grade(petit_under_the_21().view(1), Play(card("T1")), 1, worlds=8)
+    assert graded.grade == "blunder" and graded.worlds == 8
+
+
+def test_a_clear_inaccuracy_is_weighed_on_the_budget_alone():
+    view = petit_under_the_21().view(1)
+    double = next(a for a in view.legal if isinstance(a, Poignee) and len(a.cards) == 10)
+    graded = grade(view, double, 1, worlds=8)
+    assert graded.grade == "inaccuracy" and graded.worlds == 8
+
+
+def test_the_best_played_is_weighed_on_the_budget_alone():
+    view = petit_under_the_21().view(1)
+    best = grade(view, Play(card("T1")), 1, worlds=8).best
+    graded = grade(view, best, 1, worlds=8)
+    assert graded.loss == 0.0 and graded.worlds == 8
+
+
+def test_a_loss_called_good_only_for_its_noise_is_weighed_on_more_deals_and_found_a_mistake():
+    view = petit_under_the_21().view(1)
+    at_budget = grade(view, Play(card("T4")), 1, worlds=4, most=4)
+    assert at_budget.grade == "good" and at_budget.loss >= 15 and unsettled(at_budget.loss, at_budget.se)
+    graded = grade(view, Play(card("T4")), 1, worlds=4)
+    assert graded.worlds > 4 and graded.grade == "mistake" and not unsettled(graded.loss, graded.se)
+
+
+def test_an_unsettled_decision_stops_at_the_cap_or_once_settled():
+    view = petit_under_the_21().view(1)
+    graded = grade(view, Play(card("EX")), 1, worlds=8)
+    assert 8 < graded.worlds <= MOST_FACTOR * 8
+    assert graded.worlds == MOST_FACTOR * 8 or not unsettled(graded.loss, graded.se)
+
+
+def test_the_deals_added_are_the_next_of_the_same_draws():
+    view = petit_under_the_21().view(1)
+    graded = grade(view, Play(card("EX")), 1, worlds=8)
+    fixed = grade(view, Play(card("EX")), 1, worlds=graded.worlds, most=graded.worlds)
+    assert graded == fixed and grade(view, Play(card("EX")), 1, worlds=8) == graded
+
+
+def test_a_play_out_extended_step_by_step_is_the_play_out_of_the_whole():
+    view = petit_under_the_21().view(1)
+    options = options_of(view, Play(card("T4")))
+    playout = PlayOut(view, options, decision_rng(0, 1))
+    playout.extend(3)
+    playout.extend(7)
+    assert playout.values == played_out(view, options, 7, decision_rng(0, 1))
