@@ -13,7 +13,9 @@ such lines back into the figures of docs/analysis.md:
   calls at least an inaccuracy); of those the
   default calls mistake or blunder, the share the large run calls at least an inaccuracy;
   how often the two runs name the same best action; each share with its 95 % (Wilson)
-  interval, and the imagined deals the default used.
+  interval, and the imagined deals the default used.  ``--large-from`` grades again the
+  deals of earlier lines, their large run reused: a change of the default measured on the
+  same deals for a tenth of the CPU.
 - ``validity``: the same deals played with each level in the graded seat (the others
   Standard); the deal's accuracy of that seat at the default budget, per level.  The
   figures: each level's mean accuracy with its 95 % interval, and each gap between
