@@ -89,8 +89,8 @@ class Graded:
         return {
             "step": self.step,
             "phase": self.phase,
-            "played": _notation(self.played),
-            "best": _notation(self.best),
+            "played": notation(self.played),
+            "best": notation(self.best),
             "loss": round(self.loss, 2),
             "se": round(self.se, 2),
             "class": self.grade,
@@ -101,10 +101,10 @@ class Graded:
 
 def _option_entries(options: tuple[tuple[Action, float], ...]) -> list[dict[str, object]]:
     """The options and their expected scores as the JSON lists them."""
-    return [{"action": _notation(a), "ev": round(ev, 2)} for a, ev in options]
+    return [{"action": notation(a), "ev": round(ev, 2)} for a, ev in options]
 
 
-def _notation(action: Action) -> dict[str, object]:
+def notation(action: Action) -> dict[str, object]:
     """An action in the record's notation, without the seat."""
     entry = action_to_json(0, action)
     entry.pop("seat", None)
@@ -227,7 +227,7 @@ class Advice:
         return {
             "step": self.step,
             "phase": self.phase,
-            "best": _notation(self.best),
+            "best": notation(self.best),
             "reason": self.reason.to_json(),
             "options": _option_entries(self.options),
         }
@@ -422,4 +422,4 @@ def why(view: SeatView, action: Action) -> Reason:
 
 __all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "MOST_FACTOR", "Advice", "Graded", "PlayOut", "accuracies",
            "advise", "analyse_record", "analysis_of", "deal_units", "decision_rng", "forced", "grade", "grade_record",
-           "normal_action", "options_of", "paired_se", "phase_losses", "played_out", "seat_steps", "weighed", "why"]
+           "normal_action", "notation", "options_of", "paired_se", "phase_losses", "played_out", "seat_steps", "weighed", "why"]

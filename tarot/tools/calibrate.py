@@ -34,8 +34,7 @@ from ..bots import LEVELS, make_bot
 from ..match import deal_seed
 from ..rules import Rules
 from ..state import Deal
-from ..actions import Action, action_to_json
-from ..teaching.analysis import DEFAULT_WORLDS, accuracies, grade_record
+from ..teaching.analysis import DEFAULT_WORLDS, accuracies, grade_record, notation
 from .options import ArgumentParser, integer_arg, whole_arg
 from .records import COMPACT
 
@@ -82,7 +81,7 @@ def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int, most:
     small = list(grade_record(record, seat, worlds, 0, most))
     seconds = time.process_time() - start
     if large_from is None:
-        large = [{"large": b.grade, "large_loss": round(b.loss, 2), "large_best": _notation(b.best)}
+        large = [{"large": b.grade, "large_loss": round(b.loss, 2), "large_best": notation(b.best)}
                  for b in grade_record(record, seat, worlds * factor, 1, worlds * factor)]
     else:
         large = _large_of(large_from, [a.step for a in small])
@@ -91,7 +90,7 @@ def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int, most:
         row: dict[str, object] = {"step": a.step, "phase": a.phase, "forced": a.forced, "default": a.grade,
                                   "large": a.grade if a.forced else b["large"], "loss": round(a.loss, 2),
                                   "large_loss": b["large_loss"], "se": round(a.se, 2), "worlds": a.worlds,
-                                  "best": _notation(a.best)}
+                                  "best": notation(a.best)}
         if "large_best" in b:  # lines written before the runs kept their best actions do not say
             row["large_best"] = b["large_best"]
             row["same_best"] = row["best"] == b["large_best"]
@@ -106,12 +105,6 @@ def _large_of(line: dict[str, object], steps: list[int]) -> list[dict[str, objec
     if sorted(by_step) != steps:
         raise ValueError(f"the line of deal {line.get('seed')} is of other decisions")
     return [{k: by_step[step][k] for k in ("large", "large_loss", "large_best") if k in by_step[step]} for step in steps]
-
-
-def _notation(action: Action) -> dict[str, object]:
-    entry = action_to_json(0, action)
-    entry.pop("seat", None)
-    return entry
 
 
 def validity_deal(rules: Rules, seed: int, seat: int, levels: Sequence[str], worlds: int) -> dict[str, object]:
@@ -200,12 +193,10 @@ def _trust_again(parser: ArgumentParser, path: str, worlds: int, factor: int, mo
         deals = [(line, Rules(players=line["players"])) for line in lines]
     except (OSError, ValueError, KeyError, TypeError) as e:
         parser.error(f"--large-from {path}: not the lines of a trust run ({type(e).__name__})")
-        return 2
     for line, rules in deals:
         deal = trust_play(rules, line["seed"], line["seat"])
         if deal is None:
             parser.error(f"--large-from {path}: deal {line['seed']} is a redeal, not a trust deal")
-            return 2
         try:
             out = trust_deal(deal, line["seed"], line["seat"], worlds, factor, most, large_from=line)
         except ValueError as e:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import re
 from dataclasses import fields
-from typing import Callable
+from typing import Callable, NoReturn
 
 from ..inputs import MAX_DIGITS, excerpt, whole_number
 from ..rules import Rules
@@ -29,7 +29,7 @@ RULE_HELP = {
 class ArgumentParser(argparse.ArgumentParser):
     """argparse that reports a bad command line in one line, with status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {cut_long_words(message)} (see --help)\n")
 
 

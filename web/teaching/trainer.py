@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tarot.actions import Action, action_to_json
+from tarot.actions import Action
 from tarot.bot import Reason
 from tarot.errors import IllegalAction, RecordError
+from tarot.teaching.analysis import notation
 
-from ..match.session import HUMAN
 from ..match.settings import Settings
 from .drill import MistakeSession
 from .mistakes import Exercise, Exercises
@@ -35,19 +35,14 @@ if TYPE_CHECKING:
 RECENT_TRIES = 8  # the tries the trainer lists
 
 
-def _notation(action: Action) -> dict[str, Any]:
-    """Seat 0's action in the analysis's notation (without the seat)."""
-    return {k: v for k, v in action_to_json(HUMAN, action).items() if k != "seat"}
-
-
 def exercise_of(puzzle: TrainerPuzzle) -> Exercise:
     """The puzzle as an exercise: the solution's options at the best's figure, each other option
     its cost below it."""
-    options = [{"action": _notation(a), "ev": 0.0} for a in puzzle.solution]
-    options += [{"action": _notation(a), "ev": -loss} for a, loss in puzzle.costs]
+    options = [{"action": notation(a), "ev": 0.0} for a in puzzle.solution]
+    options += [{"action": notation(a), "ev": -loss} for a, loss in puzzle.costs]
     entry = {"step": puzzle.step, "class": "mistake", "options": options, "loss": puzzle.margin,
-             "played": _notation(puzzle.costs[0][0] if puzzle.costs else puzzle.solution[0]),
-             "best": _notation(puzzle.solution[0]), "reason": puzzle.reason.to_json()}
+             "played": notation(puzzle.costs[0][0] if puzzle.costs else puzzle.solution[0]),
+             "best": notation(puzzle.solution[0]), "reason": puzzle.reason.to_json()}
     return Exercise(f"puzzle-{puzzle.id}", puzzle.record, puzzle.step, entry)
 
 
