@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 import pytest
 from table_driver import READY, act, first_number, human_turn, open_table, phase, start_game
 
-from tarot.bots import LEVELS  # importable once table_driver has put the repository on the path
+from tarot.bots import LEVEL_NAMES  # importable once table_driver has put the repository on the path
 from tarot.words import PSEUDO
 from web.draw.labels import BOT_NAMES
 
@@ -210,7 +210,7 @@ def test_the_form_before_python_the_purchase_and_the_notes_speak_the_pseudo_loca
     open_table(page, site_url, f"?pause=0&lang={PSEUDO}&players=4&purchase=1&deal={number}&level=nobody")
     page.wait_for_selector("[data-testid=url-notice]")
     # The note quotes the address (level=nobody) and what it may say there: the levels' codes.
-    url_words = ("level=nobody", *LEVELS)
+    url_words = ("level=nobody", *LEVEL_NAMES)
     speaks_pseudo(page, "a note on the address, the form filled in from it", also=url_words)
     page.click("[data-action=start]")
     page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'setup'")

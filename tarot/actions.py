@@ -129,6 +129,13 @@ def action_to_json(seat: int, action: Action) -> dict[str, Any]:
     raise TypeError(f"not an action: {quote(action)}")
 
 
+def seatless_json(action: Action) -> dict[str, Any]:
+    """The record form of ``action`` without its seat (the analysis's notation of an action)."""
+    entry = action_to_json(0, action)
+    entry.pop("seat", None)
+    return entry
+
+
 def action_from_json(obj: object) -> tuple[int, Action]:
     """``(seat, action)`` from a record entry; ``ValueError`` says what is wrong."""
     if not isinstance(obj, dict):

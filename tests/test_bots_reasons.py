@@ -6,7 +6,8 @@ import pytest
 
 from tarot.actions import Play
 from tarot.bot import Decision, Reason
-from tarot.bots import LEVELS, make_bot
+from tarot.bots import make_bot
+from tarot.bots.levels import LEVELS
 from tarot.teaching.hints import REASON_CODES, hint
 from tarot.match import deal_seed
 from tarot.rules import Rules

@@ -5,7 +5,8 @@ import sys
 import pytest
 
 from tarot.actions import Play
-from tarot.bots import LEVELS, make_bot
+from tarot.bots import LEVEL_NAMES, make_bot
+from tarot.bots.levels import LEVELS
 from tarot.bots.expert import ExpertBot
 from tarot.cards import SUIT_MASKS, cards_of, mask_of
 from tarot.rules import Rules
@@ -39,6 +40,7 @@ def play_deal(players, seed, levels, options=None):
 
 def test_the_levels_are_registered():
     assert {"random", "debutant", "standard", "expert"} <= set(LEVELS)
+    assert tuple(LEVELS) == LEVEL_NAMES  # the names the page and the tools read, without the bots' modules
     with pytest.raises(ValueError, match="unknown bot level"):
         make_bot("grand-maitre", 1)
 

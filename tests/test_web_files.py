@@ -41,7 +41,7 @@ def snapshot_imports() -> str:
     loader = (ROOT / "web" / "pyodide-loader.mjs").read_text(encoding="utf-8")
     listed = loader[loader.index("const SNAPSHOT_IMPORTS = ["):]
     listed = re.sub(r'"\s*\+\s*"', "", listed[:listed.index("].join")])  # "a" + "b" -> "ab"
-    return "\n".join(line for line in re.findall(r'"([^"]+)"', listed) if line.startswith("import web."))
+    return "\n".join(line for line in re.findall(r'"([^"]+)"', listed) if re.fullmatch(r"import (web|tarot)\.[\w., ]+", line))
 
 
 def imported_by(imports: str, then: str = "") -> list[str]:
@@ -78,3 +78,34 @@ def test_the_python_snapshot_holds_the_modules_a_cold_start_leaves_for_later():
             todo.append(module)
     assert {"web.text.commands", "web.teaching.editor"} <= reached  # imported inside functions
     assert reached - {"web.browser.table"} <= set(imported_by(snapshot_imports()))
+
+
+FIRST_RENDERS = """
+import sys
+from web.browser.params import parse_params
+from web.browser.storage import Store
+from web.draw.render import render
+from web.match.page import PageState, SetupChoice
+
+class Storage(dict):
+    getItem, setItem, removeItem = dict.get, dict.__setitem__, lambda self, key: self.pop(key, None)
+
+state = PageState(parse_params("", ""), Store(Storage(), lambda text: None))
+render(state.screen())  # a new visitor: the new-game form
+state.start(SetupChoice(players=5, level="standard", deal="7"), confirmed=True)
+render(state.screen())  # the new deal's table
+drawn = set(sys.modules)
+while state.session.deal.to_act != 0:
+    state.session.bot_step()  # the bots bid up to the person's turn
+print(json.dumps([sorted(drawn), sorted(set(sys.modules) - drawn)]))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide starts no subprocess")
+def test_the_table_is_drawn_before_the_bots_modules_are_imported_and_the_first_bot_imports_them():
+    code = "import json\n" + FIRST_RENDERS
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    drawn, then = json.loads(out.stdout)
+    later = {"tarot.bots.levels", "tarot.bots.standard", "tarot.bots.expert", "tarot.teaching.analysis"}
+    assert "tarot.bots" in drawn and not later & set(drawn)  # the level names, not the bots
+    assert {"tarot.bots.levels", "tarot.bots.standard"} <= set(then)

@@ -135,7 +135,7 @@ def _families(trees: dict[Path, ast.AST]) -> dict[str, set[str]]:
         "reason_": set(tarot.teaching.hints.REASON_CODES),
         "strength_": set(tarot.teaching.strength.CODES),
         "situation_": set(tarot.situation.CODES),
-        "level_": set(tarot.bots.LEVELS),
+        "level_": set(tarot.bots.LEVEL_NAMES),
         "rule_option_": set(tarot.rules.Rules.options()),
         "misere_": set(tarot.rules.MISERE_KINDS),
     }

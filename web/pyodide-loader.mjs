@@ -36,10 +36,12 @@ const SNAPSHOT_IMPORTS = [
   "import ast, asyncio, base64, codeop, html, inspect, json, pathlib, shutil, tempfile, textwrap, traceback, zipfile",
   "import pyodide._package_loader, pyodide.code",  // unpackArchive's, PyScript's
   // Every module of the game that web/browser/table.py imports, at its start or later, as the text
-  // mode and the hands editor are (tests/test_web_files.py checks it).
+  // mode, the hands editor and the bots are (tests/test_web_files.py checks it).
   "import web.match.botstep, web.match.clicks, web.duplicate.tournament, web.teaching.extras, web.browser.focus, web.match.forms, web.match.history, web.browser.keys, "
     + "web.draw.labels, web.browser.lease, web.match.page, web.browser.params, web.draw.render, web.teaching.review, web.match.session, web.match.settings, "
     + "web.browser.storage, web.browser.tabs, web.teaching.teacher, web.teaching, web.browser.transfer, web.browser.host, web.text.commands, web.text.transcript, web.teaching.editor, web.browser.patch, web.worker",
+  // What a cold start imports when first needed: the bots' levels and the graded analysis.
+  "import tarot.bots.levels, tarot.teaching.analysis",
   // The catalogues of the languages offered, read once (tarot/locale/*.json).
   "import tarot.words\nfor lang in tarot.words.LANGS: tarot.words.catalogue(lang)",
 ].join("\n");

@@ -70,7 +70,7 @@ def bench_bots(seconds: float = 8.0, quick: bool = False) -> dict[str, Any]:
     The Expert, far slower, gets half of ``seconds`` and at least 60 decisions (5 when
     ``quick``); the other levels share the rest.
     """
-    from . import LEVELS
+    from . import LEVEL_NAMES as LEVELS
 
     views = sample_views(deals=2 if quick else 6)
     levels = [lv for lv in LEVELS if lv != "expert"]

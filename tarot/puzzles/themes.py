@@ -5,18 +5,22 @@ solution and the analysis's reason for it), read from what that seat knows
 (:class:`~tarot.bots.knowledge.Knowledge`, the trick as :class:`~tarot.bots.play.TrickState`
 sees it), never from the hidden cards.  :func:`themes_of` gives the codes that hold, in the
 order of :data:`THEMES`; :data:`THEME_WORDS` names each theme's words in the catalogues.
+The bots' modules are imported when a first position is read: the page names the themes
+without them.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..actions import Action, Poignee
 from ..bot import Reason
-from ..bots.facts import Position
-from ..bots.knowledge import LOW_SIGNAL_RANK
 from ..cards import EXCUSE_ID, FIRST_TRUMP, HALF_POINTS, KING, PETIT_BIT, QUEEN, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP, \
     TRUMPS, suit_card
 from ..view import SeatView
+
+if TYPE_CHECKING:
+    from ..bots.facts import Position
 
 PETIT = FIRST_TRUMP
 HONOUR_HALF_POINTS = 3  # a jack (1.5 points) or dearer: a card worth loading on a partner's trick
@@ -111,6 +115,8 @@ def signal(p: Position) -> bool:
     k = p.k
     if not p.leading or k.taker is None or k.i_attack or SUIT_OF[c] not in range(TRUMP):
         return False
+    from ..bots.knowledge import LOW_SIGNAL_RANK
+
     suit = SUIT_OF[c]
     honours = (1 << suit_card(KING, suit)) | (1 << suit_card(QUEEN, suit))
     return RANK_OF[c] <= LOW_SIGNAL_RANK and not k.suit_led_count[suit] and bool(k.hand & honours)
@@ -173,6 +179,8 @@ THEME_WORDS = {
 
 def themes_of(view: SeatView, best: Action, reason: Reason) -> list[str]:
     """The codes of the themes of the position where ``best`` is the solution's best action."""
+    from ..bots.facts import Position
+
     p = Position(view, best, reason)
     return [code for code, holds in THEMES.items() if holds(p)]
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..actions import ANNOUNCE_CHELEM, NO_CHELEM, Action, Ecart, Play, Poignee, action_to_json
+from ..actions import ANNOUNCE_CHELEM, NO_CHELEM, Action, Ecart, Play, Poignee, seatless_json
 from ..bot import Reason
 from ..bots.clean import card_flaws
 from ..bots.endgame import OverBudget, solve
@@ -89,8 +89,8 @@ class Graded:
         return {
             "step": self.step,
             "phase": self.phase,
-            "played": notation(self.played),
-            "best": notation(self.best),
+            "played": seatless_json(self.played),
+            "best": seatless_json(self.best),
             "loss": round(self.loss, 2),
             "se": round(self.se, 2),
             "class": self.grade,
@@ -101,14 +101,7 @@ class Graded:
 
 def _option_entries(options: tuple[tuple[Action, float], ...]) -> list[dict[str, object]]:
     """The options and their expected scores as the JSON lists them."""
-    return [{"action": notation(a), "ev": round(ev, 2)} for a, ev in options]
-
-
-def notation(action: Action) -> dict[str, object]:
-    """An action in the record's notation, without the seat."""
-    entry = action_to_json(0, action)
-    entry.pop("seat", None)
-    return entry
+    return [{"action": seatless_json(a), "ev": round(ev, 2)} for a, ev in options]
 
 
 # ------------------------------------------------------------------ a record
@@ -227,7 +220,7 @@ class Advice:
         return {
             "step": self.step,
             "phase": self.phase,
-            "best": notation(self.best),
+            "best": seatless_json(self.best),
             "reason": self.reason.to_json(),
             "options": _option_entries(self.options),
         }
@@ -422,4 +415,4 @@ def why(view: SeatView, action: Action) -> Reason:
 
 __all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "MOST_FACTOR", "Advice", "Graded", "PlayOut", "accuracies",
            "advise", "analyse_record", "analysis_of", "deal_units", "decision_rng", "forced", "grade", "grade_record",
-           "normal_action", "notation", "options_of", "paired_se", "phase_losses", "played_out", "seat_steps", "weighed", "why"]
+           "normal_action", "options_of", "paired_se", "phase_losses", "played_out", "seat_steps", "weighed", "why"]

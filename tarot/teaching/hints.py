@@ -23,7 +23,6 @@ from collections.abc import Callable
 from ..actions import Action
 from ..bot import Bot, Decision, Reason
 from ..bots import make_bot
-from ..bots.reasons import explain
 from ..view import SeatView
 
 Recommender = Callable[[SeatView], Decision]
@@ -43,6 +42,14 @@ def hint(view: SeatView, recommender: Recommender | None = None) -> tuple[Action
     decide = recommender or standard_recommender()
     decision = decide(view)
     return decision.action, decision.reason
+
+
+def explain(view: SeatView, action: Action) -> Reason:
+    """Why ``action`` makes sense for the seat of ``view`` (:func:`tarot.bots.reasons.explain`,
+    whose modules are imported when first asked)."""
+    from ..bots.reasons import explain as reason_of
+
+    return reason_of(view, action)
 
 
 # Every reason's code, in the order of the catalogues (its words: the key "reason_" + code).

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..bots import LEVELS, make_bot
+from ..bots import LEVEL_NAMES, make_bot
 from ..bots.facts import holds
 from ..bots.reasons import checked, raw_explain
 from ..rules import Rules
@@ -89,7 +89,7 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--players", default="3,4,5", help="player counts, comma-separated (default 3,4,5)")
     p.add_argument("--deals", type=whole_arg(1, 100_000, "--deals"), default=20, help="deals per player count")
     p.add_argument("--seed", type=integer_arg, default=1, help="the first deal's seed")
-    p.add_argument("--level", default="standard", choices=list(LEVELS), help="the bots that play (default standard)")
+    p.add_argument("--level", default="standard", choices=list(LEVEL_NAMES), help="the bots that play (default standard)")
     p.add_argument("--budget", type=whole_arg(1, 10_000, "--budget"), default=None,
                    help="the Expert's imagined deals per decision")
     p.add_argument("--json", action="store_true", help="one JSON object")

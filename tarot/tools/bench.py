@@ -7,7 +7,7 @@ its meaning is written in ``about``.  :func:`run` merges the figures into one
 JSON-ready dict.
 
 Bot speed: the ``bots`` benchmark times ``choose(view)`` for every level in
-:data:`tarot.bots.LEVELS` (:mod:`tarot.bots.speed`).
+:data:`tarot.bots.LEVEL_NAMES` (:mod:`tarot.bots.speed`).
 """
 from __future__ import annotations
 

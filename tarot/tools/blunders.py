@@ -344,7 +344,7 @@ def _scan_play(args: argparse.Namespace) -> tuple[Scan, str]:
 
 def _levels(args: argparse.Namespace) -> list[str]:
     """The bot level of each seat: one for all, or one per seat; :class:`_Refused` for a bad command line."""
-    from ..bots import LEVELS
+    from ..bots import LEVEL_NAMES
 
     problems = _problems(args)
     if problems:
@@ -352,10 +352,10 @@ def _levels(args: argparse.Namespace) -> list[str]:
     levels = [x.strip() for x in (args.level or "standard").split(",")]
     if len(levels) == 1:
         levels = levels * args.players
-    bad = [x for x in levels if x not in LEVELS]
+    bad = [x for x in levels if x not in LEVEL_NAMES]
     if bad or len(levels) != args.players:
         what = f"unknown bot level {bad[0]!r}" if bad else f"one level or {args.players} levels"
-        raise _Refused(f"error: {what} (choose from {', '.join(LEVELS)})", 2)
+        raise _Refused(f"error: {what} (choose from {', '.join(LEVEL_NAMES)})", 2)
     return levels
 
 

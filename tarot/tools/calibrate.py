@@ -30,11 +30,12 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 
-from ..bots import LEVELS, make_bot
+from ..bots import LEVEL_NAMES, make_bot
 from ..match import deal_seed
 from ..rules import Rules
 from ..state import Deal
-from ..teaching.analysis import DEFAULT_WORLDS, accuracies, grade_record, notation
+from ..actions import seatless_json
+from ..teaching.analysis import DEFAULT_WORLDS, accuracies, grade_record
 from .options import ArgumentParser, integer_arg, whole_arg
 from .records import COMPACT
 
@@ -81,7 +82,7 @@ def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int, most:
     small = list(grade_record(record, seat, worlds, 0, most))
     seconds = time.process_time() - start
     if large_from is None:
-        large = [{"large": b.grade, "large_loss": round(b.loss, 2), "large_best": notation(b.best)}
+        large = [{"large": b.grade, "large_loss": round(b.loss, 2), "large_best": seatless_json(b.best)}
                  for b in grade_record(record, seat, worlds * factor, 1, worlds * factor)]
     else:
         large = _large_of(large_from, [a.step for a in small])
@@ -90,7 +91,7 @@ def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int, most:
         row: dict[str, object] = {"step": a.step, "phase": a.phase, "forced": a.forced, "default": a.grade,
                                   "large": a.grade if a.forced else b["large"], "loss": round(a.loss, 2),
                                   "large_loss": b["large_loss"], "se": round(a.se, 2), "worlds": a.worlds,
-                                  "best": notation(a.best)}
+                                  "best": seatless_json(a.best)}
         if "large_best" in b:  # lines written before the runs kept their best actions do not say
             row["large_best"] = b["large_best"]
             row["same_best"] = row["best"] == b["large_best"]
@@ -236,8 +237,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(summary))
         return 0
     levels = [level.strip() for level in args.levels.split(",")]
-    if any(level not in LEVELS for level in levels):
-        parser.error(f"--levels takes levels among {', '.join(LEVELS)}, not {args.levels!r}")
+    if any(level not in LEVEL_NAMES for level in levels):
+        parser.error(f"--levels takes levels among {', '.join(LEVEL_NAMES)}, not {args.levels!r}")
     if args.large_from is not None:
         if args.bench != "trust":
             parser.error("--large-from is for trust")

@@ -62,7 +62,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ selfplay
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from ..bots import LEVELS, make_bot
+    from ..bots import LEVEL_NAMES, make_bot
     from ..errors import IllegalAction
     from ..match import deal_seed
     from ..state import Deal
@@ -74,8 +74,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if len(levels) != n:
         raise Stop(f"--level takes one level or {n} levels separated by commas, not {len(levels)}")
     for level in levels:
-        if level not in LEVELS:
-            raise Stop(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
+        if level not in LEVEL_NAMES:
+            raise Stop(f"unknown bot level {level!r}: choose from {', '.join(LEVEL_NAMES)}")
     rules = rules_from_args(args, n)
     pots: tuple[int, ...] = ()
     doubled: tuple[bool, ...] = ()
@@ -105,12 +105,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 def default_level() -> str:
     """The bot level ``selfplay`` uses unless told: the best of the fast ones available
     (``standard`` plays a deal in tens of milliseconds; ``expert`` takes far longer)."""
-    from ..bots import LEVELS
+    from ..bots import LEVEL_NAMES
 
     for level in ("standard", "debutant", "random"):
-        if level in LEVELS:
+        if level in LEVEL_NAMES:
             return level
-    return next(iter(LEVELS))
+    return next(iter(LEVEL_NAMES))
 
 
 # --------------------------------------------------------------------- score
@@ -230,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=integer_arg, required=True, metavar="S", help="seed of the series (an integer)")
     p.add_argument("--level", metavar="L",
                    help="bot level, or one level per seat separated by commas "
-                        "(default: standard, the strongest of the fast levels; see tarot.bots.LEVELS)")
+                        "(default: standard, the strongest of the fast levels; see tarot.bots.LEVEL_NAMES)")
     add_rule_options(p)
     p.set_defaults(run=cmd_selfplay)
 

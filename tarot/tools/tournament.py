@@ -36,7 +36,8 @@ import time
 from dataclasses import fields
 from typing import Any, Callable, Sequence
 
-from ..bots import LEVELS, Bot, make_bot
+from ..bots import Bot, make_bot
+from ..bots.levels import LEVELS
 from ..cards import mask_of
 from ..match import deal_seed
 from ..rules import Contract, Rules

@@ -2,7 +2,7 @@
 
     ?players=3&level=standard&lang=en&misere=1&deal=1234&embed=1&sheet=1&pause=0
 
-- ``players``: 3, 4 or 5; ``level``: a bot level of ``tarot.bots.LEVELS``
+- ``players``: 3, 4 or 5; ``level``: a bot level of ``tarot.bots.LEVEL_NAMES``
   (``débutant`` is read as ``debutant``); ``lang``: ``fr`` or ``en`` (or ``xx``, the pseudo-locale
   that marks every word: :mod:`tarot.words`);
 - each rule option by its engine name (``Rules.options()``: ``misere``,
@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 
 from collections.abc import Callable
 
-from tarot.bots import LEVELS
+from tarot.bots import LEVEL_NAMES
 from tarot.teaching.duplicate import REFERENCE_BUDGET, Budget
 from tarot.inputs import excerpt, whole_number
 from tarot.rules import Rules
@@ -231,7 +231,7 @@ def _read_players(params: PageParams, value: str) -> bool:
 
 
 def _read_level(params: PageParams, value: str) -> bool:
-    if _plain(value) not in LEVELS:
+    if _plain(value) not in LEVEL_NAMES:
         return False
     params.level = _plain(value)
     return True

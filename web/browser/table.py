@@ -13,6 +13,7 @@ embedding page.  The state and what each click does live in :mod:`web.match.page
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import traceback
 from datetime import datetime, timedelta, timezone
@@ -47,6 +48,10 @@ from web.teaching.trainer import PuzzleSession
 from web.text.transcript import Transcript
 
 DEFAULT_PAUSE_MS = 700
+# What a cold start leaves out until the table is drawn (the bots' modules, the graded analysis) is
+# imported by the first bot, hint or analysis that needs it; the bots' levels are imported in a task
+# of their own once the table is shown, before a first bot has to play.
+LATER = ("tarot.bots.levels",)
 PATCHED = frozenset(("text",))  # regions changed node by node (web/browser/patch.py), not written over
 
 
@@ -666,6 +671,12 @@ def _show(page: Page) -> None:
     page.refresh()
     page.prepare_bots()
     window.performance.mark("tarot:ready")
+    window.setTimeout(create_once_callable(_import_later), 0)
+
+
+def _import_later() -> None:
+    for name in LATER:
+        importlib.import_module(name)
 
 
 async def _fetch_text(path: str) -> str | None:

@@ -44,7 +44,7 @@ def seat_name(seat: int, lang: str = "fr") -> str:
 
 
 def level_name(level: str, lang: str = "fr") -> str:
-    key = f"level_{level}"  # the levels: tarot.bots.LEVELS
+    key = f"level_{level}"  # the levels: tarot.bots.LEVEL_NAMES
     return t(key, lang) if known(key) else level
 
 

@@ -16,7 +16,7 @@ import random
 
 from tarot.actions import (ANNOUNCE_CHELEM, BIDS, NO_CALL, NO_CHELEM, Action, Bid, Call, Chelem, Ecart,
                            Misere, Play, Poignee, Purchase, action_from_json)
-from tarot.bots import LEVELS
+from tarot.bots import LEVEL_NAMES
 from tarot.cards import Card, cards_of
 from tarot.errors import IllegalAction
 from tarot.inputs import load_json
@@ -124,7 +124,7 @@ class Session:
         declarations = view.legal if deal.to_act == HUMAN and deal.phase is Phase.PLAY else ()
         sheet = tuple(enumerate(self.match.results, self.match.first_deal))
         return Screen(
-            lang=self.lang, settings=self.settings, levels=tuple(LEVELS), options=tuple(Rules.options()),
+            lang=self.lang, settings=self.settings, levels=tuple(LEVEL_NAMES), options=tuple(Rules.options()),
             view=view, deal_number=self.deal_number, playable=playable, selected=selected,
             poignee_offers=tuple((POIGNEE_NAMES[deal.rules.poignee_trumps.index(len(a.cards))], len(a.cards))
                                  for a in declarations if isinstance(a, Poignee)),

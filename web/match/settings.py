@@ -7,14 +7,14 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from tarot.bots import LEVELS
+from tarot.bots import LEVEL_NAMES
 from tarot.inputs import whole_number
 from tarot.rules import Rules
 from tarot.words import ALL_LANGS
 
 MAX_DEAL_NUMBER = 10**12
 MAX_NAME_CHARS = 32
-DEFAULT_LEVEL = "standard" if "standard" in LEVELS else next(iter(LEVELS))
+DEFAULT_LEVEL = "standard" if "standard" in LEVEL_NAMES else next(iter(LEVEL_NAMES))
 PACES = {"slow": 1400, "normal": 700, "fast": 250}  # the bots' pause before each decision, in ms
 
 
@@ -60,7 +60,7 @@ def _game_settings(data: dict[str, Any]) -> tuple[int, str, dict[str, bool], str
     lang = data.get("lang", "fr")
     first = data.get("first_deal")
     name = data.get("name", "")
-    if level not in LEVELS:
+    if level not in LEVEL_NAMES:
         raise ValueError(f"unknown bot level {level!r}")
     if not isinstance(options, dict) or any(k not in Rules.options() or type(v) is not bool
                                             for k, v in options.items()):
@@ -84,7 +84,7 @@ def _page_settings(data: dict[str, Any]) -> tuple[str, bool, bool, str]:
     next_level = data.get("next_level", "")
     if pace not in PACES or type(animations) is not bool or type(live) is not bool:
         raise ValueError("bad page settings")
-    if next_level not in LEVELS and next_level != "":
+    if next_level not in LEVEL_NAMES and next_level != "":
         raise ValueError(f"unknown bot level {next_level!r}")
     return pace, animations, live, next_level
 

@@ -20,18 +20,23 @@ graded so far (:class:`DealAnalysis`), the newest finished deal first; then the 
 finished matches kept in the browser that were never graded (``kept``, by
 :func:`~web.teaching.mistakes.deal_id`), for the person's exercises.  A new deal of the
 same number, or a reload, starts that deal's analysis again.
+
+:mod:`tarot.teaching.analysis` (and the bots' modules it plays out with) is imported when
+first used, not as the page starts.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tarot.actions import Action, action_from_json
 from tarot.bot import Reason
 from tarot.errors import RecordError
 from tarot.replay import decisions, from_record_at
-from tarot.teaching.analysis import DEFAULT_WORLDS, Graded, accuracies, advise, analysis_of, grade, phase_losses, seat_steps
+
+if TYPE_CHECKING:
+    from tarot.teaching.analysis import Graded
 
 SEAT = 0  # the person's seat
 SEED = 0  # the command's default seed
@@ -39,6 +44,7 @@ SEED = 0  # the command's default seed
 
 def analyse_step(request: object) -> dict[str, Any]:
     """Grade the decision of rank ``at`` of seat 0 in ``record`` (see the module docstring)."""
+    from tarot.teaching.analysis import DEFAULT_WORLDS, grade, seat_steps
     if not isinstance(request, dict) or not isinstance(request.get("record"), dict):
         raise ValueError("record must be a deal record")
     at = request.get("at", 0)
@@ -58,6 +64,7 @@ def advise_step(request: object) -> dict[str, Any]:
     """The analysis's best action for seat 0, to act at the end of ``record`` (see the module
     docstring); ``ValueError`` for a request that is not one, a record that does not replay, or
     a seat not to act."""
+    from tarot.teaching.analysis import DEFAULT_WORLDS, advise
     if not isinstance(request, dict) or not isinstance(request.get("record"), dict):
         raise ValueError("record must be a deal record")
     if request.get("seat", SEAT) != SEAT:
@@ -82,6 +89,7 @@ def seat_action(notation: object) -> Action:
 
 def graded_from(answer: dict[str, Any]) -> Graded:
     """The :class:`Graded` of an :func:`analyse_step` answer (its entry, and the unrounded loss)."""
+    from tarot.teaching.analysis import Graded
     entry = answer["decision"]
     reason = entry["reason"]
     return Graded(int(entry["step"]), str(entry["phase"]), seat_action(entry["played"]), seat_action(entry["best"]),
@@ -109,15 +117,18 @@ class DealAnalysis:
 
     def accuracy(self) -> float | None:
         """The deal's accuracy, once every decision is graded (``None`` before, or with none)."""
+        from tarot.teaching.analysis import accuracies
         return accuracies(self.graded)["deal"] if self.done else None
 
     def losses(self) -> dict[str, float] | None:
         """Where the points went (:func:`~tarot.teaching.analysis.phase_losses`), once every
         decision is graded."""
+        from tarot.teaching.analysis import phase_losses
         return phase_losses(self.graded) if self.done else None
 
     def to_json(self) -> dict[str, object]:
         """The ``tarot-analysis/1`` object of what is graded so far."""
+        from tarot.teaching.analysis import DEFAULT_WORLDS, analysis_of
         return analysis_of(self.graded, SEAT, DEFAULT_WORLDS)
 
 

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from tarot.actions import Action, Ecart
 from tarot.bots import make_bot
 from tarot.cards import parse_card
-from tarot.teaching.analysis import advise, forced
 from tarot.teaching.hints import Decision, Reason, explain, hint
 from tarot.inputs import excerpt, load_json, whole_number
 # Imported at every start, so kept in the snapshot (web/pyodide-loader.mjs).
@@ -241,6 +240,8 @@ class Teacher:
         if deal.to_act != HUMAN or session.ui.setup_open:
             return
         view = deal.view(HUMAN)
+        from tarot.teaching.analysis import advise, forced  # imported when a first hint is asked
+
         if self.analysis_hints and forced(view):  # one option: the analysis's answer, at once
             advice = advise(view, len(deal.to_record()["actions"]))
             self.hint_shown = Shown(session.deal_number, len(deal.history), advice.best, advice.reason)

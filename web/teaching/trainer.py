@@ -19,10 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from tarot.actions import Action
+from tarot.actions import Action, seatless_json
 from tarot.bot import Reason
 from tarot.errors import IllegalAction, RecordError
-from tarot.teaching.analysis import notation
 
 from ..match.settings import Settings
 from .drill import MistakeSession
@@ -38,11 +37,11 @@ RECENT_TRIES = 8  # the tries the trainer lists
 def exercise_of(puzzle: TrainerPuzzle) -> Exercise:
     """The puzzle as an exercise: the solution's options at the best's figure, each other option
     its cost below it."""
-    options = [{"action": notation(a), "ev": 0.0} for a in puzzle.solution]
-    options += [{"action": notation(a), "ev": -loss} for a, loss in puzzle.costs]
+    options = [{"action": seatless_json(a), "ev": 0.0} for a in puzzle.solution]
+    options += [{"action": seatless_json(a), "ev": -loss} for a, loss in puzzle.costs]
     entry = {"step": puzzle.step, "class": "mistake", "options": options, "loss": puzzle.margin,
-             "played": notation(puzzle.costs[0][0] if puzzle.costs else puzzle.solution[0]),
-             "best": notation(puzzle.solution[0]), "reason": puzzle.reason.to_json()}
+             "played": seatless_json(puzzle.costs[0][0] if puzzle.costs else puzzle.solution[0]),
+             "best": seatless_json(puzzle.solution[0]), "reason": puzzle.reason.to_json()}
     return Exercise(f"puzzle-{puzzle.id}", puzzle.record, puzzle.step, entry)
 
 
