@@ -6,7 +6,7 @@ which key names what, and fills a refusal's (or a reason's) parameters in.
 from __future__ import annotations
 
 from .cards import CARDS, EXCUSE_ID, FIRST_TRUMP, RANK_OF, SUIT_OF, Card, parse_card
-from .words import french_spaces, known, t
+from .words import capitalized, french_spaces, known, t
 
 __all__ = ["card_name", "card_with_article", "contract_name", "explain", "explain_invalid", "french_spaces",
            "poignee_name", "suit_name"]
@@ -139,7 +139,7 @@ def _card_words(k: str, v: object, lang: str) -> dict[str, str]:
     card = _one_card(v) if k == "card" else None
     if card is not None:
         words["the_card"] = with_article = card_with_article(card, lang)
-        words["The_card"] = with_article[:1].upper() + with_article[1:]
+        words["The_card"] = capitalized(with_article)
     return words
 
 

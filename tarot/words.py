@@ -108,6 +108,15 @@ def french_spaces(text: str) -> str:
     return _BEFORE_PUNCTUATION.sub(lambda m: f"\u00a0{m[1]}" if m[1] else f"{m[2]}\u00a0", text)
 
 
+def capitalized(text: str) -> str:
+    """``text`` with its first letter in upper case, as a sentence or a label starts.
+
+    >>> capitalized("écart")
+    'Écart'
+    """
+    return text[:1].upper() + text[1:]
+
+
 _FIELD = re.compile(r"(\{[^{}]*\})")
 _ACCENTED = str.maketrans("acdeilnorsuyzACDEILNORSUYZ", "àçðéîľñôŕšûýžÀÇÐÉÎĽÑÔŔŠÛÝŽ")
 PSEUDO_OPEN, PSEUDO_CLOSE = "[!! ", " !!]"

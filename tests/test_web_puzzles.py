@@ -4,6 +4,7 @@ rating, the daily puzzle, the ratings kept in the browser, and the trainer at th
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -280,6 +281,13 @@ def test_a_filter_chosen_in_the_trainer_is_honoured():
     click(state, "puzzle-filter", {"data-kind": "phase", "data-value": phase}.get)
     assert isinstance(state.session, PuzzleSession) and state.session.puzzle.phase == phase
     assert click(state, "puzzle-filter", {"data-kind": "phase", "data-value": "dancing"}.get).save is False
+
+
+def test_the_filters_words_start_with_a_capital_as_the_themes_do():
+    html = "".join(render(_page().screen()).values())
+    chips = re.findall(r'data-kind="(theme|phase)" data-value="[^"]+" aria-pressed="[a-z]+">([^<]+)<', html)
+    assert {"theme", "phase"} <= {kind for kind, _ in chips}
+    assert ("phase", "Enchères") in chips and all(label[0].isupper() for _, label in chips)
 
 
 def test_the_daily_puzzle_is_the_day_s():

@@ -8,7 +8,7 @@ from html import escape
 
 from tarot.i18n import PHASE_WORDS
 from tarot.puzzles.themes import THEME_WORDS
-from tarot.words import t
+from tarot.words import capitalized, t
 
 from ..draw.parts import teach_button as button
 from .moves import move_words
@@ -125,7 +125,7 @@ def _filters(view: TrainerView, lang: str) -> str:
         ("players", t("puzzle_players", lang), [("", every, f.players is None)]
          + [(str(n), str(n), f.players == n) for n in PLAYERS]),
         ("phase", t("puzzle_phase", lang), [("", every, f.phase is None)]
-         + [(p, t(PHASE_WORDS[p], lang), f.phase == p) for p in PHASES]),
+         + [(p, capitalized(t(PHASE_WORDS[p], lang)), f.phase == p) for p in PHASES]),
     ]
     rows = "".join(f'<p class="puzzle-filter" data-kind="{kind}"><span>{escape(name)}</span> '
                    + "".join(_chip(label, kind, value, on) for value, label, on in chips) + '</p>'

@@ -16,7 +16,7 @@ from tarot.actions import Bid, Call
 from tarot.cards import TRUMP, Card
 from tarot.i18n import card_name, card_with_article, contract_name, poignee_name, suit_name
 from tarot.teaching.livecount import cards_out, live_count
-from tarot.words import t
+from tarot.words import capitalized, t
 
 from ..draw.felt import deal_title, render_count, render_notice
 from ..draw.sheet import render_side
@@ -91,7 +91,7 @@ def log_lines(screen: Screen) -> list[str]:
     """What happened in the deal so far, a sentence a line, from seat 0's view."""
     v, lang = screen.view, screen.lang
     dealer = t("dealer", lang, name=player_name(screen, v.dealer))
-    lines = [dealer[:1].upper() + dealer[1:]]
+    lines = [capitalized(dealer)]
     if v.bids:
         lines.append(t("text_bids", lang, bids=" ".join(event_text(("bids", {"seat": s, "bid": c}), screen)
                                                          for s, c in v.bids).rstrip(".")))
@@ -282,7 +282,7 @@ def _deal_begins(screen: Screen) -> str:
     lang = screen.lang
     title = t("text_heading", lang, deal=deal_title(screen), players=t("players_n", lang, n=screen.view.rules.players))
     dealer = t("dealer", lang, name=player_name(screen, screen.view.dealer))
-    return f"{title}. {dealer[:1].upper()}{dealer[1:]}."
+    return f"{title}. {capitalized(dealer)}."
 
 
 def review_text(screen: Screen) -> str:
