@@ -15,6 +15,7 @@ from table_driver import READY, play_to_end, table_frame
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from oembed import DAILY_SIZE, LOCAL_SITE, TABLE_SIZE, table_sources  # noqa: E402
+from tarot.words import LANGS, t  # noqa: E402
 from web.browser.params import FRAGMENT, parameter_names  # noqa: E402
 
 HEARD = """<script>
@@ -46,6 +47,7 @@ def test_a_teacher_s_page_plays_a_deal_in_the_tag_and_hears_each_step_and_the_re
         box = page.query_selector("tarot-deal").bounding_box()
         assert (box["width"], box["height"]) == (900, 640)  # sized to its box, the frame with it
         assert page.query_selector("tarot-deal iframe").bounding_box()["height"] == 640
+        assert page.get_attribute("tarot-deal iframe", "title") == t("title", "en")  # the catalogue's, in its language
         table = frame.evaluate("() => ({...document.getElementById('table').dataset})")
         assert (table["players"], table["deal"], table["lang"]) == ("3", "12", "en")
         assert frame.query_selector("[data-testid=setup]") is None  # embedded: the deal starts at once
@@ -104,9 +106,10 @@ def test_each_lesson_s_oembed_file_loads_its_first_table(page, site_dir, site_ur
 
 def test_the_tag_reads_the_page_s_own_list_of_parameters_and_stays_small(site_dir):
     script = (site_dir / "tarot-deal.js").read_text(encoding="utf-8")
-    written = {name: json.loads(re.search(rf"const {name} = (\[.*?\]);", script).group(1))
-               for name in ("PARAMETERS", "FRAGMENT")}
-    assert written == {"PARAMETERS": list(parameter_names()), "FRAGMENT": list(FRAGMENT)}
+    written = {name: json.loads(re.search(rf"const {name} = (\[.*?\]|\{{.*?\}});", script).group(1))
+               for name in ("PARAMETERS", "FRAGMENT", "TITLES")}
+    assert written == {"PARAMETERS": list(parameter_names()), "FRAGMENT": list(FRAGMENT),
+                       "TITLES": {lang: t("title", lang) for lang in LANGS}}  # the frame's title: the catalogues' word
     assert len(script.encode("utf-8")) < 5_000
 
 

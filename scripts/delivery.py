@@ -64,7 +64,7 @@ PLACEHOLDER = re.compile(r"\{\{([a-z_0-9]+)\}\}")  # {{key}}: a catalogue's word
 # language the URL may ask for; the words boot.js shows; the default language's catalogue.
 _RENDER_SETUP = """
 import json
-from tarot.words import ALL_LANGS, catalogue
+from tarot.words import ALL_LANGS, LANGS, catalogue, t
 from web.browser.bootwords import boot_words
 from web.browser.params import FRAGMENT, parameter_names
 from web.draw.render import render_overlay
@@ -75,7 +75,8 @@ for lang in ALL_LANGS:
     session.ui.setup_open = True
     forms[lang] = render_overlay(session.screen())
 print(json.dumps({"forms": forms, "boot": boot_words(), "words": catalogue(ALL_LANGS[0]),
-                  "parameters": list(parameter_names()), "fragment": list(FRAGMENT)}))
+                  "parameters": list(parameter_names()), "fragment": list(FRAGMENT),
+                  "titles": {lang: t("title", lang) for lang in LANGS}}))
 """
 SW_SOURCE = "web/sw.js"
 MANIFEST_SOURCE = "web/manifest.webmanifest"
@@ -215,15 +216,16 @@ def install_web_app(out: Path) -> None:
         src.replace(out / name)
 
 
-def install_tag(out: Path, parameters: list[str], fragment: list[str]) -> int:
+def install_tag(out: Path, parameters: list[str], fragment: list[str], titles: dict[str, str]) -> int:
     """Move the ``<tarot-deal>`` tag's script from web/ to the site's root, its attributes
     written in: the page's URL parameters and those of them that go in the fragment
-    (web/browser/params.py), one list read by both.  Returns its size in bytes."""
+    (web/browser/params.py), one list read by both, and its frame's title in each language
+    (the catalogues' ``title``, the default language's first).  Returns its size in bytes."""
     src = out / TAG_SOURCE
     if not src.is_file():
         raise SystemExit(f"build: {TAG_SOURCE} is missing")
     text = src.read_text(encoding="utf-8")
-    for name, names in (("PARAMETERS", parameters), ("FRAGMENT", fragment)):
+    for name, names in (("PARAMETERS", parameters), ("FRAGMENT", fragment), ("TITLES", titles)):
         line = re.compile(rf"^  const {name} = .*;.*$", re.M)
         if len(line.findall(text)) != 1:
             raise SystemExit(f"build: {TAG_SOURCE} has no single 'const {name} = ...;' line")
@@ -341,7 +343,7 @@ def finish(out: Path) -> str:
     forms = inline_setup_form(out, drawn["forms"])
     inline_words(out, drawn["boot"], drawn["words"])
     install_web_app(out)
-    tag = install_tag(out, drawn["parameters"], drawn["fragment"])
+    tag = install_tag(out, drawn["parameters"], drawn["fragment"], drawn["titles"])
     modules = bundle_python(out)
     stdlib = precompile_stdlib(out)
     precache = write_service_worker(out)

@@ -16,6 +16,7 @@
 (() => {
   const PARAMETERS = ["players", "deal", "lang", "record", "notes"];  // written by scripts/build.py
   const FRAGMENT = ["record", "notes"];  // written by scripts/build.py
+  const TITLES = { fr: "Tarot" };  // the frame's title by language, the default first: written by scripts/build.py
   const EVENTS = ["tarot-step", "tarot-done"];
   const script = document.currentScript;
   const base = new URL(".", script ? script.src : location.href);
@@ -62,7 +63,8 @@
       for (const side of ["width", "height"]) {
         if (this.hasAttribute(side)) this.style[side] = size(this.getAttribute(side));
       }
-      this.frame.title = this.getAttribute("title") || "Tarot";
+      const lang = (this.getAttribute("lang") || "").trim().toLowerCase();
+      this.frame.title = this.getAttribute("title") || TITLES[lang] || Object.values(TITLES)[0];
       const src = this.src;
       if (this.frame.getAttribute("src") !== src) this.frame.src = src;
     }
