@@ -103,6 +103,17 @@ def test_the_game_loads_and_plays_under_a_sub_path_fetching_the_runtime_once(pag
     act(page, "[data-bid=pass]")
 
 
+def test_a_fresh_python_runs_the_dataclasses_methods_compiled_in_the_bundle(page, site_url, site_dir):
+    # web/browser/classcode.py: the build keeps each source the game's dataclasses compile, with its code.
+    with tarfile.open(site_dir / "web" / "python-modules.tar.gz") as bundle:
+        table = bundle.extractfile("web/dataclass-code.bin").read()
+    assert len(table) > 10_000
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    known = page.evaluate("performance.getEntriesByName('tarot:dataclass-code').map((e) => e.detail)")
+    assert len(known) == 1 and known[0] >= 50  # the game's dataclasses, and the table read in the page
+
+
 def test_a_browser_without_decompression_streams_has_python_unpack_the_modules(page, site_url):
     # The loader inflates web/python-modules.tar.gz with DecompressionStream; without it, Python's unpacking.
     page.add_init_script("delete globalThis.DecompressionStream")

@@ -11,6 +11,8 @@ compiled by that Python: ``scripts/compile_python.mjs`` runs the vendored Pyodid
   them as they are; no timestamp, so the same input always gives the same bytes);
 - :func:`modules` gives the ``.pyc`` of the game's modules, which the bundle puts in
   ``__pycache__/`` next to their source;
+- :func:`dataclass_code` gives the table of the dataclasses' generated methods of the page's
+  modules, compiled (:mod:`web.browser.classcode`);
 - :func:`pyscript_sources` gives PyScript's own Python package (``pyscript/*.py``, which
   PyScript writes into Python's home directory when it starts) as the vendored
   PyScript holds it, so that the bundle can carry its bytecode too.
@@ -106,6 +108,24 @@ def modules(sources: dict[str, bytes]) -> dict[str, bytes]:
             for (name, _), (_, pyc, _) in zip(sorted(missing.items()), work):
                 _write_atomically(CACHE / "modules" / f"{keys[name]}.pyc", Path(pyc).read_bytes())
     return {name: (CACHE / "modules" / f"{keys[name]}.pyc").read_bytes() for name in sources}
+
+
+def dataclass_code(site: Path, names: list[str]) -> bytes:
+    """The table of :mod:`web.browser.classcode` for the modules ``names`` (``tarot/state.py``…) of the
+    built ``site``: each source the dataclasses compile as the modules are imported, with its code."""
+    modules = sorted(name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for name in names
+                     if name.endswith(".py") and name != "web/main.py")  # the page's script would start the table
+    digest = hashlib.sha256(_compiler_key().encode())
+    for name in sorted(names):
+        digest.update(f"\0{name}\0".encode() + (site / name).read_bytes())
+    cached = CACHE / f"dataclasses-{digest.hexdigest()[:24]}.bin"
+    if not cached.is_file():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            made = Path(tmp).resolve() / "dataclasses.bin"
+            _run({"dataclasses": {"root": str(site.resolve()), "modules": modules, "out": str(made)}})
+            _write_atomically(cached, made.read_bytes())
+    return cached.read_bytes()
 
 
 PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"

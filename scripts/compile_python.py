@@ -3,11 +3,15 @@
 Globals given: HOST (where the host's / is mounted), JOB (the job file's host path).
 The bytecode is "unchecked hash-based" (PEP 552): no timestamp, so the same source
 always gives the same bytes, and Python never compares it with a source file.
+The job's "dataclasses" imports the page's modules from a built site and writes the
+table of the dataclasses' generated methods (web/browser/classcode.py).
 """
+import importlib
 import importlib.util
 import json
 import sys
 import zipfile
+from unittest import mock
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
@@ -42,6 +46,22 @@ def compile_stdlib(source_zip: str, out_zip: str) -> None:
             out.writestr(info, data)
 
 
+def dataclass_code(root: str, modules: list[str], out: str) -> int:
+    """Import ``modules`` from the site at ``root`` (PyScript's module stood in for) and write
+    the table of the sources dataclasses compiled meanwhile to ``out``; how many."""
+    sys.dont_write_bytecode = True  # nothing written into the site
+    sys.path.insert(0, host(root))
+    sys.modules.setdefault("pyscript", mock.MagicMock())
+    from web.browser import classcode
+
+    sources = classcode.record()
+    for name in modules:
+        importlib.import_module(name)
+    with open(host(out), "wb") as f:
+        f.write(classcode.dump(sources))
+    return len(sources)
+
+
 job = json.loads(open(host(JOB)).read())
 if job.get("stdlib"):
     compile_stdlib(*job["stdlib"])
@@ -50,5 +70,7 @@ for source, pyc, filename in job.get("modules", []):
         data = bytecode(f.read(), filename)
     with open(host(pyc), "wb") as f:
         f.write(data)
+if job.get("dataclasses"):
+    print(f"compile_python: {dataclass_code(**job['dataclasses'])} dataclass sources")
 print(f"compile_python: {sys.implementation.cache_tag}, "
       f"{'the standard library and ' if job.get('stdlib') else ''}{len(job.get('modules', []))} module(s)")

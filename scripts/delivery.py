@@ -86,6 +86,7 @@ TAG_NAME = "tarot-deal.js"  # the <tarot-deal> tag, at the site's root (pages el
 TAG_MAX_BYTES = 5_000
 MANIFEST_NAME = "manifest.webmanifest"
 PYTHON_BUNDLE = "web/python-modules.tar.gz"
+DATACLASS_CODE = "web/dataclass-code.bin"  # in the bundle: web/browser/classcode.py's FILE
 STDLIB = "python_stdlib.pyc.zip"  # in vendor/pyodide/: the standard library as bytecode
 HASH_CHARS = 16  # of the SHA-256, in hex
 
@@ -271,6 +272,7 @@ def bundle_python(out: Path) -> int:
     entries = [(name, sources[name]) for name in names]
     entries += [(name, pyscript[name]) for name in sorted(pyscript)]  # as PyScript writes them: see the loader
     entries += [(bytecode.pycache_name(name), compiled[name]) for name in modules + sorted(pyscript)]
+    entries.append((DATACLASS_CODE, bytecode.dataclass_code(out, names)))
     (out / PYTHON_BUNDLE).write_bytes(tar_gz(entries))
     loader = out / "web" / "pyodide-loader.mjs"
     text = loader.read_text(encoding="utf-8")

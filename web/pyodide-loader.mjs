@@ -143,6 +143,15 @@ const pythonOptions = () => ({
   stderr: (text) => output.stderr(text),
 });
 
+let restored = false; // this Python is a snapshot's: it has imported the game already
+
+// The dataclasses' generated methods come compiled in the bundle (web/browser/classcode.py): a
+// fresh Python runs them rather than compiling them as the game's classes are created.
+function useDataclassCode(pyodide) {
+  const known = pyodide.runPython(`from web.browser.classcode import FILE, use_file\nuse_file("${HOME}/" + FILE)`);
+  performance.mark("tarot:dataclass-code", { detail: known });
+}
+
 async function startPython() {
   const snapshot = await savedSnapshot();
   if (snapshot) {
@@ -152,6 +161,7 @@ async function startPython() {
       bytes.catch(() => {}); // a body that cannot be read fails loadVendored below, handled there
       const pyodide = await loadVendored({ ...pythonOptions(), _loadSnapshot: bytes });
       pyodide.runPython(AFTER_RESTORE);
+      restored = true;
       performance.mark("tarot:python-from-snapshot");
       return pyodide;
     } catch (error) {
@@ -182,6 +192,7 @@ export function start() {
     const bundle = readBundle();
     started = startPython().then(async (pyodide) => {
       install(pyodide, await bundle);
+      if (!restored) useDataclassCode(pyodide);
       performance.mark("tarot:python-loaded");
       return pyodide;
     });

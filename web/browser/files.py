@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("tarot", "web")
 ENTRIES = ("web/main.py", "web/worker.py")  # run as scripts by PyScript (page, bots' worker)
+LOADED = ("web/browser/classcode.py",)  # imported by web/pyodide-loader.mjs before the game's modules
 DATA = {"tarot/words.py": "tarot/locale/*.json"}  # a module, and the files it reads beside it
 
 
@@ -67,7 +68,7 @@ def _imports(path: Path) -> set[str]:
 
 def needed_files() -> list[str]:
     """Paths (relative to the repository) of every module the page imports, and of the data they read."""
-    todo = [ROOT / e for e in ENTRIES]
+    todo = [ROOT / e for e in ENTRIES + LOADED]
     seen: set[Path] = set()
     while todo:
         path = todo.pop()
