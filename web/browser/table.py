@@ -49,9 +49,10 @@ from web.text.transcript import Transcript
 
 DEFAULT_PAUSE_MS = 700
 # What a cold start leaves out until the table is drawn (the bots' modules, the graded analysis) is
-# imported by the first bot, hint or analysis that needs it; the bots' levels are imported in a task
-# of their own once the table is shown, before a first bot has to play.
-LATER = ("tarot.bots.levels",)
+# imported by the first bot, hint or analysis that needs it; the bots' levels are imported once the
+# table is shown, before a first bot has to play, a few modules a task (each with what it imports).
+LATER = ("tarot.bots.knowledge", "tarot.bots.play", "tarot.bots.facts", "tarot.bots.reasons", "tarot.bots.expert",
+         "tarot.bots.levels")
 PATCHED = frozenset(("text",))  # regions changed node by node (web/browser/patch.py), not written over
 
 
@@ -671,12 +672,17 @@ def _show(page: Page) -> None:
     page.refresh()
     page.prepare_bots()
     window.performance.mark("tarot:ready")
-    window.setTimeout(create_once_callable(_import_later), 0)
+    _import_later(LATER)
 
 
-def _import_later() -> None:
-    for name in LATER:
-        importlib.import_module(name)
+def _import_later(names: tuple[str, ...]) -> None:
+    """Import ``names`` one a task, the first in the next."""
+    def step() -> None:
+        importlib.import_module(names[0])
+        _import_later(names[1:])
+
+    if names:
+        window.setTimeout(create_once_callable(step), 0)
 
 
 async def _fetch_text(path: str) -> str | None:
