@@ -16,6 +16,13 @@ Fixtures:
                 once play(page, site_url) has run in a fresh context; a test marked
                 @pytest.mark.starts_from("play") (play: a function of its module)
                 starts from it, in its own fresh context.
+  python_snapshot  (session) The page's own snapshot of a started Python, made once by
+                web/snapshot-worker.js as after a first visit: every test's fresh context
+                gets it in its Cache Storage (the page fixture puts it there from a blank page
+                of the site's origin, where the page starts), so the game's page (and its
+                bots' worker) restores Python from it as on a returning visit instead of
+                starting it (the game is the same from there on). A test marked cold_start
+                (the delivery tests), or every test with TAROT_E2E_COLD=1, starts Python afresh.
   context, page A fresh context and page per test. The page:
                   - lets requests reach 127.0.0.1 / localhost only; any other host
                     is aborted, counted, and fails the test at teardown;
@@ -33,6 +40,8 @@ Wait in tests with page.wait_for_* / expect(...), never time.sleep.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import importlib.util
 import os
 import re
@@ -104,6 +113,11 @@ def pytest_configure(config):
         "one table's start-up can hold another's past the few seconds after the load event "
         "that Chromium waits before it calls a preload unused (e2e/test_delivery_embed.py checks "
         "instead that each table fetches each preloaded file once)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "cold_start: the test's context gets no snapshot of a started Python (python_snapshot): "
+        "its page starts Python afresh, as on a first visit",
     )
     config.addinivalue_line(
         "markers",
@@ -196,6 +210,61 @@ def browser_context_args(request) -> dict:
     if marker is not None:
         args["storage_state"] = request.getfixturevalue("stored_state")(getattr(request.module, marker.args[0]))
     return args
+
+
+# Served by the test server only, beside the site (SiteServer.add_file): a blank page of the
+# site's origin, and the bytes of the session's Python snapshot.
+BLANK_PAGE = "__e2e__/blank.html"
+SNAPSHOT_FILE = "__e2e__/python-snapshot.bin.gz"  # gzip: a third of the bytes to copy per test
+SNAPSHOT_CACHE = "tarot python snapshots"  # web/pyodide-loader.mjs's Cache Storage
+MAKE_SNAPSHOT = """() => new Promise((resolve, reject) => {
+  const worker = new Worker(new URL('web/snapshot-worker.js', location.origin + '/'), {type: 'module'});
+  worker.onmessage = ({data}) => { worker.terminate(); data.saved ? resolve() : reject(new Error(data.error || 'not saved')); };
+  worker.onerror = (event) => reject(new Error(event.message));
+})"""
+READ_SNAPSHOT = """async (name) => {
+  const cache = await caches.open(name);
+  const [request] = await cache.keys();
+  const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return [request.url, btoa(text)];
+}"""
+GIVE_SNAPSHOT = """async ([name, key, file]) => {
+  const response = await fetch(file);
+  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+  const bytes = response.body.pipeThrough(new DecompressionStream('gzip'));
+  await (await caches.open(name)).put(key, new Response(bytes, {headers: {'Content-Type': 'application/octet-stream'}}));
+}"""
+
+
+@pytest.fixture(scope="session")
+def python_snapshot(browser, site_server) -> str | None:
+    """The Cache Storage key of the site's Python snapshot, made once by the page's own
+    web/snapshot-worker.js in a throwaway context (a freshly started Python that has imported
+    the game's modules: no game in it); its bytes are served at SNAPSHOT_FILE. None with
+    TAROT_E2E_COLD=1."""
+    if os.environ.get("TAROT_E2E_COLD") == "1":
+        return None
+    site_server.add_file(BLANK_PAGE, "<!doctype html><title>e2e</title>")
+    context = browser.new_context()
+    context.set_default_timeout(120_000)
+    try:
+        page = context.new_page()
+        page.goto(site_server.url + BLANK_PAGE)
+        page.evaluate(MAKE_SNAPSHOT)
+        key, data = page.evaluate(READ_SNAPSHOT, SNAPSHOT_CACHE)
+    finally:
+        context.close()
+    site_server.add_file(SNAPSHOT_FILE, gzip.compress(base64.b64decode(data), compresslevel=1, mtime=0))
+    return key
+
+
+def give_snapshot(page, site_url: str, key: str) -> None:
+    """Put the session's Python snapshot in the Cache Storage of ``page``'s context (every page
+    of it then finds it), from a blank page of the site's origin."""
+    page.goto(site_url + BLANK_PAGE)
+    page.evaluate(GIVE_SNAPSHOT, [SNAPSHOT_CACHE, key, site_url + SNAPSHOT_FILE])
 
 
 @pytest.fixture
@@ -307,7 +376,7 @@ LEASE_KEYS = ("tarot.table.owner", "tarot.table.takeover")
 
 
 @pytest.fixture(scope="module")
-def stored_state(browser, site_url):
+def stored_state(browser, site_url, python_snapshot):
     """Factory: stored_state(play) -> what the site stored in a fresh context (Playwright's
     storage_state: its localStorage, the closing tab's lease left out) after
     ``play(page, site_url)`` ran there, once per module and ``play``; a test marked
@@ -321,6 +390,8 @@ def stored_state(browser, site_url):
             context.set_default_timeout(DEFAULT_TIMEOUT_MS)
             try:
                 page, watch = watched_page(context)
+                if python_snapshot is not None:
+                    give_snapshot(page, site_url, python_snapshot)
                 play(page, site_url)
                 state = context.storage_state()
                 problems = watch.problems()
@@ -341,6 +412,10 @@ def page(context, request):
     late_preloads_expected = request.node.get_closest_marker("preloads_may_be_late") is not None
     page, watch = watched_page(context, late_preloads_expected)
     log = watch.log
+    if request.node.get_closest_marker("cold_start") is None:
+        key = request.getfixturevalue("python_snapshot")
+        if key is not None:
+            give_snapshot(page, request.getfixturevalue("site_url"), key)
     yield page
 
     failed = any(

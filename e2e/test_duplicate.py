@@ -4,9 +4,10 @@ its figures are checked against CPython's reference of the same deal."""
 from __future__ import annotations
 
 import json
+from typing import Callable
 
 import pytest
-from table_driver import (HUMAN_TURN, first_number, human_turn, open_table, play_one, play_to_end,
+from table_driver import (HUMAN_TURN, first_number, human_turn, in_background, open_table, play_one, play_to_end,
                           sheet_rows, simulate, start_game, wait_analysed)
 
 from tarot.teaching.duplicate import FIELD, Budget, field_deal, places, reference  # importable once table_driver has put the repository on the path
@@ -82,6 +83,8 @@ def resume_tournament_deal(page, site_url, number: int) -> int:
 
 def test_a_four_deal_tournament_against_the_expert(page, site_url):
     number = 40
+    losses = in_background(lambda: [phase_losses(list(grade_record(simulate(4, number + k).match.records[-1], 0)))
+                                    for k in range(4)])
     start_tournament(page, site_url, 4, number)
     total, diffs = 0, []
     for k in range(4):
@@ -108,7 +111,7 @@ def test_a_four_deal_tournament_against_the_expert(page, site_url):
             str(number + diffs.index(min(diffs)))
     # Where the points went: the analysis's losses of each deal, by phase, as CPython finds them.
     page.wait_for_selector("[data-testid=tournament-losses] tr.total", timeout=120_000)
-    lost = [phase_losses(list(grade_record(simulate(4, number + k).match.records[-1], 0))) for k in range(4)]
+    lost = losses.result()
     for phase in ("bidding", "ecart", "play"):
         shown = page.get_attribute(f"[data-testid=tournament-losses] tr.total [data-phase={phase}]", "data-total")
         assert float(shown) == round(sum(d[phase] for d in lost), 1)
@@ -150,8 +153,9 @@ def test_a_tournament_resumes_after_a_reload(page, site_url):
     assert finish_deal(page) == expected(4, number + 1)[1]
 
 
-def review_counts(page) -> list[tuple[int, int]]:
-    """Step through the open review with the arrow key; each step's count (defence, attack)."""
+def review_counts(page, at_step: Callable[[int], None] = lambda k: None) -> list[tuple[int, int]]:
+    """Step through the open review with the arrow key; each step's count (defence, attack).
+    ``at_step(k)`` looks at step ``k`` once it is on show."""
     page.keyboard.press("Home")
     last = int(page.get_attribute("[data-testid=review] .dialog", "data-last"))
     counts = []
@@ -159,6 +163,7 @@ def review_counts(page) -> list[tuple[int, int]]:
         page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{k}']")
         el = page.query_selector("[data-testid=review-count]")
         counts.append((int(el.get_attribute("data-defence")), int(el.get_attribute("data-attack"))))
+        at_step(k)
         page.keyboard.press("ArrowRight")
     return counts
 
@@ -171,18 +176,20 @@ def test_the_review_steps_through_the_deal_with_the_engine_s_count(page, site_ur
     resume_finished(page, site_url, number)
     page.click(".review-open [data-action=review-deal]")
     page.wait_for_selector("[data-testid=review]")
-    assert review_counts(page) == [s.half_points for s in steps]
-    assert steps[-1].half_points == session.deal.result.card_points
-    # Where the person's card was not the hint's, the review says what the hint proposed and why.
+    # Where the person's card was not the hint's, the review says what the hint proposed and why:
+    # read on the way, at the step that shows the person's first such decision.
     hints = hint_choices(session.match.records[-1], number, "standard")
     assert hints  # the person played the first card allowed, not always the hint's
     index, (_, reason) = min(hints.items())
-    page.keyboard.press("Home")
-    for k in range(index + 1):  # to the step that shows the person's decision
-        page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{k}']")
-        page.keyboard.press("ArrowRight")
-    page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{index + 1}']")
-    assert reason.explain("fr") in page.inner_text("[data-testid=review-hint]")
+    said: dict[int, str] = {}
+
+    def read_hint(k: int) -> None:
+        if k == index + 1:
+            said[k] = page.inner_text("[data-testid=review-hint]")
+
+    assert review_counts(page, read_hint) == [s.half_points for s in steps]
+    assert steps[-1].half_points == session.deal.result.card_points
+    assert reason.explain("fr") in said[index + 1]
     page.keyboard.press("End")
     page.click("[data-action=review-prev]")
     assert page.get_attribute("[data-testid=review] .dialog", "data-position") == str(len(steps) - 2)
