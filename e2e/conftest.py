@@ -12,6 +12,17 @@ Fixtures:
                 that sub-path (one per prefix, for the session); use .url.
   browser       Chromium (session).
   browser_context_args  Options for browser.new_context(); override to change.
+  stored_state  Factory (module): stored_state(play) -> the site's storage (localStorage)
+                once play(page, site_url) has run in a fresh context; a test marked
+                @pytest.mark.starts_from("play") (play: a function of its module)
+                starts from it, in its own fresh context.
+  python_snapshot  (session) The page's own snapshot of a started Python, made once by
+                web/snapshot-worker.js as after a first visit: every test's fresh context
+                gets it in its Cache Storage (the page fixture puts it there from a blank page
+                of the site's origin, where the page starts), so the game's page (and its
+                bots' worker) restores Python from it as on a returning visit instead of
+                starting it (the game is the same from there on). A test marked cold_start
+                (the delivery tests), or every test with TAROT_E2E_COLD=1, starts Python afresh.
   context, page A fresh context and page per test. The page:
                   - lets requests reach 127.0.0.1 / localhost only; any other host
                     is aborted, counted, and fails the test at teardown;
@@ -29,6 +40,8 @@ Wait in tests with page.wait_for_* / expect(...), never time.sleep.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import importlib.util
 import os
 import re
@@ -100,6 +113,16 @@ def pytest_configure(config):
         "one table's start-up can hold another's past the few seconds after the load event "
         "that Chromium waits before it calls a preload unused (e2e/test_delivery_embed.py checks "
         "instead that each table fetches each preloaded file once)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "cold_start: the test's context gets no snapshot of a started Python (python_snapshot): "
+        "its page starts Python afresh, as on a first visit",
+    )
+    config.addinivalue_line(
+        "markers",
+        "starts_from(name): the test's fresh context starts with the site's storage as its module's "
+        "function name(page, site_url) left it, played once per module (the stored_state fixture)",
     )
 
 
@@ -179,8 +202,69 @@ def browser():
 
 
 @pytest.fixture
-def browser_context_args() -> dict:
-    return {"viewport": {"width": 1280, "height": 800}}
+def browser_context_args(request) -> dict:
+    """A desktop screen; with a test's ``starts_from("play")`` mark, the site's storage as
+    its module's function ``play`` left it (``stored_state``)."""
+    args: dict = {"viewport": {"width": 1280, "height": 800}}
+    marker = request.node.get_closest_marker("starts_from")
+    if marker is not None:
+        args["storage_state"] = request.getfixturevalue("stored_state")(getattr(request.module, marker.args[0]))
+    return args
+
+
+# Served by the test server only, beside the site (SiteServer.add_file): a blank page of the
+# site's origin, and the bytes of the session's Python snapshot.
+BLANK_PAGE = "__e2e__/blank.html"
+SNAPSHOT_FILE = "__e2e__/python-snapshot.bin.gz"  # gzip: a third of the bytes to copy per test
+SNAPSHOT_CACHE = "tarot python snapshots"  # web/pyodide-loader.mjs's Cache Storage
+MAKE_SNAPSHOT = """() => new Promise((resolve, reject) => {
+  const worker = new Worker(new URL('web/snapshot-worker.js', location.origin + '/'), {type: 'module'});
+  worker.onmessage = ({data}) => { worker.terminate(); data.saved ? resolve() : reject(new Error(data.error || 'not saved')); };
+  worker.onerror = (event) => reject(new Error(event.message));
+})"""
+READ_SNAPSHOT = """async (name) => {
+  const cache = await caches.open(name);
+  const [request] = await cache.keys();
+  const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return [request.url, btoa(text)];
+}"""
+GIVE_SNAPSHOT = """async ([name, key, file]) => {
+  const response = await fetch(file);
+  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+  const bytes = response.body.pipeThrough(new DecompressionStream('gzip'));
+  await (await caches.open(name)).put(key, new Response(bytes, {headers: {'Content-Type': 'application/octet-stream'}}));
+}"""
+
+
+@pytest.fixture(scope="session")
+def python_snapshot(browser, site_server) -> str | None:
+    """The Cache Storage key of the site's Python snapshot, made once by the page's own
+    web/snapshot-worker.js in a throwaway context (a freshly started Python that has imported
+    the game's modules: no game in it); its bytes are served at SNAPSHOT_FILE. None with
+    TAROT_E2E_COLD=1."""
+    if os.environ.get("TAROT_E2E_COLD") == "1":
+        return None
+    site_server.add_file(BLANK_PAGE, "<!doctype html><title>e2e</title>")
+    context = browser.new_context()
+    context.set_default_timeout(120_000)
+    try:
+        page = context.new_page()
+        page.goto(site_server.url + BLANK_PAGE)
+        page.evaluate(MAKE_SNAPSHOT)
+        key, data = page.evaluate(READ_SNAPSHOT, SNAPSHOT_CACHE)
+    finally:
+        context.close()
+    site_server.add_file(SNAPSHOT_FILE, gzip.compress(base64.b64decode(data), compresslevel=1, mtime=0))
+    return key
+
+
+def give_snapshot(page, site_url: str, key: str) -> None:
+    """Put the session's Python snapshot in the Cache Storage of ``page``'s context (every page
+    of it then finds it), from a blank page of the site's origin."""
+    page.goto(site_url + BLANK_PAGE)
+    page.evaluate(GIVE_SNAPSHOT, [SNAPSHOT_CACHE, key, site_url + SNAPSHOT_FILE])
 
 
 @pytest.fixture
@@ -216,56 +300,122 @@ def _artifact_name(nodeid: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{module}__{name}").strip("_")[:150]
 
 
-@pytest.fixture
-def page(context, request):
-    late_preloads_expected = request.node.get_closest_marker("preloads_may_be_late") is not None
-    blocked: list[str] = []
-    console_errors: list[str] = []
-    page_errors: list[str] = []
-    log: list[str] = []
+class _Watch:
+    """What a page did that fails a test: requests to other hosts, console errors (an unused
+    preload among them, unless ``late_preloads_expected``), uncaught page errors; and its log."""
 
-    def guard(route):
+    def __init__(self, context, page, late_preloads_expected: bool = False) -> None:
+        self.blocked: list[str] = []
+        self.console_errors: list[str] = []
+        self.page_errors: list[str] = []
+        self.log: list[str] = []
+        self.late_preloads_expected = late_preloads_expected
+        context.route("**/*", self._guard)
+        page.on("console", self._on_console)
+        page.on("pageerror", self._on_page_error)
+        page.on("websocket", self._on_websocket)
+        page.on("crash", self._on_crash)
+
+    def _guard(self, route):
         url = route.request.url
         host = urlsplit(url).hostname
         if urlsplit(url).scheme in ("http", "https", "ws", "wss") and host not in LOCAL_HOSTS:
-            blocked.append(url)
+            self.blocked.append(url)
             route.abort("blockedbyclient")
         else:
             route.continue_()
 
-    def on_console(message):
+    def _on_console(self, message):
         where = (message.location or {}).get("url", "")
-        log.append(f"console.{message.type}: {message.text} ({where})")
+        self.log.append(f"console.{message.type}: {message.text} ({where})")
         unused_preload = "preloaded using link preload but not used" in message.text
-        if message.type == "warning" and unused_preload and not late_preloads_expected:
-            console_errors.append(message.text)  # a preload that is wasted (or fetched twice)
+        if message.type == "warning" and unused_preload and not self.late_preloads_expected:
+            self.console_errors.append(message.text)  # a preload that is wasted (or fetched twice)
         if message.type != "error":
             return
         # Chromium asks for /favicon.ico by itself when a page declares no icon.
         if urlsplit(where).path.endswith("/favicon.ico"):
             return
-        console_errors.append(f"{message.text} ({where})" if where else message.text)
+        self.console_errors.append(f"{message.text} ({where})" if where else message.text)
 
-    def on_page_error(error):
-        log.append(f"pageerror: {error}")
-        page_errors.append(str(error))
+    def _on_page_error(self, error):
+        self.log.append(f"pageerror: {error}")
+        self.page_errors.append(str(error))
 
-    def on_crash(_page):
-        log.append(f"renderer crashed (Chromium's log: {CHROMIUM_LOG.relative_to(ROOT)})")
+    def _on_crash(self, _page):
+        self.log.append(f"renderer crashed (Chromium's log: {CHROMIUM_LOG.relative_to(ROOT)})")
 
-    def on_websocket(ws):
+    def _on_websocket(self, ws):
         host = urlsplit(ws.url).hostname
         if host not in LOCAL_HOSTS:
-            blocked.append(ws.url)
+            self.blocked.append(ws.url)
 
-    context.route("**/*", guard)
+    def problems(self, console_errors_allowed: bool = False) -> list[str]:
+        problems = []
+        if self.blocked:
+            problems.append(f"{len(self.blocked)} request(s) to non-local hosts were blocked:\n  "
+                            + "\n  ".join(self.blocked))
+        if not console_errors_allowed:
+            if self.console_errors:
+                problems.append("console errors:\n  " + "\n  ".join(self.console_errors))
+            if self.page_errors:
+                problems.append("page errors:\n  " + "\n  ".join(self.page_errors))
+        return problems
+
+
+def watched_page(context, late_preloads_expected: bool = False):
+    """A new page of ``context``, CSP-safe waits, watched: (page, _Watch)."""
     page = context.new_page()
+    watch = _Watch(context, page, late_preloads_expected)
     _csp_safe_waits(page)
-    page.on("console", on_console)
-    page.on("pageerror", on_page_error)
-    page.on("websocket", on_websocket)
-    page.on("crash", on_crash)
+    return page, watch
 
+
+# The tab's lease of the table (web/browser/lease.py): a closed tab's is not kept in a stored state.
+LEASE_KEYS = ("tarot.table.owner", "tarot.table.takeover")
+
+
+@pytest.fixture(scope="module")
+def stored_state(browser, site_url, python_snapshot):
+    """Factory: stored_state(play) -> what the site stored in a fresh context (Playwright's
+    storage_state: its localStorage, the closing tab's lease left out) after
+    ``play(page, site_url)`` ran there, once per module and ``play``; a test marked
+    ``starts_from(play)`` starts from it in its own fresh context. The page is watched as
+    ``page`` is (local requests only, console and page errors fail)."""
+    states: dict = {}
+
+    def stored(play):
+        if play not in states:
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+            try:
+                page, watch = watched_page(context)
+                if python_snapshot is not None:
+                    give_snapshot(page, site_url, python_snapshot)
+                play(page, site_url)
+                state = context.storage_state()
+                problems = watch.problems()
+            finally:
+                context.close()
+            if problems:
+                pytest.fail(f"while playing {play.__name__}:\n" + "\n".join(problems), pytrace=False)
+            for origin in state["origins"]:
+                origin["localStorage"] = [item for item in origin["localStorage"] if item["name"] not in LEASE_KEYS]
+            states[play] = state
+        return states[play]
+
+    return stored
+
+
+@pytest.fixture
+def page(context, request):
+    late_preloads_expected = request.node.get_closest_marker("preloads_may_be_late") is not None
+    page, watch = watched_page(context, late_preloads_expected)
+    log = watch.log
+    if request.node.get_closest_marker("cold_start") is None:
+        key = request.getfixturevalue("python_snapshot")
+        if key is not None:
+            give_snapshot(page, request.getfixturevalue("site_url"), key)
     yield page
 
     failed = any(
@@ -283,14 +433,6 @@ def page(context, request):
         if log:
             stem.with_suffix(".log").write_text("\n".join(log) + "\n", encoding="utf-8")
 
-    problems = []
-    if blocked:
-        problems.append(f"{len(blocked)} request(s) to non-local hosts were blocked:\n  "
-                        + "\n  ".join(blocked))
-    if request.node.get_closest_marker("allow_console_errors") is None:
-        if console_errors:
-            problems.append("console errors:\n  " + "\n  ".join(console_errors))
-        if page_errors:
-            problems.append("page errors:\n  " + "\n  ".join(page_errors))
+    problems = watch.problems(request.node.get_closest_marker("allow_console_errors") is not None)
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)

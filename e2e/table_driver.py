@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 import sys
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -61,6 +63,16 @@ def first_number(players: int, wanted, *, start: int = 1, limit: int = 500, step
         if wanted(simulate(players, number, **kw)):
             return number
     raise AssertionError("no deal number found")
+
+
+_BACKGROUND = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cpython-expected")
+
+
+def in_background(compute: Callable[..., Any], *args: Any) -> Future:
+    """``compute(*args)`` on a CPython thread of its own, begun at once: a test starts the
+    figures it expects (an analysis takes seconds) before it drives the browser, and reads
+    ``.result()`` where it checks them; meanwhile the page works on the machine's other core."""
+    return _BACKGROUND.submit(compute, *args)
 
 
 def contract_made(session) -> bool:

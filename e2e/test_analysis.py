@@ -3,7 +3,7 @@ decisions as the deal ends, and the review, the score sheet and the statistics s
 figures ``python -m tarot analyse`` gives for the same record."""
 from __future__ import annotations
 
-from table_driver import open_table, play_to_end, simulate, start_game, wait_analysed
+from table_driver import in_background, open_table, play_to_end, simulate, start_game, wait_analysed
 
 from tarot.teaching.analysis import DEFAULT_WORLDS, analyse_record
 
@@ -11,13 +11,14 @@ MISTAKE_DEAL = 1  # played as the driver plays: 19 decisions of the person's, on
 
 
 def test_the_review_shows_the_command_s_grades_the_graph_and_the_accuracy_on_the_sheet(page, site_url):
-    expected = analyse_record(simulate(4, MISTAKE_DEAL).match.records[-1], 0, DEFAULT_WORLDS, 0)
-    total = len(expected["decisions"])
+    analysed = in_background(analyse_record, simulate(4, MISTAKE_DEAL).match.records[-1], 0, DEFAULT_WORLDS, 0)
     open_table(page, site_url, "?pause=0")
     start_game(page, 4, MISTAKE_DEAL)
     play_to_end(page)
     page.wait_for_selector("[data-testid=analysis-progress]")  # the deal's end says how far it has gone
     wait_analysed(page)
+    expected = analysed.result()
+    total = len(expected["decisions"])
     assert page.get_attribute("[data-testid=analysis-progress]", "data-total") == str(total)
     value = expected["accuracy"]["deal"]
     assert page.get_attribute("[data-testid=score-sheet] [data-testid=sheet-accuracy]", "data-value") == str(value)

@@ -15,6 +15,9 @@ from urllib.parse import urlsplit
 import pytest
 from table_driver import act, human_turn, start_game
 
+# The delivery of the runtime is the test: every page here starts Python as a first visit does.
+pytestmark = pytest.mark.cold_start
+
 READY = "() => document.getElementById('table').dataset.phase !== 'loading'"
 RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.pyc.zip", "pyodide-lock.json"]
 NOT_FOR_THE_PAGE = ["tarot/tools/cli.py", "tarot/tools/bench.py", "tarot/tools/tournament.py", "tarot/__main__.py"]

@@ -10,6 +10,9 @@ import pytest
 from conftest import SiteServer
 from table_driver import HUMAN_TURN, act, start_game
 
+# The delivery of the runtime is the test: every page here starts Python as a first visit does.
+pytestmark = pytest.mark.cold_start
+
 READY = "() => document.getElementById('table').dataset.phase !== 'loading'"
 NAME = "<img src=x onerror=alert(1)>"
 

@@ -8,8 +8,12 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from conftest import SiteServer
 from table_driver import COUNT_WORKER_CALLS, HUMAN_TURN, act, human_turn, start_game
+
+# The first visit and its snapshot are the test: every page here starts Python afresh.
+pytestmark = pytest.mark.cold_start
 
 ROOT = Path(__file__).resolve().parent.parent
 READY = "() => document.getElementById('table').dataset.phase !== 'loading'"

@@ -1,6 +1,11 @@
 """The page before Python (web/boot.js) reads the URL as web/browser/params.py does."""
 from __future__ import annotations
 
+import pytest
+
+# The page before Python is the test: every page here starts Python as a first visit does.
+pytestmark = pytest.mark.cold_start
+
 READY = "() => document.getElementById('table').dataset.phase !== 'loading'"
 BEFORE_PYTHON = "() => [document.getElementById('table').classList.contains('embed'), document.getElementById('loading').lang]"
 AFTER_PYTHON = "() => [document.getElementById('table').classList.contains('embed'), document.getElementById('table').dataset.lang]"

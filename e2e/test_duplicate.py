@@ -4,9 +4,10 @@ its figures are checked against CPython's reference of the same deal."""
 from __future__ import annotations
 
 import json
+from typing import Callable
 
 import pytest
-from table_driver import (HUMAN_TURN, first_number, human_turn, open_table, play_one, play_to_end,
+from table_driver import (HUMAN_TURN, first_number, human_turn, in_background, open_table, play_one, play_to_end,
                           sheet_rows, simulate, start_game, wait_analysed)
 
 from tarot.teaching.duplicate import FIELD, Budget, field_deal, places, reference  # importable once table_driver has put the repository on the path
@@ -45,8 +46,45 @@ def expected(players: int, number: int) -> tuple[int, int]:
     return own, ref
 
 
+def made_deal() -> int:
+    """A deal the taker plays out (not dealt again), as table_driver plays it."""
+    return first_number(4, lambda s: s.finished and s.deal.result.redeal is None, start=20)
+
+
+def a_game_s_made_deal_played(page, site_url) -> None:
+    """A match's first deal, made_deal(), played to its end as table_driver plays it."""
+    open_table(page, site_url)
+    start_game(page, 4, made_deal())
+    play_to_end(page)
+
+
+def a_tournament_s_made_deal_played(page, site_url) -> None:
+    """A tournament's first deal, made_deal(), played to its end beside the Expert's reference."""
+    start_tournament(page, site_url, 4, made_deal())
+    finish_deal(page)
+
+
+def resume_finished(page, site_url, number: int) -> None:
+    """The page opened on the stored match (starts_from): deal ``number`` over, on show."""
+    open_table(page, site_url)
+    assert page.get_attribute("#table", "data-deal") == str(number)
+    assert page.get_attribute("#table", "data-phase") == "done"
+
+
+def resume_tournament_deal(page, site_url, number: int) -> int:
+    """The page opened on the stored tournament, its first deal ``number`` over: the reference's
+    data-value, CPython's."""
+    resume_finished(page, site_url, number)
+    page.wait_for_function(DONE_REFERENCE)
+    ref = int(page.get_attribute("[data-testid=reference-result]", "data-value"))
+    assert ref == expected(4, number)[1]
+    return ref
+
+
 def test_a_four_deal_tournament_against_the_expert(page, site_url):
     number = 40
+    losses = in_background(lambda: [phase_losses(list(grade_record(simulate(4, number + k).match.records[-1], 0)))
+                                    for k in range(4)])
     start_tournament(page, site_url, 4, number)
     total, diffs = 0, []
     for k in range(4):
@@ -73,7 +111,7 @@ def test_a_four_deal_tournament_against_the_expert(page, site_url):
             str(number + diffs.index(min(diffs)))
     # Where the points went: the analysis's losses of each deal, by phase, as CPython finds them.
     page.wait_for_selector("[data-testid=tournament-losses] tr.total", timeout=120_000)
-    lost = [phase_losses(list(grade_record(simulate(4, number + k).match.records[-1], 0))) for k in range(4)]
+    lost = losses.result()
     for phase in ("bidding", "ecart", "play"):
         shown = page.get_attribute(f"[data-testid=tournament-losses] tr.total [data-phase={phase}]", "data-total")
         assert float(shown) == round(sum(d[phase] for d in lost), 1)
@@ -115,13 +153,9 @@ def test_a_tournament_resumes_after_a_reload(page, site_url):
     assert finish_deal(page) == expected(4, number + 1)[1]
 
 
-def made_deal() -> int:
-    """A deal the taker plays out (not dealt again), as table_driver plays it."""
-    return first_number(4, lambda s: s.finished and s.deal.result.redeal is None, start=20)
-
-
-def review_counts(page) -> list[tuple[int, int]]:
-    """Step through the open review with the arrow key; each step's count (defence, attack)."""
+def review_counts(page, at_step: Callable[[int], None] = lambda k: None) -> list[tuple[int, int]]:
+    """Step through the open review with the arrow key; each step's count (defence, attack).
+    ``at_step(k)`` looks at step ``k`` once it is on show."""
     page.keyboard.press("Home")
     last = int(page.get_attribute("[data-testid=review] .dialog", "data-last"))
     counts = []
@@ -129,31 +163,33 @@ def review_counts(page) -> list[tuple[int, int]]:
         page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{k}']")
         el = page.query_selector("[data-testid=review-count]")
         counts.append((int(el.get_attribute("data-defence")), int(el.get_attribute("data-attack"))))
+        at_step(k)
         page.keyboard.press("ArrowRight")
     return counts
 
 
+@pytest.mark.starts_from("a_game_s_made_deal_played")
 def test_the_review_steps_through_the_deal_with_the_engine_s_count(page, site_url):
     number = made_deal()
     session = simulate(4, number)
     steps = review(session.match.records[-1])
-    open_table(page, site_url)
-    start_game(page, 4, number)
-    play_to_end(page)
+    resume_finished(page, site_url, number)
     page.click(".review-open [data-action=review-deal]")
     page.wait_for_selector("[data-testid=review]")
-    assert review_counts(page) == [s.half_points for s in steps]
-    assert steps[-1].half_points == session.deal.result.card_points
-    # Where the person's card was not the hint's, the review says what the hint proposed and why.
+    # Where the person's card was not the hint's, the review says what the hint proposed and why:
+    # read on the way, at the step that shows the person's first such decision.
     hints = hint_choices(session.match.records[-1], number, "standard")
     assert hints  # the person played the first card allowed, not always the hint's
     index, (_, reason) = min(hints.items())
-    page.keyboard.press("Home")
-    for k in range(index + 1):  # to the step that shows the person's decision
-        page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{k}']")
-        page.keyboard.press("ArrowRight")
-    page.wait_for_selector(f"[data-testid=review] .dialog[data-position='{index + 1}']")
-    assert reason.explain("fr") in page.inner_text("[data-testid=review-hint]")
+    said: dict[int, str] = {}
+
+    def read_hint(k: int) -> None:
+        if k == index + 1:
+            said[k] = page.inner_text("[data-testid=review-hint]")
+
+    assert review_counts(page, read_hint) == [s.half_points for s in steps]
+    assert steps[-1].half_points == session.deal.result.card_points
+    assert reason.explain("fr") in said[index + 1]
     page.keyboard.press("End")
     page.click("[data-action=review-prev]")
     assert page.get_attribute("[data-testid=review] .dialog", "data-position") == str(len(steps) - 2)
@@ -162,11 +198,10 @@ def test_the_review_steps_through_the_deal_with_the_engine_s_count(page, site_ur
     page.wait_for_selector("[data-testid=review]", state="detached")
 
 
+@pytest.mark.starts_from("a_game_s_made_deal_played")
 def test_export_then_import_gives_the_same_review(page, site_url, tmp_path):
     number = made_deal()
-    open_table(page, site_url)
-    start_game(page, 4, number)
-    play_to_end(page)
+    resume_finished(page, site_url, number)
     page.click(".review-open [data-action=review-deal]")
     original = review_counts(page)
     page.keyboard.press("Escape")
@@ -205,11 +240,10 @@ def test_a_damaged_file_is_refused_and_changes_nothing(page, site_url, tmp_path)
     assert page.evaluate("localStorage.getItem('tarot.table')") == saved
 
 
+@pytest.mark.starts_from("a_game_s_made_deal_played")
 def test_replay_from_a_decision_is_outside_the_match(page, site_url):
     number = made_deal()
-    open_table(page, site_url)
-    start_game(page, 4, number)
-    play_to_end(page)
+    resume_finished(page, site_url, number)
     rows = sheet_rows(page)
     saved = page.evaluate("localStorage.getItem('tarot.table')")
     page.click(".review-open [data-action=review-deal]")
@@ -236,11 +270,10 @@ def replay_from_first_decision(page) -> None:
     page.wait_for_selector("[data-testid=replay-banner]")
 
 
+@pytest.mark.starts_from("a_game_s_made_deal_played")
 def test_next_deal_at_the_end_of_a_replay_goes_on_to_the_match_s_next_deal(page, site_url):
     number = made_deal()
-    open_table(page, site_url)
-    start_game(page, 4, number)
-    play_to_end(page)
+    resume_finished(page, site_url, number)
     rows = sheet_rows(page)
     played = simulate(4, number).deal.result.scores[0]
     page.click(".review-open [data-action=review-deal]")
@@ -256,11 +289,11 @@ def test_next_deal_at_the_end_of_a_replay_goes_on_to_the_match_s_next_deal(page,
     assert sheet_rows(page) == rows
 
 
+@pytest.mark.starts_from("a_tournament_s_made_deal_played")
 def test_a_tournament_s_replay_keeps_its_table_and_ends_beside_the_expert_s_score(page, site_url):
     number = made_deal()
-    start_tournament(page, site_url, 4, number)
     page.set_viewport_size({"width": 1280, "height": 800})
-    ref = finish_deal(page)
+    ref = resume_tournament_deal(page, site_url, number)
     progress = page.text_content(".tournament-progress")
     assert progress.startswith("Donne 1 sur ")
     page.click("[data-testid=duplicate-table] [data-action=review-deal]")
@@ -274,10 +307,10 @@ def test_a_tournament_s_replay_keeps_its_table_and_ends_beside_the_expert_s_scor
     page.screenshot(path="e2e/artifacts/replay-end-desktop.png")
 
 
+@pytest.mark.starts_from("a_tournament_s_made_deal_played")
 def test_an_exported_tournament_imports_with_the_expert_s_score_and_its_replay(page, site_url, tmp_path):
     number = made_deal()
-    start_tournament(page, site_url, 4, number)
-    ref = finish_deal(page)
+    ref = resume_tournament_deal(page, site_url, number)
     with page.expect_download() as download:
         page.click("[data-action=export-match]")
     path = tmp_path / "tournament.jsonl"
@@ -308,14 +341,14 @@ def boxes(page, selector: str) -> list[list[float]]:
 
 
 def open_finished_review(page, site_url, number: int) -> None:
-    open_table(page, site_url)
-    start_game(page, 4, number)
-    play_to_end(page)
+    """The review of the stored match's deal ``number`` (starts_from), once graded."""
+    resume_finished(page, site_url, number)
     wait_analysed(page)  # the review does not change under the measures
     page.click(".review-open [data-action=review-deal]")
     page.wait_for_selector("[data-testid=review]")
 
 
+@pytest.mark.starts_from("a_game_s_made_deal_played")
 def test_the_review_s_step_buttons_stay_in_place_from_step_to_step_on_a_desktop_screen(page, site_url):
     page.set_viewport_size(DESKTOP)
     open_finished_review(page, site_url, made_deal())
@@ -333,6 +366,7 @@ def test_the_review_s_step_buttons_stay_in_place_from_step_to_step_on_a_desktop_
     assert last >= 10 and {"bidding", "play", "done"} <= phases and trick_ends >= 10
 
 
+@pytest.mark.starts_from("a_game_s_made_deal_played")
 def test_the_list_of_decisions_and_next_difference_go_to_their_step(page, site_url):
     from tarot.cards import parse_card
     from tarot.i18n import card_name
@@ -375,12 +409,12 @@ def open_tournament_review(page, selector: str) -> None:
     page.wait_for_selector("[data-testid=review]")
 
 
+@pytest.mark.starts_from("a_tournament_s_made_deal_played")
 def test_a_tournament_s_review_comments_a_decision_on_its_step_and_the_expert_s_deal_in_the_third_person(
         page, site_url):
     number = made_deal()
-    start_tournament(page, site_url, 4, number)
     page.set_viewport_size(DESKTOP)
-    finish_deal(page)
+    resume_tournament_deal(page, site_url, number)
     # The Expert's other choices come from the worker after the reference.
     page.wait_for_selector("[data-testid=duplicate-table][data-advising=false]", timeout=120_000)
     open_tournament_review(page, "[data-testid=duplicate-table] [data-action=review-deal]")

@@ -3,7 +3,7 @@ answer says the points it costs, a right one solves it (kept at a reload), and t
 played out face up, the match coming back as it was."""
 from __future__ import annotations
 
-from table_driver import CORNER, open_table, play_to_end, simulate, start_game, wait_analysed
+from table_driver import CORNER, in_background, open_table, play_to_end, simulate, start_game, wait_analysed
 
 from tarot.teaching.analysis import DEFAULT_WORLDS, analyse_record
 
@@ -31,13 +31,14 @@ def _answer(page, card: str) -> str:
 
 
 def test_a_mistake_is_practised_wrong_then_right_kept_at_reload_and_its_answer_played_out(page, site_url):
-    mistake = _the_mistake()
-    best = mistake["options"][0]
-    wrong = next(o for o in mistake["options"] if o["ev"] < best["ev"] - 2)
+    found = in_background(_the_mistake)
     open_table(page, site_url, "?pause=0")
     start_game(page, 4, MISTAKE_DEAL)
     play_to_end(page)
     wait_analysed(page)
+    mistake = found.result()
+    best = mistake["options"][0]
+    wrong = next(o for o in mistake["options"] if o["ev"] < best["ev"] - 2)
     _practise_from_the_review(page)
     assert page.get_attribute("#table", "data-step") == str(mistake["step"])  # the table at that moment
     assert page.text_content("[data-testid=mistake-question]").startswith("Trouvez mieux que")

@@ -12,6 +12,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The probe pages start the vendored runtime themselves; they never read the game's snapshot.
+pytestmark = pytest.mark.cold_start
+
 PYODIDE_PROBE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>Pyodide probe</title>
 <link rel="icon" href="data:,"></head>
