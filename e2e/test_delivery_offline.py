@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 READY = "() => document.getElementById('table').dataset.phase !== 'loading'"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 SNAPSHOT_SAVED = "() => performance.getEntriesByName('tarot:snapshot-saved').length > 0"
+ROUTED_FROM = "(url) => performance.getEntriesByName(url)[0].workerFinalSourceType"
 OFFLINE_CACHES = "() => caches.keys().then(names => names.filter(n => n.startsWith('tarot /')))"
 
 
@@ -46,6 +47,13 @@ def test_after_one_visit_the_game_plays_with_the_server_stopped(page, site_dir):
     page.reload()  # any request reaching the network now fails, and fails the test
     page.wait_for_function(READY)
     assert page.evaluate("performance.getEntriesByName('tarot:python-from-snapshot').length") == 1
+    # The files came from the cache by the worker's static routes, without its fetch handler; the
+    # page, whose address carries a query, through the handler.
+    assert page.evaluate(ROUTED_FROM, url + "vendor/pyodide/pyodide.asm.wasm") == "cache"
+    assert page.evaluate(ROUTED_FROM, url + "web/python-modules.tar.gz") == "cache"
+    navigation = page.evaluate("(({workerStart, workerMatchedSourceType}) => ({workerStart, workerMatchedSourceType}))"
+                               "(performance.getEntriesByType('navigation')[0])")
+    assert navigation["workerStart"] > 0 and navigation["workerMatchedSourceType"] == ""  # no route: the handler
     start_game(page, 4, 3)  # deal 3: the person bids first
     assert human_turn(page) == "bidding"
     act(page, "[data-bid=pass]")

@@ -60,7 +60,25 @@ async function cacheOne(cache, url, hash) {
   await cache.put(url, new Response(body, { status: 200, statusText: "OK", headers }));
 }
 
+// The files a page asks for by their own address (all but the pages, whose address may carry a
+// query): once this version is active, the browser reads them from its cache itself, without
+// starting this worker or running its fetch handler (the static routing of service workers,
+// where the browser has it; a file missing from the cache goes to the network).
+const escapePattern = (text) => text.replace(/[\\:*?+(){}]/g, "\\$&");
+const ROUTED = [...HASHES.keys()].filter((url) => !url.endsWith(".html"));
+
+function addRoutes(event) {
+  if (typeof event.addRoutes !== "function") return;
+  const paths = ROUTED.map((url) => ({ urlPattern: { pathname: escapePattern(new URL(url).pathname) } }));
+  try {
+    event.addRoutes({ condition: { or: paths }, source: { cacheName: CACHE } });
+  } catch (error) {
+    console.warn("static routes not added:", error);
+  }
+}
+
 self.addEventListener("install", (event) => {
+  addRoutes(event);
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await Promise.all([...HASHES].map(([url, hash]) => cacheOne(cache, url, hash)));
