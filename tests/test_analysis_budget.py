@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tarot.actions import Play, Poignee
-from tarot.teaching.accuracy import unsettled
-from tarot.teaching.analysis import MOST_FACTOR, PlayOut, decision_rng, grade, options_of, played_out
+from tarot.teaching.accuracy import may_be_a_mistake, unsettled
+from tarot.teaching.analysis import MOST_FACTOR, PlayOut, advise, decision_rng, grade, options_of, played_out
 
 from .helpers import card
 from .test_analysis import petit_under_the_21
@@ -34,6 +34,16 @@ def test_a_loss_clearly_on_one_side_of_the_mistake_threshold_is_settled(loss, se
     assert not unsettled(loss, se)
 
 
+@pytest.mark.parametrize("advantage, se, may", [
+    (-5.8, 17.9, True),  # a runner-up 5.8 worse, but within its noise of a mistake's worth better
+    (10.0, 4.0, True),  # better by an inaccuracy, 1.5 se from a mistake
+    (-5.0, 6.0, False),  # worse, and no noise takes it 15 better
+    (-20.0, 0.0, False),  # worse on every imagined deal alike
+])
+def test_a_runner_up_of_the_best_played_may_prove_a_mistake_better(advantage, se, may):
+    assert may_be_a_mistake(advantage, se) is may
+
+
 # ------------------------------------------------------------------ the budget
 def test_a_clear_blunder_is_weighed_on_the_budget_alone():
     graded = grade(petit_under_the_21().view(1), Play(card("T1")), 1, worlds=8)
@@ -47,11 +57,20 @@ def test_a_clear_inaccuracy_is_weighed_on_the_budget_alone():
     assert graded.grade == "inaccuracy" and graded.worlds == 8
 
 
-def test_the_best_played_is_weighed_on_the_budget_alone():
+def test_the_best_played_with_its_runners_up_clearly_worse_is_weighed_on_the_budget_alone():
     view = petit_under_the_21().view(1)
-    best = grade(view, Play(card("T1")), 1, worlds=8).best
-    graded = grade(view, best, 1, worlds=8)
-    assert graded.loss == 0.0 and graded.worlds == 8
+    best = advise(view, 1, worlds=12).best
+    graded = grade(view, best, 1, worlds=12)
+    assert graded.best == best and graded.loss == 0.0 and graded.worlds == 12
+
+
+def test_the_best_on_the_budget_is_weighed_on_more_deals_while_a_runner_up_may_prove_a_mistake_better():
+    view = petit_under_the_21().view(1)
+    assert advise(view, 1, worlds=4).best == Play(card("EX"))  # on 4 imagined deals the Excuse looks best
+    at_budget = grade(view, Play(card("EX")), 1, worlds=4, most=4)
+    assert at_budget.loss == 0.0 and not unsettled(at_budget.loss, at_budget.se)  # no loss, no error to weigh
+    graded = grade(view, Play(card("EX")), 1, worlds=4)
+    assert graded.worlds > 4 and isinstance(graded.best, Poignee) and graded.loss >= 15  # the poignée, by 15 or more
 
 
 def test_a_loss_called_good_only_for_its_noise_is_weighed_on_more_deals_and_found_a_mistake():

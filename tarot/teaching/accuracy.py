@@ -44,6 +44,15 @@ def unsettled(loss: float, se: float) -> bool:
     return loss + SETTLE_Z * se >= MISTAKE
 
 
+def may_be_a_mistake(advantage: float, se: float) -> bool:
+    """Whether an option that did ``advantage`` deal units better than the one played (less than
+    nothing: worse), with standard error ``se``, could on more imagined deals prove better by a
+    mistake's worth: ``advantage`` + :data:`SETTLE_Z` standard errors reaches the threshold.  A
+    best action played leaves :func:`unsettled` nothing to weigh (no loss, no error): its
+    runners-up are weighed this way."""
+    return se > 0.0 and advantage + SETTLE_Z * se >= MISTAKE
+
+
 def counted_loss(loss: float, se: float) -> float:
     """What a loss counts in the accuracy: all of it when it is beyond the imagined deals' noise
     (more than :data:`SE_FACTOR` standard errors, as a class needs), else nothing."""
@@ -59,5 +68,5 @@ def accuracy(losses: Iterable[float]) -> float | None:
     return round(100.0 * math.exp(-math.log(2.0) * sum(values) / HALF_LIFE), 1)
 
 
-__all__ = ["BLUNDER", "CLASSES", "HALF_LIFE", "INACCURACY", "MISTAKE", "SE_FACTOR", "accuracy", "classify",
-           "counted_loss"]
+__all__ = ["BLUNDER", "CLASSES", "HALF_LIFE", "INACCURACY", "MISTAKE", "SE_FACTOR", "SETTLE_Z", "accuracy", "classify",
+           "counted_loss", "may_be_a_mistake", "unsettled"]

@@ -12,7 +12,8 @@ pruned: every option meets every imagined deal, so the loss of the action played
 against the best has a paired standard error.  The budget adapts: a decision whose
 class more deals could change (:func:`~tarot.teaching.accuracy.unsettled`) is weighed
 again on twice as many, the next deals of the same draws (:class:`PlayOut`), up to
-:data:`MOST_FACTOR` times the budget.  Grades and accuracy: :mod:`tarot.teaching.accuracy`.
+:data:`MOST_FACTOR` times the budget; so is the best played while a runner-up
+:func:`~tarot.teaching.accuracy.may_be_a_mistake`'s worth better (the budget's best may be a mistake).  Grades and accuracy: :mod:`tarot.teaching.accuracy`.
 
 The options: every bid, call, chelem answer, card and declaration (poignée, misère)
 the rules allow; for the écart the Expert's candidates (:func:`~tarot.bots.expert.ecart_candidates`)
@@ -24,7 +25,7 @@ which, for a page that shows progress; :func:`analysis_of` puts them together);
 one decision.  Same record, seat, worlds and seed: the same figures.  :func:`advise` gives the
 best action of a decision still to take (the page's *Conseil*): the same options on the same
 imagined deals, so the same best and evs as :func:`grade` at that step where the played action
-left the class settled (always when the best was played).  Its parts serve other
+left the class settled.  Its parts serve other
 weighings (the puzzle miner, :mod:`tarot.puzzles.mine`): :func:`options_of` (the options),
 :func:`played_out` (each option's scores on the same imagined deals), :func:`decision_rng`,
 :func:`paired_se` and :func:`why`.
@@ -53,11 +54,11 @@ from ..rng import Rng
 from ..rules import Rules
 from ..state import Deal
 from ..view import SeatView
-from .accuracy import accuracy, classify, counted_loss, unsettled
+from .accuracy import accuracy, classify, counted_loss, may_be_a_mistake, unsettled
 
 FORMAT = "tarot-analysis/1"
 DEFAULT_WORLDS = 24  # imagined deals per decision: the page's default budget (see docs/analysis.md)
-MOST_FACTOR = 4  # an unsettled decision gets up to this many times the budget, doubling it each step
+MOST_FACTOR = 8  # an unsettled decision gets up to this many times the budget, doubling it each step
 # Which accuracy each phase of the engine counts in.
 ACCURACY_OF = {"bidding": "bidding", "calling": "bidding", "chelem": "bidding",
                "ecart": "ecart", "purchase": "ecart", "play": "play"}
@@ -182,13 +183,23 @@ def grade(view: SeatView, played: Action, step: int, worlds: int = DEFAULT_WORLD
     while True:
         playout.extend(target)
         means, best, loss, se = weighed(playout.values, mine)
-        if target >= cap or playout.made < target or not unsettled(loss, se):
+        if target >= cap or playout.made < target or not _unsettled(playout.values, means, best, mine, loss, se):
             break
         target = min(cap, 2 * target)
     order = sorted(range(len(options)), key=lambda i: (i != best, -means[i], i))  # the best first, ties after it
     reason = _reason(view, played_option, options[best], best != mine)
     return Graded(step, view.phase, played, options[best], loss, se, classify(loss, se), reason,
                   tuple((options[i], means[i]) for i in order), playout.made)
+
+
+def _unsettled(values: list[list[float]], means: list[float], best: int, mine: int, loss: float, se: float) -> bool:
+    """Whether more imagined deals could change the class of option ``mine``: its loss against the
+    best is :func:`~tarot.teaching.accuracy.unsettled`; or, the best itself (no loss, no error to
+    weigh), a runner-up :func:`~tarot.teaching.accuracy.may_be_a_mistake`'s worth better than it."""
+    if best != mine:
+        return unsettled(loss, se)
+    return any(may_be_a_mistake(means[j] - means[mine], paired_se(values[j], values[mine]))
+               for j in range(len(values)) if j != mine)
 
 
 def weighed(values: list[list[float]], mine: int) -> tuple[list[float], int, float, float]:
@@ -229,8 +240,9 @@ class Advice:
 def advise(view: SeatView, step: int, worlds: int = DEFAULT_WORLDS, seed: int = 0) -> Advice:
     """The best action for the seat of ``view`` (to act) at ``step``: the options of :func:`grade`
     (without a played one) on the same ``worlds`` imagined deals, so that the same view, step,
-    worlds and seed give :func:`grade`'s best and evs for the best played (and for any action whose
-    class the budget settles; an unsettled one :func:`grade` weighs on more deals)."""
+    worlds and seed give :func:`grade`'s best and evs for any action whose class the budget
+    settles (the best among them, unless a runner-up may prove a mistake's worth better): an
+    unsettled one :func:`grade` weighs on more deals."""
     if not view.legal:
         raise ValueError("this seat is not to act")
     options = _candidates(view)
