@@ -7,7 +7,7 @@ from table_driver import in_background, open_table, play_to_end, simulate, start
 
 from tarot.teaching.analysis import DEFAULT_WORLDS, analyse_record
 
-MISTAKE_DEAL = 1  # played as the driver plays: 19 decisions of the person's, one a mistake
+MISTAKE_DEAL = 1  # played as the driver plays: 19 decisions of the person's, three of them mistakes or blunders
 
 
 def test_the_review_shows_the_command_s_grades_the_graph_and_the_accuracy_on_the_sheet(page, site_url):

@@ -7,7 +7,7 @@ from table_driver import CORNER, in_background, open_table, play_to_end, simulat
 
 from tarot.teaching.analysis import DEFAULT_WORLDS, analyse_record
 
-MISTAKE_DEAL = 1  # played as the driver plays: one mistake, a trump led where a spade was best
+MISTAKE_DEAL = 13  # played as the driver plays: one mistake of the person's, a trump played where a spade was best
 
 
 def _the_mistake() -> dict:
