@@ -70,10 +70,11 @@ const ROUTED = [...HASHES.keys()].filter((url) => !url.endsWith(".html"));
 function addRoutes(event) {
   if (typeof event.addRoutes !== "function") return;
   const paths = ROUTED.map((url) => ({ urlPattern: { pathname: escapePattern(new URL(url).pathname) } }));
+  const warn = (error) => console.warn("static routes not added:", error);
   try {
-    event.addRoutes({ condition: { or: paths }, source: { cacheName: CACHE } });
+    Promise.resolve(event.addRoutes({ condition: { or: paths }, source: { cacheName: CACHE } })).catch(warn);
   } catch (error) {
-    console.warn("static routes not added:", error);
+    warn(error);
   }
 }
 

@@ -13,7 +13,8 @@ against the best has a paired standard error.  The budget adapts: a decision who
 class more deals could change (:func:`~tarot.teaching.accuracy.unsettled`) is weighed
 again on twice as many, the next deals of the same draws (:class:`PlayOut`), up to
 :data:`MOST_FACTOR` times the budget; so is the best played while a runner-up
-:func:`~tarot.teaching.accuracy.may_be_a_mistake`'s worth better (the budget's best may be a mistake).  Grades and accuracy: :mod:`tarot.teaching.accuracy`.
+:func:`~tarot.teaching.accuracy.may_be_a_mistake`'s worth better (the budget's best may be
+a mistake).  Grades and accuracy: :mod:`tarot.teaching.accuracy`.
 
 The options: every bid, call, chelem answer, card and declaration (poignée, misère)
 the rules allow; for the écart the Expert's candidates (:func:`~tarot.bots.expert.ecart_candidates`)
