@@ -34,7 +34,7 @@ Fixtures:
                   - on failure saves e2e/artifacts/<test>.png (+ .log).
 A test whose page's renderer process dies ("Target crashed") is run once more, on a
 fresh page (pytest-rerunfailures; the summary counts it as a rerun); Chromium's own
-log of the session is e2e/artifacts/chromium.log.
+log of the session is e2e/artifacts/chromium.log (chromium-gw0.log, ... under pytest-xdist).
 Wait in tests with page.wait_for_* / expect(...), never time.sleep.
 """
 
@@ -62,7 +62,8 @@ DEFAULT_TIMEOUT_MS = 60_000
 
 # Playwright's message when the page's renderer process dies under a test.
 RENDERER_CRASH = "Target crashed"
-CHROMIUM_LOG = ARTIFACTS / "chromium.log"
+# One log per test process (pytest-xdist names its workers gw0, gw1, ...).
+CHROMIUM_LOG = ARTIFACTS / f"chromium{'-' + os.environ['PYTEST_XDIST_WORKER'] if 'PYTEST_XDIST_WORKER' in os.environ else ''}.log"
 
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -13,6 +13,7 @@ the same deals, so the pages only change when the engine or the bots do.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,8 +54,15 @@ class Found:
     seat: int
 
 
+@functools.cache
+def _code(view: SeatView, action: Action) -> str:
+    """The reason's code the hints give ``action`` at ``view`` (the same moments are asked of
+    every lesson's search)."""
+    return explain(view, action).code
+
+
 def _reason(code: str) -> Moment:
-    return lambda deal, view, action: explain(view, action).code == code
+    return lambda deal, view, action: _code(view, action) == code
 
 
 def _overtrump_forced(deal: Deal, view: SeatView, action: Action) -> bool:
@@ -76,7 +84,7 @@ def _dealt_in_suit(deal: Deal, seat: int, suit: int) -> int:
 def _partner_signal(deal: Deal, view: SeatView, action: Action) -> bool:
     """A defender returns the suit a partner led low, the king of which it has not seen; the
     lead a signal by the book (a suit of five cards or more)."""
-    if not isinstance(action, Play) or explain(view, action).code != "lead_to_partner_signal":
+    if not isinstance(action, Play) or _code(view, action) != "lead_to_partner_signal":
         return False
     suit = SUIT_OF[action.card]
     king = next(c for c in CARDS if SUIT_OF[c] == suit and RANK_OF[c] == 14)
@@ -88,14 +96,14 @@ def _partner_signal(deal: Deal, view: SeatView, action: Action) -> bool:
 
 def _signal_lead(deal: Deal, view: SeatView, action: Action) -> bool:
     """A defender's low lead under an honour, in a suit of five cards or more: the book's signal."""
-    return isinstance(action, Play) and explain(view, action).code == "signal_honour" \
+    return isinstance(action, Play) and _code(view, action) == "signal_honour" \
         and _dealt_in_suit(deal, view.seat, SUIT_OF[action.card]) >= 5
 
 
 def _save_partner_petit(deal: Deal, view: SeatView, action: Action) -> bool:
     """A master trump led for a partner who signalled the Petit in danger by the book: following
     to trump leads, a high trump then a low one."""
-    if not isinstance(action, Play) or explain(view, action).code != "save_partner_petit":
+    if not isinstance(action, Play):
         return False
     for s in range(deal.players):
         if s == view.seat or s == view.taker:
@@ -103,12 +111,12 @@ def _save_partner_petit(deal: Deal, view: SeatView, action: Action) -> bool:
         followed = [c for t in deal.tricks if SUIT_OF[next(c for c in t.cards if c != EXCUSE_ID)] == TRUMP
                     for i, c in enumerate(t.cards) if t.seat_of(i, deal.players) == s and i and SUIT_OF[c] == TRUMP]
         if any(a > b for a, b in zip(followed, followed[1:])):
-            return True
+            return _code(view, action) == "save_partner_petit"
     return False
 
 
 def _taker_ecart(deal: Deal, view: SeatView, action: Action) -> bool:
-    return view.phase == "ecart" and explain(view, action).code == "ecart_voids"
+    return view.phase == "ecart" and _code(view, action) == "ecart_voids"
 
 
 def _first_bid(contract: Contract | None, above: int = 0) -> Moment:
@@ -119,13 +127,13 @@ def _first_bid(contract: Contract | None, above: int = 0) -> Moment:
             return False
         if contract is not None and hand_points(mask_of(view.hand)) < THRESHOLDS[4][contract] + above:
             return False
-        return explain(view, action).code == ("pass_weak" if contract is None else "bid_points")
+        return _code(view, action) == ("pass_weak" if contract is None else "bid_points")
     return moment
 
 
 def _call_king(deal: Deal, view: SeatView, action: Action) -> bool:
     """The taker calls a king it lacks, the one of its longest suit."""
-    return view.phase == "calling" and explain(view, action).code == "call_king"
+    return view.phase == "calling" and _code(view, action) == "call_king"
 
 
 def _called_card_played(deal: Deal, view: SeatView, action: Action) -> bool:
@@ -144,7 +152,7 @@ def trick_start(found: Found, players: int) -> Found:
 
 def _hunt_petit(deal: Deal, view: SeatView, action: Action) -> bool:
     """The taker leads a trump to hunt the Petit, early in the deal (nine cards or more in hand)."""
-    return len(view.hand) >= 9 and explain(view, action).code == "hunt_petit"
+    return len(view.hand) >= 9 and _code(view, action) == "hunt_petit"
 
 
 def _petit_taken(result: DealResult) -> bool:
@@ -157,7 +165,7 @@ def _petit_taken(result: DealResult) -> bool:
 def _honour_choice(view: SeatView, action: Action, code: str) -> bool:
     """A defender's card to a trick for the reason ``code``, holding both a king or a queen and a
     low card it may play: the choice is between giving its points and keeping them."""
-    if not isinstance(action, Play) or explain(view, action).code != code:
+    if not isinstance(action, Play) or _code(view, action) != code:
         return False
     legal = [a.card for a in view.legal if isinstance(a, Play)]
     return any(RANK_OF[c] >= QUEEN and SUIT_OF[c] != TRUMP for c in legal) \
@@ -200,15 +208,10 @@ def find(moment: Moment, players: int = 4, skip: int = 0,
     (in a deal that ends as ``outcome`` says, if given)."""
     seen = 0
     for seed in range(1, SEARCH_DEALS):
-        deal = Deal.new(Rules(players=players), dealer=seed % players, seed=seed)
-        bots = [make_bot("standard", s) for s in range(players)]
+        deal = _new_deal(players, seed)
         hit: tuple[int, int] | None = None
-        while not deal.is_over:
-            seat = deal.to_act
-            assert seat is not None
-            view = deal.view(seat)
-            action = bots[seat].choose(view)
-            if hit is None and moment(deal, view, action):
+        for seat, action in _played(players, seed):
+            if hit is None and moment(deal, deal.view(seat), action):
                 hit = (len(deal.to_record()["actions"]), seat)
             deal.apply(action, seat=seat)
         if hit is None or (deal.result is not None and deal.result.redeal):
@@ -220,6 +223,26 @@ def find(moment: Moment, players: int = 4, skip: int = 0,
             continue
         return Found(deal.to_record(), hit[0], hit[1])
     raise SystemExit(f"lessons: no deal found for {moment}")
+
+
+def _new_deal(players: int, seed: int) -> Deal:
+    return Deal.new(Rules(players=players), dealer=seed % players, seed=seed)
+
+
+@functools.cache
+def _played(players: int, seed: int) -> tuple[tuple[int, Action], ...]:
+    """The Standard bots' deal ``seed``, each action with its seat: played once, searched by
+    every lesson's moment."""
+    deal = _new_deal(players, seed)
+    bots = [make_bot("standard", s) for s in range(players)]
+    actions = []
+    while not deal.is_over:
+        seat = deal.to_act
+        assert seat is not None
+        action = bots[seat].choose(deal.view(seat))
+        actions.append((seat, action))
+        deal.apply(action, seat=seat)
+    return tuple(actions)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@
 #   checks   ruff (lint), mypy (types of tarot/ and web/) and the README's example as a doctest
 #   unit     pytest tests/ under CPython (.venv); beside the pyodide stage when both run
 #   pyodide  the same tests/ inside Pyodide under Node.js (scripts/pyodide_tests.mjs), two processes
-#   e2e      pytest e2e/ with Playwright in headless Chromium against the built site
+#   e2e      pytest e2e/ with Playwright in headless Chromium against the built site, in
+#            E2E_PROCESSES test processes (default 2; pytest-xdist)
 #
 # Setup (each step is skipped when already up to date): .venv from
 # requirements-dev.txt, node_modules from package-lock.json (npm ci), the
@@ -26,6 +27,7 @@ for stage in "${STAGES[@]}"; do
 done
 
 PY="$ROOT/.venv/bin/python"
+E2E_PROCESSES="${E2E_PROCESSES:-2}"
 LOGS="$ROOT/.cache/test-logs"
 export PYTHONDONTWRITEBYTECODE=1
 
@@ -152,7 +154,10 @@ for stage in "${STAGES[@]}"; do
       [[ -n "$unit_pid" ]] && finish_unit ;;
     e2e)
       [[ -n "$unit_pid" ]] && finish_unit
-      run_stage e2e "browser tests (Chromium)" "$PY" -m pytest -q --durations=0 --durations-min=4 e2e ;;
+      # Two test processes (pytest-xdist), each with its Chromium: one page's start-up leaves
+      # part of the cores idle. The site was built by the setup above.
+      TAROT_E2E_SKIP_BUILD=1 run_stage e2e "browser tests (Chromium)" "$PY" -m pytest -q -n "$E2E_PROCESSES" \
+        --dist worksteal --durations=0 --durations-min=4 e2e ;;
   esac
 done
 [[ -n "$unit_pid" ]] && finish_unit
