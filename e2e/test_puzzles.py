@@ -1,7 +1,7 @@
 """The puzzle trainer (``?mode=puzzles``): a puzzle of the collection in the seat's view; a right
 answer is said with its reason and raises the rating, a wrong one says what it costs, lowers the
-rating and is played on face up; a theme asked for is honoured; the daily puzzle fits a
-400 × 500 frame; the trainer speaks English too, and works offline after one visit.  The puzzles are the collection's own
+rating and is played on face up; a theme asked for is honoured; the daily puzzle, and the
+tallest puzzle of each kind, fit a 400 × 500 frame; the trainer speaks English too, and works offline after one visit.  The puzzles are the collection's own
 (web/puzzles/collection.jsonl), whatever it holds."""
 from __future__ import annotations
 
@@ -107,22 +107,53 @@ def test_a_theme_asked_for_is_honoured(page, site_url):
     page.wait_for_selector(f"[data-testid=puzzle][data-phase='{phase}']")
 
 
+NO_SCROLL = ("() => [document.documentElement, document.body, document.querySelector('#table > .layout')]"
+             ".every(e => e.scrollHeight <= e.clientHeight && e.scrollWidth <= e.clientWidth)")
+IN_VIEW = ("() => [...document.querySelectorAll('[data-testid=puzzle], #hand button[data-card]')]"
+           ".every(e => { const b = e.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; })")
+
+
+def _tallest_of_each_kind() -> list[TrainerPuzzle]:
+    """For each player count and kind of answer (a bid, the king called, an écart, a poignée, a
+    card), the puzzle asked earliest in its deal: the fullest hand, the tallest table of its kind."""
+    tallest: dict[tuple[int, str], TrainerPuzzle] = {}
+    for p in sorted(PUZZLES, key=lambda p: (len(p.record["actions"]), p.id)):
+        tallest.setdefault((p.players, type(p.solution[0]).__name__), p)
+    return list(tallest.values())
+
+
 def test_the_daily_puzzle_embedded_fits_400_by_500_without_a_scrollbar(page, site_url):
     page.set_viewport_size({"width": 400, "height": 500})
     _open(page, site_url, "?embed=1&mode=puzzles&daily=1&pause=0")
     expected = daily(PUZZLES, page.evaluate(TODAY))
     assert expected is not None and page.get_attribute("[data-testid=puzzle]", "data-id") == expected.id
-    no_scroll = ("() => [document.documentElement, document.body, document.querySelector('#table > .layout')]"
-                 ".every(e => e.scrollHeight <= e.clientHeight && e.scrollWidth <= e.clientWidth)")
-    assert page.evaluate(no_scroll)
-    in_view = ("() => [...document.querySelectorAll('[data-testid=puzzle], #hand button[data-card]')]"
-               ".every(e => { const b = e.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; })")
-    assert page.evaluate(in_view)
-    answer = _wrong(expected) or (expected.solution[0] if isinstance(expected.solution[0], (Play, Bid)) else None)
-    if answer is not None:  # a card or a bid to answer with (the day's may be an écart)
+    assert page.evaluate(NO_SCROLL)
+    assert page.evaluate(IN_VIEW)
+    _answer_fits(page, expected)
+
+
+def _answer_fits(page, puzzle: TrainerPuzzle) -> None:
+    """A wrong answer if there is one of a card or a bid, else the right one: the verdict fits too."""
+    answer = _wrong(puzzle) or (puzzle.solution[0] if isinstance(puzzle.solution[0], (Play, Bid)) else None)
+    if answer is not None:  # a card or a bid to answer with (an écart, a call or a poignée is left)
         assert _answer(page, answer) in ("true", "false")
         page.wait_for_timeout(100)
-        assert page.evaluate(no_scroll)  # the verdict fits too
+        assert page.evaluate(NO_SCROLL), puzzle.id
+
+
+def test_the_tallest_puzzle_of_each_kind_embedded_fits_400_by_500_without_a_scrollbar(page, site_url):
+    """Any day's puzzle may be the daily one: a three-player écart's three rows of cards, the kings
+    to call over a two-row hand, a poignée's question over a full hand all fit the frame."""
+    page.set_viewport_size({"width": 400, "height": 500})
+    chosen = _tallest_of_each_kind()
+    assert len({p.players for p in chosen}) == 3
+    for puzzle in chosen:
+        page.goto("about:blank")
+        _open(page, site_url, "?embed=1&mode=puzzles&pause=0", f"#puzzle={puzzle.id}")
+        assert page.get_attribute("[data-testid=puzzle]", "data-id") == puzzle.id
+        assert page.evaluate(NO_SCROLL), puzzle.id
+        assert page.evaluate(IN_VIEW), puzzle.id
+        _answer_fits(page, puzzle)
 
 
 def test_the_trainer_speaks_english(page, site_url):
