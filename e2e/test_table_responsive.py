@@ -19,3 +19,18 @@ def test_the_expert_thinks_in_its_worker_and_standard_on_the_page(page, site_url
     assert page.get_attribute("#table", "data-level") == level
     calls = page.evaluate("window.__workerCalls")
     assert calls > 0 if level == "expert" else calls == 0  # the Expert thinks in its worker
+
+
+def test_a_step_of_the_deal_leaves_the_page_s_language_as_it_was(page, site_url):
+    """The page's ``lang`` is written only when the language changes: written again, even to the
+    same value, it has the browser restyle the whole page at every step of the deal."""
+    open_table(page, site_url)
+    page.evaluate("() => { window.__langWrites = 0; new MutationObserver((records) => {"
+                  " window.__langWrites += records.length; })"
+                  ".observe(document.documentElement, {attributes: true, attributeFilter: ['lang']}); }")
+    start_game(page, 4, 4)
+    play_to_end(page)
+    assert page.evaluate("window.__langWrites") == 0
+    page.click("[data-action=lang]")  # the language button: English, then the page says so
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert page.evaluate("window.__langWrites") == 1

@@ -188,11 +188,12 @@ class Page:
         appeared = self._write({**render(screen), "elsewhere": self.tabs.notice(screen.lang)})
         for key, value in root_attributes(screen).items():
             self.root.setAttribute(key, value)
-        document.documentElement.lang = screen.lang
+        if str(document.documentElement.lang) != screen.lang:  # set again, it restyles the whole page
+            document.documentElement.lang = screen.lang
         self.regions["side"].setAttribute("aria-label", t("score_sheet", screen.lang))
         self.regions["panel"].setAttribute("aria-label", t("panel_label", screen.lang))
         label = js(document.querySelector("#command-form label"))
-        if label is not None:
+        if label is not None and str(label.textContent) != t("command_label", screen.lang):
             label.textContent = t("command_label", screen.lang)
         dialog_open = bool(self.cache.get("overlay"))
         for el in self.behind:  # a dialog is modal: what lies behind it takes no click nor focus
