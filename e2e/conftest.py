@@ -62,8 +62,8 @@ DEFAULT_TIMEOUT_MS = 60_000
 
 # Playwright's message when the page's renderer process dies under a test.
 RENDERER_CRASH = "Target crashed"
-# One log per test process (pytest-xdist names its workers gw0, gw1, ...).
-CHROMIUM_LOG = ARTIFACTS / f"chromium{'-' + os.environ['PYTEST_XDIST_WORKER'] if 'PYTEST_XDIST_WORKER' in os.environ else ''}.log"
+_XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER")  # gw0, gw1, ... under pytest-xdist: one log per process
+CHROMIUM_LOG = ARTIFACTS / (f"chromium-{_XDIST_WORKER}.log" if _XDIST_WORKER else "chromium.log")
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
