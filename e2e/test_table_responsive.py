@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from table_driver import COUNT_WORKER_CALLS, open_table, phase, play_to_end, start_game
+from table_driver import COUNT_WORKER_CALLS, open_table, phase, play_one, play_to_end, start_game
 
 
 @pytest.mark.parametrize("level", ["standard", "expert"])
@@ -34,3 +34,28 @@ def test_a_step_of_the_deal_leaves_the_page_s_language_as_it_was(page, site_url)
     page.click("[data-action=lang]")  # the language button: English, then the page says so
     page.wait_for_function("() => document.documentElement.lang === 'en'")
     assert page.evaluate("window.__langWrites") == 1
+
+
+OBSERVE_WRITES = ("() => { window.__writes = []; new MutationObserver((records) => { for (const r of records)"
+                  " window.__writes.push(r.type === 'attributes' ? 'inert ' + (r.target.id || r.target.className)"
+                  " : 'children ' + (r.target.closest('[id]') || {}).id); })"
+                  ".observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ['inert']}); }")
+
+
+def test_the_table_is_freed_from_its_dialog_before_it_is_drawn_and_only_then(page, site_url):
+    """Closing the new-game form frees the table behind it (``inert``) before the new deal is
+    written, so that the browser restyles the table once and not again after the focus has
+    forced a style; a step with no dialog opened or closed writes no ``inert`` at all."""
+    open_table(page, site_url)
+    page.evaluate(OBSERVE_WRITES)
+    start_game(page, 4, 4)
+    writes = page.evaluate("window.__writes")
+    freed = writes.index("inert layout")
+    assert "inert topbar" in writes[:freed + 2]
+    assert writes.index("children hand") > freed
+    page.evaluate("() => { window.__writes = []; }")
+    for _ in range(3):  # three of the person's decisions and the bots' steps between them: no dialog
+        play_one(page)
+    writes = page.evaluate("window.__writes")
+    assert any(w.startswith("children") for w in writes)
+    assert not any(w.startswith("inert") for w in writes)

@@ -185,9 +185,12 @@ class Page:
     def refresh(self) -> None:
         screen = self.state.screen()
         before = self.focus.before()
-        appeared = self._write({**render(screen), "elsewhere": self.tabs.notice(screen.lang)})
+        regions = {**render(screen), "elsewhere": self.tabs.notice(screen.lang)}
+        dialog_open = bool(regions["overlay"])
+        self._make_inert(dialog_open and not screen.text_mode)
         for key, value in root_attributes(screen).items():
             self.root.setAttribute(key, value)
+        appeared = self._write(regions)
         if str(document.documentElement.lang) != screen.lang:  # set again, it restyles the whole page
             document.documentElement.lang = screen.lang
         self.regions["side"].setAttribute("aria-label", t("score_sheet", screen.lang))
@@ -195,11 +198,6 @@ class Page:
         label = js(document.querySelector("#command-form label"))
         if label is not None and str(label.textContent) != t("command_label", screen.lang):
             label.textContent = t("command_label", screen.lang)
-        dialog_open = bool(self.cache.get("overlay"))
-        for el in self.behind:  # a dialog is modal: what lies behind it takes no click nor focus
-            if el is not None:
-                el.inert = (dialog_open and not screen.text_mode) or self.follower
-        self.regions["overlay"].inert = self.follower
         if not screen.text_mode:  # the text mode's focus stays in its command box
             self.focus.after(f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before)
         if screen.text_mode:
@@ -212,6 +210,15 @@ class Page:
         self.schedule_hint()
         self.schedule_reference()
         self.schedule_analysis()
+
+    def _make_inert(self, modal: bool) -> None:
+        """A dialog is modal: what lies behind it takes no click nor focus; none of the table
+        while another tab plays the match.  Set before the regions are written and only where
+        it changes: it restyles the whole table, and the browser then does it once, not again
+        after the style the new regions' focus forces."""
+        for el, inert in [*((el, modal or self.follower) for el in self.behind), (self.regions["overlay"], self.follower)]:
+            if el is not None and bool(el.inert) != inert:
+                el.inert = inert
 
     def _announce(self) -> None:
         """The text mode's live region: each new announcement added as a paragraph, the oldest
