@@ -1,8 +1,9 @@
 """The puzzle trainer (``?mode=puzzles``): a puzzle of the collection in the seat's view; a right
 answer is said with its reason and raises the rating, a wrong one says what it costs, lowers the
 rating and is played on face up; a theme asked for is honoured; the daily puzzle, and the
-tallest puzzle of each kind, fit a 400 × 500 frame; the trainer speaks English too, and works offline after one visit.  The puzzles are the collection's own
-(web/puzzles/collection.jsonl), whatever it holds."""
+tallest puzzle of each kind, fit a 400 × 500 frame; the trainer speaks English too, and works
+offline after one visit.  The puzzles are the collection's own (web/puzzles/collection.jsonl),
+whatever it holds."""
 from __future__ import annotations
 
 from pathlib import Path

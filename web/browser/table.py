@@ -216,7 +216,8 @@ class Page:
         while another tab plays the match.  Set before the regions are written and only where
         it changes: it restyles the whole table, and the browser then does it once, not again
         after the style the new regions' focus forces."""
-        for el, inert in [*((el, modal or self.follower) for el in self.behind), (self.regions["overlay"], self.follower)]:
+        wanted = [(el, modal or self.follower) for el in self.behind] + [(self.regions["overlay"], self.follower)]
+        for el, inert in wanted:
             if el is not None and bool(el.inert) != inert:
                 el.inert = inert
 
