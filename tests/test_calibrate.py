@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tarot.rules import Rules
-from tarot.tools.calibrate import trust_deal, trust_play, trust_summary, validity_summary
+from tarot.tools.calibrate import refine_line, trust_deal, trust_play, trust_summary, validity_summary
 
 
 def _decision(default: str, large: str, same: bool = True, forced: bool = False) -> dict[str, object]:
@@ -34,6 +34,12 @@ def test_trust_says_how_many_decisions_the_default_weighed_on_more_deals():
     weighed = [{**_decision("good", "good"), "worlds": w} for w in (24, 24, 24, 96)]
     summary = trust_summary([{"worlds": 24, "decisions": weighed}])
     assert (summary["extended"], summary["mean_worlds"]) == (25.0, 42.0)
+    assert summary["mean_large_worlds"] is None  # a large run not refined says no deals per decision
+
+
+def test_trust_says_how_many_deals_a_refined_large_run_weighed_per_decision():
+    refined = [{**_decision("good", "good"), "worlds": w, "large_worlds": 10 * w} for w in (24, 24, 24, 96)]
+    assert trust_summary([{"worlds": 24, "decisions": refined}])["mean_large_worlds"] == 420.0
 
 
 def test_validity_gives_each_levels_mean_and_each_gaps_interval():
@@ -76,6 +82,32 @@ def test_a_trust_line_again_refuses_a_line_of_other_decisions():
     other = {**line, "decisions": line["decisions"][1:]}
     with pytest.raises(ValueError, match="other decisions"):
         trust_deal(deal, seed, 1, worlds=2, factor=2, large_from=other)
+
+
+def test_refining_weighs_again_only_the_decisions_the_default_extended_on_factor_times_its_deals():
+    rules = Rules(players=4)
+    seed = next(s for s in range(1, 50) if trust_play(rules, s, 1) is not None)
+    deal = trust_play(rules, seed, 1)
+    line = trust_deal(deal, seed, 1, worlds=2, factor=2, most=2)
+    chosen = [d["step"] for d in line["decisions"] if not d["forced"]]
+    extended = chosen[0]  # as if the default had weighed this one on 8 deals
+    line["decisions"] = [{**d, "worlds": 8, "large": "blunder", "large_loss": 99.0} if d["step"] == extended
+                         else {**d, "large": "blunder", "large_loss": 99.0} if not d["forced"] else d
+                         for d in line["decisions"]]
+    refined = {d["step"]: d for d in refine_line(line, deal, 2)["decisions"]}
+    assert refined[extended]["large_worlds"] == 16 and refined[extended]["large_loss"] != 99.0
+    assert all(refined[s]["large_worlds"] == 4 and refined[s]["large_loss"] == 99.0 for s in chosen[1:])
+    again = {d["step"]: d for d in refine_line({**line, "decisions": list(refined.values())}, deal, 2)["decisions"]}
+    assert again == refined  # a refined line is refined already: nothing weighed twice
+
+
+def test_refining_refuses_a_line_of_other_decisions():
+    rules = Rules(players=4)
+    seed = next(s for s in range(1, 50) if trust_play(rules, s, 1) is not None)
+    deal = trust_play(rules, seed, 1)
+    line = trust_deal(deal, seed, 1, worlds=2, factor=2, most=2)
+    with pytest.raises(ValueError, match="other decisions"):
+        refine_line({**line, "decisions": line["decisions"][1:]}, deal, 2)
 
 
 def test_same_best_counts_only_the_lines_that_kept_the_large_runs_best():

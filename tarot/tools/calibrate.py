@@ -15,7 +15,10 @@ such lines back into the figures of docs/analysis.md:
   how often the two runs name the same best action; each share with its 95 % (Wilson)
   interval, and the imagined deals the default used.  ``--large-from`` grades again the
   deals of earlier lines, their large run reused: a change of the default measured on the
-  same deals for a tenth of the CPU.
+  same deals for a tenth of the CPU.  ``--refine`` makes the large run ten times the default
+  decision by decision: each decision the default weighed on more imagined deals than its
+  first ``worlds`` is graded again on ``factor`` times the deals the default gave it (the
+  same draws as the large run, continued).
 - ``validity``: the same deals played with each level in the graded seat (the others
   Standard); the deal's accuracy of that seat at the default budget, per level.  The
   figures: each level's mean accuracy with its 95 % interval, and each gap between
@@ -28,14 +31,15 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..bots import LEVEL_NAMES, make_bot
 from ..match import deal_seed
 from ..rules import Rules
 from ..state import Deal
 from ..actions import seatless_json
-from ..teaching.analysis import DEFAULT_WORLDS, accuracies, grade_record
+from ..replay import decisions
+from ..teaching.analysis import DEFAULT_WORLDS, accuracies, grade, grade_record, seat_steps
 from .options import ArgumentParser, integer_arg, whole_arg
 from .records import COMPACT
 
@@ -95,6 +99,8 @@ def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int, most:
         if "large_best" in b:  # lines written before the runs kept their best actions do not say
             row["large_best"] = b["large_best"]
             row["same_best"] = row["best"] == b["large_best"]
+        if "large_worlds" in b and not a.forced:  # a refined large run
+            row["large_worlds"] = b["large_worlds"]
         rows.append(row)
     return {"players": deal.rules.players, "seed": seed, "seat": seat, "worlds": worlds, "seconds": round(seconds, 3), "decisions": rows}
 
@@ -105,7 +111,38 @@ def _large_of(line: dict[str, object], steps: list[int]) -> list[dict[str, objec
     by_step = {d["step"]: d for d in line["decisions"]}  # type: ignore[attr-defined]
     if sorted(by_step) != steps:
         raise ValueError(f"the line of deal {line.get('seed')} is of other decisions")
-    return [{k: by_step[step][k] for k in ("large", "large_loss", "large_best") if k in by_step[step]} for step in steps]
+    return [{k: by_step[step][k] for k in ("large", "large_loss", "large_best", "large_worlds") if k in by_step[step]}
+            for step in steps]
+
+
+def refine_line(line: dict[str, object], deal: Deal, factor: int) -> dict[str, object]:
+    """``line`` (a ``trust`` line of ``deal``, its large run at ``factor`` times the line's
+    ``worlds``) with the large run made ``factor`` times the default decision by decision: each
+    decision the default weighed on more imagined deals is graded again on ``factor`` times the
+    deals the default used, with the large run's seed (its draws continued); every decision
+    says the large run's deals (``large_worlds``).  ``ValueError`` when the line is of other
+    decisions."""
+    rows = {d["step"]: d for d in line["decisions"]}  # type: ignore[attr-defined]
+    seat = int(line["seat"])  # type: ignore[call-overload]
+    record = deal.to_record()
+    if seat_steps(record, seat) != sorted(rows):
+        raise ValueError(f"the line of deal {line.get('seed')} is of other decisions")
+    out = []
+    for index, s, action, moment in decisions(record):
+        if s != seat:
+            continue
+        row = dict(rows[index])
+        if not row["forced"]:
+            used = int(row.get("large_worlds", factor * int(line["worlds"])))  # type: ignore[arg-type, call-overload]
+            wanted = factor * int(row["worlds"])
+            if wanted > used:
+                b = grade(moment.view(seat), action, index, wanted, 1, wanted)
+                row.update(large=b.grade, large_loss=round(b.loss, 2), large_best=seatless_json(b.best))
+                row["same_best"] = row["best"] == row["large_best"]
+                used = b.worlds
+            row["large_worlds"] = used
+        out.append(row)
+    return {**line, "decisions": out}
 
 
 def validity_deal(rules: Rules, seed: int, seat: int, levels: Sequence[str], worlds: int) -> dict[str, object]:
@@ -123,7 +160,7 @@ def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
     """The ``trust`` figures of the deals' lines."""
     deals = 0
     decided = serious_large = found = flagged = serious_default = confirmed = same = compared = 0
-    weighed = extended = worlds = 0
+    weighed = extended = worlds = judged = large_worlds = 0
     for line in lines:
         deals += 1
         for d in line["decisions"]:  # type: ignore[attr-defined]
@@ -138,6 +175,9 @@ def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
                 weighed += 1
                 worlds += used
                 extended += used > line["worlds"]
+            if "large_worlds" in d:  # a refined large run says its deals decision by decision
+                judged += 1
+                large_worlds += d["large_worlds"]
             if d["large"] in SERIOUS:
                 serious_large += 1
                 found += d["default"] in SERIOUS
@@ -152,7 +192,8 @@ def trust_summary(lines: Iterable[dict[str, object]]) -> dict[str, object]:
             "default_serious": serious_default, "confirmed_by_large": confirmed,
             "precision": _share(confirmed, serious_default), "precision_95": _wilson(confirmed, serious_default),
             "same_best": _share(same, compared), "same_best_95": _wilson(same, compared),
-            "extended": _share(extended, weighed), "mean_worlds": round(worlds / weighed, 1) if weighed else None}
+            "extended": _share(extended, weighed), "mean_worlds": round(worlds / weighed, 1) if weighed else None,
+            "mean_large_worlds": round(large_worlds / judged, 1) if judged else None}
 
 
 def _wilson(part: int, whole: int) -> list[float] | None:
@@ -186,22 +227,23 @@ def _share(part: int, whole: int) -> float | None:
     return round(100 * part / whole, 1) if whole else None
 
 
-def _trust_again(parser: ArgumentParser, path: str, worlds: int, factor: int, most: int | None) -> int:
-    """The ``trust`` lines of the deals of an earlier run's lines, their large run reused."""
+def _trust_lines(parser: ArgumentParser, flag: str, path: str,
+                 again: Callable[[dict[str, object], Deal], dict[str, object]]) -> int:
+    """``again(line, deal)`` printed for each line of an earlier ``trust`` run in ``path``."""
     try:
         with open(path, encoding="utf-8") as f:
             lines = [json.loads(line) for line in f if line.strip()]
         deals = [(line, Rules(players=line["players"])) for line in lines]
     except (OSError, ValueError, KeyError, TypeError) as e:
-        parser.error(f"--large-from {path}: not the lines of a trust run ({type(e).__name__})")
+        parser.error(f"{flag} {path}: not the lines of a trust run ({type(e).__name__})")
     for line, rules in deals:
         deal = trust_play(rules, line["seed"], line["seat"])
         if deal is None:
-            parser.error(f"--large-from {path}: deal {line['seed']} is a redeal, not a trust deal")
+            parser.error(f"{flag} {path}: deal {line['seed']} is a redeal, not a trust deal")
         try:
-            out = trust_deal(deal, line["seed"], line["seat"], worlds, factor, most, large_from=line)
-        except ValueError as e:
-            parser.error(f"--large-from {path}: {e}")
+            out = again(line, deal)
+        except (ValueError, KeyError, TypeError) as e:
+            parser.error(f"{flag} {path}: {e}")
         print(json.dumps(out, separators=COMPACT), flush=True)
     return 0
 
@@ -223,6 +265,9 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--large-from", metavar="FILE",
                    help="trust: the deals of the lines of FILE (an earlier run), their large run's grades reused: "
                         "only the default is weighed again")
+    p.add_argument("--refine", metavar="FILE",
+                   help="trust: the lines of FILE, each decision the default weighed on more imagined deals "
+                        "graded again by the large run on --factor times the deals the default used")
     p.add_argument("--summary", metavar="FILE", help="read the lines of FILE (- for stdin) and print the figures")
     return p
 
@@ -239,10 +284,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     levels = [level.strip() for level in args.levels.split(",")]
     if any(level not in LEVEL_NAMES for level in levels):
         parser.error(f"--levels takes levels among {', '.join(LEVEL_NAMES)}, not {args.levels!r}")
-    if args.large_from is not None:
-        if args.bench != "trust":
-            parser.error("--large-from is for trust")
-        return _trust_again(parser, args.large_from, args.worlds, args.factor, args.most)
+    if args.large_from is not None or args.refine is not None:
+        if args.bench != "trust" or args.large_from is not None and args.refine is not None:
+            parser.error("--large-from and --refine are for trust, one at a time")
+        if args.refine is not None:
+            return _trust_lines(parser, "--refine", args.refine, lambda line, deal: refine_line(line, deal, args.factor))
+        return _trust_lines(parser, "--large-from", args.large_from, lambda line, deal: trust_deal(
+            deal, int(line["seed"]), int(line["seat"]), args.worlds, args.factor, args.most,  # type: ignore[call-overload]
+            large_from=line))
     rules = Rules(players=args.players)
     done = 0
     for _k, seed, seat in _deals(args.players, args.seed):
