@@ -34,6 +34,16 @@ def _fits(page, where: str) -> None:
     assert seen["playBottom"] <= 1, f"{where}: the play area runs {seen['playBottom']} px below the screen"
     steps = corner_steps(page)
     assert steps and min(steps) >= 24, f"{where}: a card shows less than its corner ({min(steps)} px)"
+    rows = page.evaluate(ROW_SIZES)
+    assert rows == sorted(rows, reverse=True) and rows[0] - rows[-1] <= 1, f"{where}: rows of {rows} cards"
+
+
+# The number of cards in each row of the hand, top row first (by their place in the layout,
+# a raised card in its row): balanced rows differ by a card at most.
+ROW_SIZES = ("() => { const rows = new Map();"
+             " for (const b of document.querySelectorAll('#hand button[data-card]')) {"
+             " rows.set(b.offsetTop, (rows.get(b.offsetTop) || 0) + 1); }"
+             " return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(e => e[1]); }")
 
 
 # The hand's rows, the share of the hand's width its cards use, and the steps between cards in a row.
