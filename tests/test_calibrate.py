@@ -4,7 +4,10 @@ from __future__ import annotations
 import pytest
 
 from tarot.rules import Rules
-from tarot.tools.calibrate import refine_line, trust_deal, trust_play, trust_summary, validity_summary
+from tarot import tools
+from tarot.replay import decisions
+from tarot.teaching.analysis import grade
+from tarot.tools.calibrate import judge, refine_line, trust_deal, trust_play, trust_summary, validity_summary
 
 
 def _decision(default: str, large: str, same: bool = True, forced: bool = False) -> dict[str, object]:
@@ -99,6 +102,47 @@ def test_refining_weighs_again_only_the_decisions_the_default_extended_on_factor
     assert all(refined[s]["large_worlds"] == 4 and refined[s]["large_loss"] == 99.0 for s in chosen[1:])
     again = {d["step"]: d for d in refine_line({**line, "decisions": list(refined.values())}, deal, 2)["decisions"]}
     assert again == refined  # a refined line is refined already: nothing weighed twice
+
+
+def test_refining_from_a_least_loss_leaves_the_decisions_both_runs_put_under_it():
+    rules = Rules(players=4)
+    seed = next(s for s in range(1, 50) if trust_play(rules, s, 1) is not None)
+    deal = trust_play(rules, seed, 1)
+    line = trust_deal(deal, seed, 1, worlds=2, factor=2, most=2)
+    chosen = [d["step"] for d in line["decisions"] if not d["forced"]]
+    near, far = chosen[:2]  # both weighed on 8 deals by the default; one near a mistake, one far from it
+    losses = {near: (12.0, 9.0), far: (6.0, 9.5)}
+    line["decisions"] = [{**d, "worlds": 8, "loss": losses[d["step"]][0], "large_loss": losses[d["step"]][1]}
+                         if d["step"] in losses else d for d in line["decisions"]]
+    refined = {d["step"]: d for d in refine_line(line, deal, 2, least=10)["decisions"]}
+    assert refined[near]["large_worlds"] == 16  # the default put it at 12: graded again
+    assert refined[far]["large_worlds"] == 4 and refined[far]["large_loss"] == 9.5  # both under 10: kept
+
+
+def _choices(seat: int = 1):
+    """The decisions with a choice of a trust deal's graded seat: ``(view, action, step)``."""
+    rules = Rules(players=4)
+    seed = next(s for s in range(1, 50) if trust_play(rules, s, seat) is not None)
+    deal = trust_play(rules, seed, seat)
+    for index, s, action, moment in decisions(deal.to_record()):
+        if s == seat and len(moment.view(seat).legal) > 2:
+            yield moment.view(seat), action, index
+
+
+def test_the_judge_weighs_the_options_it_keeps_on_the_same_deals_as_a_grade_of_them_all(monkeypatch):
+    monkeypatch.setattr(tools.calibrate, "PRUNE", 1e9)  # no option left out
+    view, action, step = next(_choices())
+    graded = grade(view, action, step, 8, 1, 8)
+    assert judge(view, action, step, 2, 8) == (graded.grade, graded.loss, graded.best, graded.worlds)
+
+
+def test_the_judge_left_with_no_margin_weighs_again_only_the_played_option_and_the_first_deals_best_ones(monkeypatch):
+    monkeypatch.setattr(tools.calibrate, "PRUNE", 0.0)
+    for view, action, step in _choices():
+        first = grade(view, action, step, 2, 1, 2).options  # the large run on its first deals, best first
+        tied_best = [a for a, ev in first if ev == first[0][1]]
+        _class, _loss, best, made = judge(view, action, step, 2, 6)
+        assert made == 6 and best in (action, *tied_best)
 
 
 def test_refining_refuses_a_line_of_other_decisions():

@@ -37,13 +37,17 @@ from ..bots import LEVEL_NAMES, make_bot
 from ..match import deal_seed
 from ..rules import Rules
 from ..state import Deal
-from ..actions import seatless_json
+from ..view import SeatView
+from ..actions import Action, seatless_json
 from ..replay import decisions
-from ..teaching.analysis import DEFAULT_WORLDS, accuracies, grade, grade_record, seat_steps
+from ..teaching.accuracy import classify
+from ..teaching.analysis import (DEFAULT_WORLDS, PlayOut, accuracies, decision_rng, grade_record, normal_action,
+                                 options_of, paired_se, seat_steps, weighed)
 from .options import ArgumentParser, integer_arg, whole_arg
 from .records import COMPACT
 
 PROG = "python -m tarot calibrate"
+PRUNE = 4.0  # standard errors: an option so far below the best on the large run's deals is not weighed again
 SERIOUS = ("mistake", "blunder")
 Z95 = 1.96
 
@@ -115,13 +119,13 @@ def _large_of(line: dict[str, object], steps: list[int]) -> list[dict[str, objec
             for step in steps]
 
 
-def refine_line(line: dict[str, object], deal: Deal, factor: int) -> dict[str, object]:
+def refine_line(line: dict[str, object], deal: Deal, factor: int, least: float = 0.0) -> dict[str, object]:
     """``line`` (a ``trust`` line of ``deal``, its large run at ``factor`` times the line's
     ``worlds``) with the large run made ``factor`` times the default decision by decision: each
-    decision the default weighed on more imagined deals is graded again on ``factor`` times the
-    deals the default used, with the large run's seed (its draws continued); every decision
-    says the large run's deals (``large_worlds``).  ``ValueError`` when the line is of other
-    decisions."""
+    decision the default weighed on more imagined deals, and that either run put at a loss of
+    ``least`` or more, is graded again on ``factor`` times the deals the default used, with the
+    large run's seed (its draws continued); every decision says the large run's deals
+    (``large_worlds``).  ``ValueError`` when the line is of other decisions."""
     rows = {d["step"]: d for d in line["decisions"]}  # type: ignore[attr-defined]
     seat = int(line["seat"])  # type: ignore[call-overload]
     record = deal.to_record()
@@ -135,14 +139,32 @@ def refine_line(line: dict[str, object], deal: Deal, factor: int) -> dict[str, o
         if not row["forced"]:
             used = int(row.get("large_worlds", factor * int(line["worlds"])))  # type: ignore[arg-type, call-overload]
             wanted = factor * int(row["worlds"])
-            if wanted > used:
-                b = grade(moment.view(seat), action, index, wanted, 1, wanted)
-                row.update(large=b.grade, large_loss=round(b.loss, 2), large_best=seatless_json(b.best))
+            if wanted > used and max(row["loss"], row["large_loss"]) >= least:
+                graded, loss, best, used = judge(moment.view(seat), action, index, used, wanted)
+                row.update(large=graded, large_loss=round(loss, 2), large_best=seatless_json(best))
                 row["same_best"] = row["best"] == row["large_best"]
-                used = b.worlds
             row["large_worlds"] = used
         out.append(row)
     return {**line, "decisions": out}
+
+
+def judge(view: SeatView, played: Action, step: int, first: int, worlds: int) -> tuple[str, float, Action, int]:
+    """The large run's grade of a decision on ``worlds`` imagined deals (its seed, 1): the class, the
+    loss, the best action and the deals made.  Every option is weighed on the ``first`` deals (the
+    large run as it was); only the played one, the best and those within :data:`PRUNE` standard
+    errors of it are weighed on the rest (the same draws: what they would have been with all)."""
+    played_option = normal_action(played)
+    options = options_of(view, played_option)
+    mine = options.index(played_option)
+    start = PlayOut(view, options, decision_rng(1, step))
+    start.extend(first)
+    means, best, _loss, _se = weighed(start.values, mine)
+    kept = [i for i in range(len(options)) if i in (mine, best)
+            or means[best] - means[i] <= PRUNE * paired_se(start.values[best], start.values[i])]
+    playout = PlayOut(view, [options[i] for i in kept], decision_rng(1, step))
+    playout.extend(worlds)
+    _means, top, loss, se = weighed(playout.values, kept.index(mine))
+    return classify(loss, se), loss, options[kept[top]], playout.made
 
 
 def validity_deal(rules: Rules, seed: int, seat: int, levels: Sequence[str], worlds: int) -> dict[str, object]:
@@ -268,6 +290,8 @@ def build_parser() -> ArgumentParser:
     p.add_argument("--refine", metavar="FILE",
                    help="trust: the lines of FILE, each decision the default weighed on more imagined deals "
                         "graded again by the large run on --factor times the deals the default used")
+    p.add_argument("--least", type=whole_arg(0, 1000, "--least"), default=0, metavar="LOSS",
+                   help="--refine: only the decisions either run put at a loss of LOSS deal units or more")
     p.add_argument("--summary", metavar="FILE", help="read the lines of FILE (- for stdin) and print the figures")
     return p
 
@@ -288,7 +312,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.bench != "trust" or args.large_from is not None and args.refine is not None:
             parser.error("--large-from and --refine are for trust, one at a time")
         if args.refine is not None:
-            return _trust_lines(parser, "--refine", args.refine, lambda line, deal: refine_line(line, deal, args.factor))
+            return _trust_lines(parser, "--refine", args.refine,
+                                lambda line, deal: refine_line(line, deal, args.factor, args.least))
         return _trust_lines(parser, "--large-from", args.large_from, lambda line, deal: trust_deal(
             deal, int(line["seed"]), int(line["seat"]), args.worlds, args.factor, args.most,  # type: ignore[call-overload]
             large_from=line))
