@@ -18,7 +18,8 @@ such lines back into the figures of docs/analysis.md:
   same deals for a tenth of the CPU.  ``--refine`` makes the large run ten times the default
   decision by decision: each decision the default weighed on more imagined deals than its
   first ``worlds`` is graded again on ``factor`` times the deals the default gave it (the
-  same draws as the large run, continued).
+  same draws as the large run, continued; beyond the large run's deals, only the options
+  near the best are weighed).
 - ``validity``: the same deals played with each level in the graded seat (the others
   Standard); the deal's accuracy of that seat at the default budget, per level.  The
   figures: each level's mean accuracy with its 95 % interval, and each gap between
