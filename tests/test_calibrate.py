@@ -87,11 +87,16 @@ def test_a_trust_line_again_refuses_a_line_of_other_decisions():
         trust_deal(deal, seed, 1, worlds=2, factor=2, large_from=other)
 
 
-def test_refining_weighs_again_only_the_decisions_the_default_extended_on_factor_times_its_deals():
+def _small_line():
+    """A 4-player trust deal (seat 1 graded) and its line at a fixed budget of 2, the large run 4."""
     rules = Rules(players=4)
     seed = next(s for s in range(1, 50) if trust_play(rules, s, 1) is not None)
     deal = trust_play(rules, seed, 1)
-    line = trust_deal(deal, seed, 1, worlds=2, factor=2, most=2)
+    return deal, trust_deal(deal, seed, 1, worlds=2, factor=2, most=2)
+
+
+def test_refining_weighs_again_only_the_decisions_the_default_extended_on_factor_times_its_deals():
+    deal, line = _small_line()
     chosen = [d["step"] for d in line["decisions"] if not d["forced"]]
     extended = chosen[0]  # as if the default had weighed this one on 8 deals
     line["decisions"] = [{**d, "worlds": 8, "large": "blunder", "large_loss": 99.0} if d["step"] == extended
@@ -105,10 +110,7 @@ def test_refining_weighs_again_only_the_decisions_the_default_extended_on_factor
 
 
 def test_refining_from_a_least_loss_leaves_the_decisions_both_runs_put_under_it():
-    rules = Rules(players=4)
-    seed = next(s for s in range(1, 50) if trust_play(rules, s, 1) is not None)
-    deal = trust_play(rules, seed, 1)
-    line = trust_deal(deal, seed, 1, worlds=2, factor=2, most=2)
+    deal, line = _small_line()
     chosen = [d["step"] for d in line["decisions"] if not d["forced"]]
     near, far = chosen[:2]  # both weighed on 8 deals by the default; one near a mistake, one far from it
     losses = {near: (12.0, 9.0), far: (6.0, 9.5)}
@@ -119,14 +121,12 @@ def test_refining_from_a_least_loss_leaves_the_decisions_both_runs_put_under_it(
     assert refined[far]["large_worlds"] == 4 and refined[far]["large_loss"] == 9.5  # both under 10: kept
 
 
-def _choices(seat: int = 1):
-    """The decisions with a choice of a trust deal's graded seat: ``(view, action, step)``."""
-    rules = Rules(players=4)
-    seed = next(s for s in range(1, 50) if trust_play(rules, s, seat) is not None)
-    deal = trust_play(rules, seed, seat)
+def _choices():
+    """The decisions with a choice of the small line's graded seat: ``(view, action, step)``."""
+    deal, _line = _small_line()
     for index, s, action, moment in decisions(deal.to_record()):
-        if s == seat and len(moment.view(seat).legal) > 2:
-            yield moment.view(seat), action, index
+        if s == 1 and len(moment.view(1).legal) > 2:
+            yield moment.view(1), action, index
 
 
 def test_the_judge_weighs_the_options_it_keeps_on_the_same_deals_as_a_grade_of_them_all(monkeypatch):
@@ -146,10 +146,7 @@ def test_the_judge_left_with_no_margin_weighs_again_only_the_played_option_and_t
 
 
 def test_refining_refuses_a_line_of_other_decisions():
-    rules = Rules(players=4)
-    seed = next(s for s in range(1, 50) if trust_play(rules, s, 1) is not None)
-    deal = trust_play(rules, seed, 1)
-    line = trust_deal(deal, seed, 1, worlds=2, factor=2, most=2)
+    deal, line = _small_line()
     with pytest.raises(ValueError, match="other decisions"):
         refine_line({**line, "decisions": line["decisions"][1:]}, deal, 2)
 
