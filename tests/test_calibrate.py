@@ -1,6 +1,8 @@
 """The analysis's calibration benchmarks (``python -m tarot calibrate``): their figures from their lines."""
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from tarot.rules import Rules
@@ -8,6 +10,8 @@ from tarot import tools
 from tarot.replay import decisions
 from tarot.teaching.analysis import grade
 from tarot.tools.calibrate import judge, refine_line, trust_deal, trust_play, trust_summary, validity_summary
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="a command-line benchmark, not the page: run under CPython only")
 
 
 def _decision(default: str, large: str, same: bool = True, forced: bool = False) -> dict[str, object]:
