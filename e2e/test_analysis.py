@@ -3,16 +3,16 @@ decisions as the deal ends, and the review, the score sheet and the statistics s
 figures ``python -m tarot analyse`` gives for the same record."""
 from __future__ import annotations
 
-from table_driver import in_background, open_table, play_to_end, simulate, start_game, wait_analysed
+from table_driver import TESTS_QUERY, WORLDS, in_background, open_table, play_to_end, simulate, start_game, wait_analysed
 
-from tarot.teaching.analysis import DEFAULT_WORLDS, analyse_record
+from tarot.teaching.analysis import analyse_record
 
-MISTAKE_DEAL = 1  # played as the driver plays: 19 decisions of the person's, three of them mistakes or blunders
+MISTAKE_DEAL = 1  # played as the driver plays: 19 decisions of the person's, two of them mistakes at the tests' budget
 
 
 def test_the_review_shows_the_command_s_grades_the_graph_and_the_accuracy_on_the_sheet(page, site_url):
-    analysed = in_background(analyse_record, simulate(4, MISTAKE_DEAL).match.records[-1], 0, DEFAULT_WORLDS, 0)
-    open_table(page, site_url, "?pause=0")
+    analysed = in_background(analyse_record, simulate(4, MISTAKE_DEAL).match.records[-1], 0, WORLDS, 0)
+    open_table(page, site_url, TESTS_QUERY)
     start_game(page, 4, MISTAKE_DEAL)
     play_to_end(page)
     page.wait_for_selector("[data-testid=analysis-progress]")  # the deal's end says how far it has gone

@@ -1,13 +1,13 @@
 """Duplicate tournaments against the Expert in the page, the review of a deal, replay,
-export and import.  The reference uses a cheap Expert (``refsamples``) to stay fast;
-its figures are checked against CPython's reference of the same deal."""
+export and import.  The reference uses a cheap Expert (``refsamples``) and the analysis a small
+budget (``worlds``) to stay fast; their figures are checked against CPython's for the same deal."""
 from __future__ import annotations
 
 import json
 from typing import Callable
 
 import pytest
-from table_driver import (HUMAN_TURN, first_number, human_turn, in_background, open_table, play_one, play_to_end,
+from table_driver import (HUMAN_TURN, TESTS_QUERY, WORLDS, first_number, human_turn, in_background, open_table, play_one, play_to_end,
                           sheet_rows, simulate, start_game, wait_analysed)
 
 from tarot.teaching.duplicate import FIELD, Budget, field_deal, places, reference  # importable once table_driver has put the repository on the path
@@ -24,7 +24,7 @@ DONE_REFERENCE = "() => document.querySelector('[data-testid=reference-result][d
 
 
 def start_tournament(page, site_url, players: int, number: int, size: int = 4) -> None:
-    open_table(page, site_url, f"?pause=0&refsamples={REF_SAMPLES}&mode=duplicate&duplicate={size}"
+    open_table(page, site_url, f"{TESTS_QUERY}&refsamples={REF_SAMPLES}&mode=duplicate&duplicate={size}"
                                f"&players={players}&deal={number}")
     page.wait_for_selector("[data-testid=setup]")
     assert page.is_checked("input[name=mode][value=duplicate]")
@@ -53,7 +53,7 @@ def made_deal() -> int:
 
 def a_game_s_made_deal_played(page, site_url) -> None:
     """A match's first deal, made_deal(), played to its end as table_driver plays it."""
-    open_table(page, site_url)
+    open_table(page, site_url, TESTS_QUERY)
     start_game(page, 4, made_deal())
     play_to_end(page)
 
@@ -66,7 +66,7 @@ def a_tournament_s_made_deal_played(page, site_url) -> None:
 
 def resume_finished(page, site_url, number: int) -> None:
     """The page opened on the stored match (starts_from): deal ``number`` over, on show."""
-    open_table(page, site_url)
+    open_table(page, site_url, TESTS_QUERY)
     assert page.get_attribute("#table", "data-deal") == str(number)
     assert page.get_attribute("#table", "data-phase") == "done"
 
@@ -83,7 +83,7 @@ def resume_tournament_deal(page, site_url, number: int) -> int:
 
 def test_a_four_deal_tournament_against_the_expert(page, site_url):
     number = 40
-    losses = in_background(lambda: [phase_losses(list(grade_record(simulate(4, number + k).match.records[-1], 0)))
+    losses = in_background(lambda: [phase_losses(list(grade_record(simulate(4, number + k).match.records[-1], 0, WORLDS)))
                                     for k in range(4)])
     start_tournament(page, site_url, 4, number)
     total, diffs = 0, []
@@ -145,7 +145,7 @@ def test_a_tournament_resumes_after_a_reload(page, site_url):
     human_turn(page)  # the bots have played up to the person again: the save is still
     before = page.get_attribute("#table", "data-step")
     table = page.inner_html("[data-testid=duplicate-table]")
-    open_table(page, site_url, "?pause=0")  # the page again, as a bookmark opens it: the save resumes
+    open_table(page, site_url, TESTS_QUERY)  # the page again, as a bookmark opens it: the save resumes
     assert page.get_attribute("#table", "data-deal") == str(number + 1)
     assert page.get_attribute("#table", "data-step") == before
     assert page.inner_html("[data-testid=duplicate-table]") == table  # the first deal and its reference
@@ -224,7 +224,7 @@ def test_a_damaged_file_is_refused_and_changes_nothing(page, site_url, tmp_path)
     broken["actions"][-1]["card"] = "T99"
     path = tmp_path / "bad.jsonl"
     path.write_text(json.dumps(record) + "\n" + json.dumps(broken) + "\n")
-    open_table(page, site_url, "?pause=0")
+    open_table(page, site_url, TESTS_QUERY)
     start_game(page, 4, number)
     page.wait_for_function(HUMAN_TURN)
     saved = page.evaluate("localStorage.getItem('tarot.table')")

@@ -3,16 +3,16 @@ answer says the points it costs, a right one solves it (kept at a reload), and t
 played out face up, the match coming back as it was."""
 from __future__ import annotations
 
-from table_driver import CORNER, in_background, open_table, play_to_end, simulate, start_game, wait_analysed
+from table_driver import CORNER, TESTS_QUERY, WORLDS, in_background, open_table, play_to_end, simulate, start_game, wait_analysed
 
-from tarot.teaching.analysis import DEFAULT_WORLDS, analyse_record
+from tarot.teaching.analysis import analyse_record
 
-MISTAKE_DEAL = 13  # played as the driver plays: one mistake of the person's, a trump played where a spade was best
+MISTAKE_DEAL = 13  # played as the driver plays: one mistake of the person's at the tests' budget, a trump played where the master king was best
 
 
 def _the_mistake() -> dict:
     record = simulate(4, MISTAKE_DEAL).match.records[-1]
-    found = [d for d in analyse_record(record, 0, DEFAULT_WORLDS, 0)["decisions"] if d["class"] in ("mistake", "blunder")]
+    found = [d for d in analyse_record(record, 0, WORLDS, 0)["decisions"] if d["class"] in ("mistake", "blunder")]
     assert len(found) == 1 and found[0]["phase"] == "play"
     return found[0]
 
@@ -32,7 +32,7 @@ def _answer(page, card: str) -> str:
 
 def test_a_mistake_is_practised_wrong_then_right_kept_at_reload_and_its_answer_played_out(page, site_url):
     found = in_background(_the_mistake)
-    open_table(page, site_url, "?pause=0")
+    open_table(page, site_url, TESTS_QUERY)
     start_game(page, 4, MISTAKE_DEAL)
     play_to_end(page)
     wait_analysed(page)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from table_driver import (act, contract_made, first_number, human_turn, open_table, phase, play_to_end, start_game,
+from table_driver import (TESTS_QUERY, act, contract_made, first_number, human_turn, open_table, phase, play_to_end, start_game,
                           wait_analysed)
 
 WIDTH, HEIGHT = 375, 667
@@ -74,7 +74,7 @@ BODY = "[data-testid=review] .review-body"
 
 
 def test_the_review_keeps_its_step_buttons_under_the_thumb_and_its_place_on_a_phone_screen(page, site_url):
-    open_table(page, site_url)
+    open_table(page, site_url, TESTS_QUERY)
     start_game(page, 4, first_number(4, contract_made))
     play_to_end(page)
     wait_analysed(page)  # the graded decisions in, the review is not drawn again while it is read

@@ -5,14 +5,15 @@ from html import unescape
 
 import pytest
 
-from tarot.teaching.analysis import DEFAULT_WORLDS, analyse_record
+from tarot.replay import from_record_at
+from tarot.teaching.analysis import DEFAULT_WORLDS, advise, analyse_record, seat_steps
 from tarot.words import t
 from web.draw.panel import render_panel
 from web.draw.sheet import render_sheet, render_stats
 from web.match.page import screen_of
 from web.match.session import Session
 from web.teaching.extras import Extras, open_review
-from web.teaching.grading import Analyses, analyse_step
+from web.teaching.grading import Analyses, advise_step, analyse_step
 from web.teaching.review import grade_comment, render_review
 
 from .test_web_duplicate import _first_allowed_played
@@ -65,6 +66,34 @@ def test_an_answer_for_a_record_no_longer_on_show_changes_nothing():
     assert analyses.request(match.first_deal, [other])["at"] == 0
     assert not analyses.take(request, answer)
     assert analyses.deals[BLUNDER_DEAL].graded == []
+
+
+def test_a_request_s_budget_gives_the_command_s_figures_at_that_budget():
+    session, extras = _played(MISTAKE_DEAL), Extras()
+    match = session.match
+    while (request := extras.analyses.request(match.first_deal, match.records)) is not None:
+        answer = analyse_step({"record": request["record"], "at": request["at"], "worlds": 6})
+        assert answer["worlds"] == 6 and extras.analyses.take(request, answer)
+    analysis = extras.analyses.deals[MISTAKE_DEAL]
+    assert analysis.to_json() == analyse_record(match.records[-1], 0, 6, 0)  # "worlds": 6, and its figures
+    assert analysis.to_json() != analyse_record(match.records[-1], 0, DEFAULT_WORLDS, 0)
+
+
+def test_a_hint_s_budget_gives_the_analysis_s_advice_at_that_budget():
+    record = _played(MISTAKE_DEAL).match.records[-1]
+    step = seat_steps(record, 0)[-1]
+    so_far = dict(record, actions=record["actions"][:step])
+    deal = from_record_at(so_far, None)[1]
+    assert advise_step({"record": so_far, "seat": 0, "worlds": 6}) == advise(deal.view(0), step, 6, 0).to_json()
+
+
+@pytest.mark.parametrize("worlds", [0, 961, "24", 2.0, True])
+def test_a_budget_that_is_not_a_whole_number_from_1_to_960_is_refused_in_words(worlds):
+    record = _played(BLUNDER_DEAL).match.records[-1]
+    with pytest.raises(ValueError, match="worlds must be a whole number from 1 to 960"):
+        analyse_step({"record": record, "at": 0, "worlds": worlds})
+    with pytest.raises(ValueError, match="worlds must be a whole number from 1 to 960"):
+        advise_step({"record": dict(record, actions=[]), "seat": 0, "worlds": worlds})
 
 
 def test_a_request_without_a_record_is_refused_in_words():

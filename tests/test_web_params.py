@@ -105,6 +105,18 @@ def test_a_number_in_the_address_is_written_in_ascii_digits_only():
     assert (p.players, p.deal, p.pause, p.refsamples, p.duplicate) == (None, None, None, None, None)
 
 
+def test_a_link_sets_the_analysis_budget_from_1_to_960_imagined_deals():
+    assert parse_params("worlds=8").worlds == 8
+    assert parse_params("worlds=960").worlds == 960
+    p = parse_params("worlds=0&lang=en")
+    assert p.worlds is None and [name for name, _ in p.refused] == ["worlds"]
+    session = Session(Settings(first_deal=1, lang="en"))
+    session.notices = tuple(p.notices())
+    assert "worlds=0 (expected: 1 to 960)." in unescape(render.render(session.screen())["notice"])
+    for bad in ("961", "²", "8.5", "-8"):
+        assert parse_params(f"worlds={bad}").worlds is None
+
+
 def test_a_number_of_thousands_of_digits_is_refused_and_quoted_short():
     p = parse_params("deal=" + "9" * 5001 + "&players=" + "4" * 5001 + "&refsamples=" + "1" * 5001)
     assert [name for name, _ in p.refused] == ["deal", "players", "refsamples"]

@@ -22,6 +22,8 @@
   browser until ``mode=graphique`` (or ``graphic``) or the command *graphique*;
 - ``refsamples``: the Expert's imagined deals per decision in the duplicate
   reference (a cheaper reference for tests; default :data:`tarot.teaching.duplicate.REFERENCE_BUDGET`);
+- ``worlds``: the graded analysis's and *Conseil*'s imagined deals per decision, as
+  ``python -m tarot analyse --worlds`` (default :data:`tarot.teaching.analysis.DEFAULT_WORLDS`);
 - the teaching parameters of a situation (:mod:`web.teaching`): ``seat``, ``at``,
   ``open``, ``steps``, ``exercise``, a lesson's table's ``lesson`` (the lesson's name, as in
   ``lessons/fr/NAME.html``) and ``next`` (the number of the lesson's next table), and in the
@@ -52,6 +54,7 @@ from tarot.situation import record_from_fragment
 from tarot.words import ALL_LANGS
 
 from ..match.settings import Settings, parse_deal_number
+from ..teaching.grading import MOST_WORLDS
 
 # web/boot.js holds a copy of these words (python3 -m web.browser.bootwords).
 YES = ("", "1", "true", "yes", "on", "oui")
@@ -71,6 +74,7 @@ EXPECTED = {
     "mode": "url_expect_mode",
     "duplicate": "url_expect_duplicate",
     "refsamples": "url_expect_refsamples",
+    "worlds": "url_expect_worlds",
     "daily": "url_expect_yes_no",
     "theme": "url_expect_theme",
 }
@@ -117,6 +121,7 @@ class PageParams:
     pause: int | None = None
     duplicate: int | None = None  # a duplicate tournament of this many deals; 0: a free match
     refsamples: int | None = None
+    worlds: int | None = None  # the analysis's budget (None: the default)
     puzzles: bool = False  # the puzzle trainer (mode=puzzles)
     text_mode: bool | None = None  # mode=texte (or text): the page as text; mode=graphique: drawn; None: as kept
     daily: bool = False  # the puzzle of the day
@@ -285,6 +290,13 @@ def _read_refsamples(params: PageParams, value: str) -> bool:
     return samples is not None
 
 
+def _read_worlds(params: PageParams, value: str) -> bool:
+    worlds = whole_number(value, 1, MOST_WORLDS)
+    if worlds is not None:
+        params.worlds = worlds
+    return worlds is not None
+
+
 def _read_theme(params: PageParams, value: str) -> bool:
     code = value.strip().lower()
     if THEME_CODE.fullmatch(code) is None:
@@ -349,6 +361,7 @@ def _read_teaching(name: str) -> Callable[[PageParams, str], bool]:
 READERS: dict[str, Callable[[PageParams, str], bool]] = {
     "players": _read_players, "level": _read_level, "lang": _read_lang, "deal": _read_deal,
     "pause": _read_pause, "mode": _read_mode, "duplicate": _read_duplicate, "refsamples": _read_refsamples,
+    "worlds": _read_worlds,
     "embed": _read_flag("embed"), "sheet": _read_flag("sheet"), "daily": _read_flag("daily"), "theme": _read_theme,
     **{name: _read_option(name) for name in Rules.options()},
     **{name: _read_teaching(name) for name in TEACHING},

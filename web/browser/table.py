@@ -373,12 +373,17 @@ class Page:
         teacher = self.state.teacher
         try:
             worker = await self._start_worker()
-            answer = json.loads(str(await worker.ask("advise", json.dumps(asked.request()))))
+            answer = json.loads(str(await worker.ask("advise", json.dumps({**asked.request(), **self._budget()}))))
             teacher.take_advice(self.state.session, asked, answer)
         except Exception as e:  # no worker, or it failed: the Standard bot's hint, as without one
             window.console.error("".join(traceback.format_exception(e)))
             teacher.advice_failed(self.state.session, asked)
         self.refresh()
+
+    def _budget(self) -> dict[str, int]:
+        """The analysis's budget for the worker's requests: the URL's ``worlds``, else none
+        (the worker's default)."""
+        return {} if self.params.worlds is None else {"worlds": self.params.worlds}
 
     def _hint_waits(self) -> bool:
         """A hint is on its way: the worker's other work waits for it."""
@@ -427,7 +432,7 @@ class Page:
         extras = self.state.extras
         try:
             worker = await self._start_worker()
-            sent = {"record": request["record"], "at": request["at"]}
+            sent = {"record": request["record"], "at": request["at"], **self._budget()}
             answer = json.loads(str(await worker.ask("analyse", json.dumps(sent))))
             changed = extras.analyses.take(request, answer)
             if changed and self.state.extras is extras and self.state.graded(request) and self._owns():

@@ -2,15 +2,17 @@
 
 The bots' worker (``web/worker.py``) grades one decision of seat 0 per request, so that
 it still answers the table's bots in between: :func:`analyse_step` takes
-``{"record", "at"}`` (``at``: the rank of the decision among seat 0's,
-:func:`~tarot.teaching.analysis.seat_steps`) and answers ``{"decision", "loss", "se",
-"total", "next"}`` (the spec's decision entry, its loss and standard error unrounded,
-the number of decisions, the next rank or ``None`` at the end).  The budget and seed are
-the command's defaults (:data:`~tarot.teaching.analysis.DEFAULT_WORLDS`, seed 0): the page
-and ``python -m tarot analyse`` give the same figures.
+``{"record", "at", "worlds"}`` (``at``: the rank of the decision among seat 0's,
+:func:`~tarot.teaching.analysis.seat_steps`; ``worlds``, optional: the budget) and answers
+``{"decision", "loss", "se", "total", "next", "worlds"}`` (the spec's decision entry, its
+loss and standard error unrounded, the number of decisions, the next rank or ``None`` at the
+end, the budget).  The budget is the command's default
+(:data:`~tarot.teaching.analysis.DEFAULT_WORLDS`) unless the URL's ``worlds`` sets it, the
+seed the command's (0): the page and ``python -m tarot analyse --worlds W`` give the same
+figures.
 
 *Conseil* asks the same worker for the analysis's best action at seat 0's decision:
-:func:`advise_step` takes ``{"record", "seat": 0}`` (the deal so far) and answers
+:func:`advise_step` takes ``{"record", "seat": 0, "worlds"}`` (the deal so far) and answers
 :meth:`~tarot.teaching.analysis.Advice.to_json` (``step``, ``phase``, ``best``, ``reason``,
 ``options`` with their evs), at the same budget and seed as the analysis: the hint and the
 deal's analysis agree.
@@ -40,33 +42,46 @@ if TYPE_CHECKING:
 
 SEAT = 0  # the person's seat
 SEED = 0  # the command's default seed
+MOST_WORLDS = 960  # the largest budget a request or the URL's ``worlds`` may ask for: forty times the default
+
+
+def budget_of(request: dict[str, Any]) -> int:
+    """The request's ``worlds`` (the analysis's default when it has none); ``ValueError``
+    for one that is not a whole number from 1 to :data:`MOST_WORLDS`."""
+    from tarot.teaching.analysis import DEFAULT_WORLDS
+    worlds = request.get("worlds", DEFAULT_WORLDS)
+    if type(worlds) is not int or not 1 <= worlds <= MOST_WORLDS:
+        raise ValueError(f"worlds must be a whole number from 1 to {MOST_WORLDS}")
+    return worlds
 
 
 def analyse_step(request: object) -> dict[str, Any]:
     """Grade the decision of rank ``at`` of seat 0 in ``record`` (see the module docstring)."""
-    from tarot.teaching.analysis import DEFAULT_WORLDS, grade, seat_steps
+    from tarot.teaching.analysis import grade, seat_steps
     if not isinstance(request, dict) or not isinstance(request.get("record"), dict):
         raise ValueError("record must be a deal record")
+    worlds = budget_of(request)
     at = request.get("at", 0)
     if type(at) is not int or at < 0:
         raise ValueError("at must be a decision's rank")
     record = request["record"]
     steps = seat_steps(record, SEAT)
     if at >= len(steps):
-        return {"decision": None, "loss": 0.0, "se": 0.0, "total": len(steps), "next": None}
-    graded = next(grade(deal.view(SEAT), action, index, DEFAULT_WORLDS, SEED)
+        return {"decision": None, "loss": 0.0, "se": 0.0, "total": len(steps), "next": None, "worlds": worlds}
+    graded = next(grade(deal.view(SEAT), action, index, worlds, SEED)
                   for index, _seat, action, deal in decisions(record) if index == steps[at])
     return {"decision": graded.to_json(), "loss": graded.loss, "se": graded.se, "total": len(steps),
-            "next": at + 1 if at + 1 < len(steps) else None}
+            "next": at + 1 if at + 1 < len(steps) else None, "worlds": worlds}
 
 
 def advise_step(request: object) -> dict[str, Any]:
     """The analysis's best action for seat 0, to act at the end of ``record`` (see the module
     docstring); ``ValueError`` for a request that is not one, a record that does not replay, or
     a seat not to act."""
-    from tarot.teaching.analysis import DEFAULT_WORLDS, advise
+    from tarot.teaching.analysis import advise
     if not isinstance(request, dict) or not isinstance(request.get("record"), dict):
         raise ValueError("record must be a deal record")
+    worlds = budget_of(request)
     if request.get("seat", SEAT) != SEAT:
         raise ValueError("seat must be 0")
     record = request["record"]
@@ -77,7 +92,7 @@ def advise_step(request: object) -> dict[str, Any]:
     if deal.to_act != SEAT:
         raise ValueError("seat 0 is not to act")
     actions = record.get("actions", [])
-    return advise(deal.view(SEAT), len(actions), DEFAULT_WORLDS, SEED).to_json()
+    return advise(deal.view(SEAT), len(actions), worlds, SEED).to_json()
 
 
 def seat_action(notation: object) -> Action:
@@ -100,10 +115,12 @@ def graded_from(answer: dict[str, Any]) -> Graded:
 
 @dataclass
 class DealAnalysis:
-    """One deal's analysis under way: its record, the decisions graded so far, the next rank."""
+    """One deal's analysis under way: its record, the decisions graded so far, the next rank,
+    and the budget the worker graded them on."""
 
     record: dict[str, Any]
     graded: list[Graded] = field(default_factory=list)
+    worlds: int | None = None  # the imagined deals per decision, once the worker has said
     total: int | None = None  # seat 0's decisions, once the worker has said
     next: int | None = 0  # the next rank to grade; None once all are
 
@@ -129,7 +146,7 @@ class DealAnalysis:
     def to_json(self) -> dict[str, object]:
         """The ``tarot-analysis/1`` object of what is graded so far."""
         from tarot.teaching.analysis import DEFAULT_WORLDS, analysis_of
-        return analysis_of(self.graded, SEAT, DEFAULT_WORLDS)
+        return analysis_of(self.graded, SEAT, DEFAULT_WORLDS if self.worlds is None else self.worlds)
 
 
 @dataclass
@@ -176,6 +193,7 @@ class Analyses:
         if answer["decision"] is not None:
             analysis.graded.append(graded_from(answer))
         analysis.total = int(answer["total"])
+        analysis.worlds = int(answer.get("worlds", 0)) or None
         analysis.next = answer["next"]
         return True
 
