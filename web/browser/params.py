@@ -257,13 +257,6 @@ def _read_deal(params: PageParams, value: str) -> bool:
     return True
 
 
-def _read_pause(params: PageParams, value: str) -> bool:
-    pause = whole_number(value, 0, MAX_PAUSE_MS)
-    if pause is not None:
-        params.pause = pause
-    return pause is not None
-
-
 def _read_mode(params: PageParams, value: str) -> bool:
     mode = value.strip().lower()
     params.puzzles = params.puzzles or mode == "puzzles"
@@ -283,26 +276,22 @@ def _read_duplicate(params: PageParams, value: str) -> bool:
     return size in DUPLICATE_SIZES
 
 
-def _read_refsamples(params: PageParams, value: str) -> bool:
-    samples = whole_number(value, 1, MAX_REFERENCE_SAMPLES)
-    if samples is not None:
-        params.refsamples = samples
-    return samples is not None
-
-
-def _read_worlds(params: PageParams, value: str) -> bool:
-    worlds = whole_number(value, 1, MOST_WORLDS)
-    if worlds is not None:
-        params.worlds = worlds
-    return worlds is not None
-
-
 def _read_theme(params: PageParams, value: str) -> bool:
     code = value.strip().lower()
     if THEME_CODE.fullmatch(code) is None:
         return False
     params.theme = code
     return True
+
+
+def _read_whole(name: str, low: int, high: int) -> Callable[[PageParams, str], bool]:
+    """The reader of a whole number from ``low`` to ``high`` kept in :class:`PageParams`'s ``name``."""
+    def read(params: PageParams, value: str) -> bool:
+        number = whole_number(value, low, high)
+        if number is not None:
+            setattr(params, name, number)
+        return number is not None
+    return read
 
 
 def _read_flag(name: str) -> Callable[[PageParams, str], bool]:
@@ -360,8 +349,8 @@ def _read_teaching(name: str) -> Callable[[PageParams, str], bool]:
 # Each parameter's reader: it sets the value read and says whether it was valid.
 READERS: dict[str, Callable[[PageParams, str], bool]] = {
     "players": _read_players, "level": _read_level, "lang": _read_lang, "deal": _read_deal,
-    "pause": _read_pause, "mode": _read_mode, "duplicate": _read_duplicate, "refsamples": _read_refsamples,
-    "worlds": _read_worlds,
+    "pause": _read_whole("pause", 0, MAX_PAUSE_MS), "mode": _read_mode, "duplicate": _read_duplicate,
+    "refsamples": _read_whole("refsamples", 1, MAX_REFERENCE_SAMPLES), "worlds": _read_whole("worlds", 1, MOST_WORLDS),
     "embed": _read_flag("embed"), "sheet": _read_flag("sheet"), "daily": _read_flag("daily"), "theme": _read_theme,
     **{name: _read_option(name) for name in Rules.options()},
     **{name: _read_teaching(name) for name in TEACHING},

@@ -193,7 +193,7 @@ class Analyses:
         if answer["decision"] is not None:
             analysis.graded.append(graded_from(answer))
         analysis.total = int(answer["total"])
-        analysis.worlds = int(answer.get("worlds", 0)) or None
+        analysis.worlds = int(answer["worlds"])
         analysis.next = answer["next"]
         return True
 
