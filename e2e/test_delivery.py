@@ -328,10 +328,14 @@ def test_python_comes_as_bytecode_and_the_build_repeats_byte_for_byte(site_dir, 
         members = {m.name: m for m in bundle.getmembers()}
         names = list(members)
         assert all(m.isfile() and m.mtime == 0 and m.uid == 0 and not m.uname for m in members.values())
-        sources = [n for n in names if n.endswith(".py")]
-        assert {n.rsplit("/", 1)[0] + "/__pycache__/" + n.rsplit("/", 1)[1][:-3] for n in sources} \
-            <= {n.split(".cpython-")[0] for n in names if n.endswith(".pyc")}
-        assert "pyscript/__pycache__/web.cpython-314.pyc" in names  # PyScript's package too
+        # The game's modules as bytecode in place of their source; PyScript's package as PyScript
+        # writes it, its bytecode in __pycache__.
+        assert "tarot/state.pyc" in names and "web/browser/table.pyc" in names and "tarot/locale/fr.json" in names
+        assert [n for n in names if n.endswith(".py") and not n.startswith("pyscript/")] == []
+        assert [n for n in names if "__pycache__" in n and not n.startswith("pyscript/")] == []
+        pyscript = [n for n in names if n.startswith("pyscript/") and n.endswith(".py")]
+        assert pyscript and {n.rsplit("/", 1)[0] + "/__pycache__/" + n.rsplit("/", 1)[1][:-3] for n in pyscript} \
+            == {n.split(".cpython-")[0] for n in names if n.startswith("pyscript/__pycache__/")}
         headers |= {pyc_header(bundle.extractfile(members[n]).read()) for n in names if n.endswith(".pyc")}
     assert len({magic for magic, _ in headers}) == 1  # one Python's bytecode: the vendored Pyodide's
     assert {flags for _, flags in headers} == {0b01}  # hash-based, never checked against a source: no dates

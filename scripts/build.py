@@ -16,7 +16,7 @@ Layout of _site/:
 Everything is referenced with relative URLs, so the site works from any
 sub-path and never needs a CDN. Run `npm ci` first (node_modules/ must exist):
 the page's Python bytecode (vendor/pyodide/python_stdlib.pyc.zip, the modules'
-__pycache__ in web/python-modules.tar.gz) is compiled by the vendored Pyodide under
+.pyc in web/python-modules.tar.gz) is compiled by the vendored Pyodide under
 Node.js (scripts/bytecode.py, cached in .cache/python-bytecode/).
 
 Usage: python3 scripts/build.py [--out DIR]

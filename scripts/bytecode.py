@@ -10,7 +10,7 @@ compiled by that Python: ``scripts/compile_python.mjs`` runs the vendored Pyodid
   unchecked hash-based ``.pyc`` (PEP 552) in place of its ``.py`` (zipimport reads
   them as they are; no timestamp, so the same input always gives the same bytes);
 - :func:`modules` gives the ``.pyc`` of the game's modules, which the bundle puts in
-  ``__pycache__/`` next to their source;
+  place of their source (PyScript's package: in ``__pycache__/`` next to its source);
 - :func:`dataclass_code` gives the table of the dataclasses' generated methods of the page's
   modules, compiled (:mod:`web.browser.classcode`);
 - :func:`pyscript_sources` gives PyScript's own Python package (``pyscript/*.py``, which
@@ -159,3 +159,9 @@ def pycache_name(name: str) -> str:
     folder, _, file = name.rpartition("/")
     stem = file.removesuffix(".py")
     return f"{folder + '/' if folder else ''}__pycache__/{stem}.{cache_tag()}.pyc"
+
+
+def sourceless_name(name: str) -> str:
+    """The bytecode of ``name`` in place of its source (``tarot/state.py`` → ``tarot/state.pyc``),
+    which the import system reads as it is, as zipimport reads the standard library's."""
+    return name.removesuffix(".py") + ".pyc"
