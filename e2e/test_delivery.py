@@ -106,7 +106,7 @@ def test_the_game_loads_and_plays_under_a_sub_path_fetching_the_runtime_once(pag
     act(page, "[data-bid=pass]")
 
 
-def test_a_fresh_python_runs_the_dataclasses_methods_compiled_in_the_bundle(page, site_url, site_dir):
+def test_a_fresh_python_runs_the_bundle_as_compiled(page, site_url, site_dir):
     # web/browser/classcode.py: the build keeps each source the game's dataclasses compile, with its code.
     with tarfile.open(site_dir / "web" / "python-modules.tar.gz") as bundle:
         table = bundle.extractfile("web/dataclass-code.bin").read()
@@ -115,6 +115,14 @@ def test_a_fresh_python_runs_the_dataclasses_methods_compiled_in_the_bundle(page
     page.wait_for_function(READY)
     known = page.evaluate("performance.getEntriesByName('tarot:dataclass-code').map((e) => e.detail)")
     assert len(known) == 1 and known[0] >= 50  # the game's dataclasses, and the table read in the page
+    # The game's modules are read from their bytecode alone, and the loader's forgetting of the
+    # folders' listings imported no importlib.metadata (importlib.invalidate_caches() would).
+    imported = page.evaluate("""async () => {
+        const python = await (await import("./web/pyodide-loader.mjs")).start();
+        return python.runPython(`import sys, json
+json.dumps([type(sys.modules["tarot.state"].__loader__).__name__, sys.modules["tarot.state"].__file__,
+            "importlib.metadata" in sys.modules])`); }""")
+    assert json.loads(imported) == ["SourcelessFileLoader", "/home/pyodide/tarot/state.pyc", False]
 
 
 def test_a_browser_without_decompression_streams_has_python_unpack_the_modules(page, site_url):
