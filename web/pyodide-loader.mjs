@@ -120,7 +120,7 @@ function install(pyodide, bundle) {
 
 // The import system's finders forget the folders' listings they hold, so that they see the
 // files just written: what importlib.invalidate_caches() does for them, without its import of
-// importlib.metadata (seven modules, 60 to 110 ms of a start) for caches the page never has.
+// importlib.metadata (six modules, 60 to 110 ms of a start) for caches the page never has.
 const FORGET_LISTINGS = `def _forget_listings():
     import sys
     for name, finder in list(sys.path_importer_cache.items()):
