@@ -218,6 +218,7 @@ def browser_context_args(request) -> dict:
 BLANK_PAGE = "__e2e__/blank.html"
 SNAPSHOT_FILE = "__e2e__/python-snapshot.bin.gz"  # gzip: a third of the bytes to copy per test
 SNAPSHOT_CACHE = "tarot python snapshots"  # web/pyodide-loader.mjs's Cache Storage
+SNAPSHOT_SAVED = "tarot.python-snapshot"  # web/boot.js's localStorage: the name of the snapshot saved
 MAKE_SNAPSHOT = """() => new Promise((resolve, reject) => {
   const worker = new Worker(new URL('web/snapshot-worker.js', location.origin + '/'), {type: 'module'});
   worker.onmessage = ({data}) => { worker.terminate(); data.saved ? resolve() : reject(new Error(data.error || 'not saved')); };
@@ -231,11 +232,12 @@ READ_SNAPSHOT = """async (name) => {
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return [request.url, btoa(text)];
 }"""
-GIVE_SNAPSHOT = """async ([name, key, file]) => {
+GIVE_SNAPSHOT = """async ([name, key, file, said]) => {
   const response = await fetch(file);
   if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
   const bytes = response.body.pipeThrough(new DecompressionStream('gzip'));
   await (await caches.open(name)).put(key, new Response(bytes, {headers: {'Content-Type': 'application/octet-stream'}}));
+  if (said) localStorage.setItem(said, key.split('/').pop());
 }"""
 
 
@@ -261,11 +263,12 @@ def python_snapshot(browser, site_server) -> str | None:
     return key
 
 
-def give_snapshot(page, site_url: str, key: str) -> None:
-    """Put the session's Python snapshot in the Cache Storage of ``page``'s context (every page
-    of it then finds it), from a blank page of the site's origin."""
+def give_snapshot(page, site_url: str, key: str, *, said: bool = True) -> None:
+    """Put the session's Python snapshot in the Cache Storage of ``page``'s context, from a blank
+    page of the site's origin, and (``said``) its name in localStorage, as web/boot.js writes it
+    once the snapshot is saved: every page of the context then restores it."""
     page.goto(site_url + BLANK_PAGE)
-    page.evaluate(GIVE_SNAPSHOT, [SNAPSHOT_CACHE, key, site_url + SNAPSHOT_FILE])
+    page.evaluate(GIVE_SNAPSHOT, [SNAPSHOT_CACHE, key, site_url + SNAPSHOT_FILE, SNAPSHOT_SAVED if said else ""])
 
 
 @pytest.fixture

@@ -25,7 +25,8 @@ Called by scripts/build.py on the freshly built site (standard library only):
   (``__pycache__/*.pyc``; so that the loader spares PyScript's start the writing of them),
   which web/pyodide-loader.mjs unpacks
   for the page and for the bots' worker; the built pyscript.toml loses its [files]
-  (PyScript would fetch them one by one);
+  (PyScript would fetch them one by one); ``name_snapshot`` then writes the name of the
+  Python snapshot, which changes with the bundle, into the loader and web/boot.js;
 - ``precompile_stdlib``: vendor/pyodide/python_stdlib.pyc.zip, Pyodide's standard
   library as bytecode (scripts/bytecode.py), which the loader gives Pyodide instead
   of the stock python_stdlib.zip (kept, unused by the page: the vendored Pyodide
@@ -277,19 +278,31 @@ def bundle_python(out: Path) -> int:
     entries += [(bytecode.pycache_name(name), compiled[name]) for name in sorted(pyscript)]
     entries.append((DATACLASS_CODE, bytecode.dataclass_code(out, names)))
     (out / PYTHON_BUNDLE).write_bytes(tar_gz(entries))
-    loader = out / "web" / "pyodide-loader.mjs"
-    text = loader.read_text(encoding="utf-8")
-    text, n = re.subn(r'^const MODULES_VERSION = ".*";', lambda _: f'const MODULES_VERSION = "{file_hash(out / PYTHON_BUNDLE)}";',
-                      text, count=1, flags=re.M)
-    if n != 1:
-        raise SystemExit("build: web/pyodide-loader.mjs has no 'const MODULES_VERSION = \"...\";' line")
-    loader.write_text(text, encoding="utf-8")
+    name_snapshot(out)
     toml = out / "pyscript.toml"
     text = toml.read_text(encoding="utf-8")
     section = re.compile(r"^\[files\]\n.*?(?=^\[|\Z)", re.M | re.S)
     note = f"# [files]: in {PYTHON_BUNDLE}, unpacked by web/pyodide-loader.mjs ({len(names)} modules)\n"
     toml.write_text(section.sub(lambda _: note, text), encoding="utf-8")
     return len(names)
+
+
+SNAPSHOT_NAME = re.compile(r'^const SNAPSHOT_NAME = ".*";', re.M)
+
+
+def name_snapshot(out: Path) -> str:
+    """Write the Python snapshot's name into the loader, which makes and restores it, and into
+    boot.js, which looks it up as the page opens: Pyodide's version and a hash of the game's
+    modules, so that a new version of either makes a new snapshot."""
+    version = json.loads((out / "vendor" / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
+    name = f"python-snapshot-{version}-{file_hash(out / PYTHON_BUNDLE)}.bin"
+    for script in ("pyodide-loader.mjs", "boot.js"):
+        path = out / "web" / script
+        text, n = SNAPSHOT_NAME.subn(lambda _: f'const SNAPSHOT_NAME = "{name}";', path.read_text(encoding="utf-8"), count=1)
+        if n != 1:
+            raise SystemExit(f"build: web/{script} has no 'const SNAPSHOT_NAME = \"...\";' line")
+        path.write_text(text, encoding="utf-8")
+    return name
 
 
 def precompile_stdlib(out: Path) -> int:

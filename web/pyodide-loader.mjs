@@ -16,19 +16,17 @@
 // in the browser's Cache Storage, and later starts restore it (mark
 // "tarot:python-from-snapshot"). A snapshot that cannot
 // be read, stored or restored only means a normal start.
-import { loadPyodide as loadVendored, version } from "../vendor/pyodide/pyodide.mjs";
-
-export { version };
+import { loadPyodide as loadVendored } from "../vendor/pyodide/pyodide.mjs";
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const BUNDLE_URL = new URL("./python-modules.tar.gz", import.meta.url).href;
 const STDLIB_URL = new URL("python_stdlib.pyc.zip", INDEX_URL).href;
 const HOME = "/home/pyodide";
 const SNAPSHOT_CACHE = "tarot python snapshots";
-// The game's modules' version (a hash of web/python-modules.tar.gz, written by scripts/build.py):
-// a snapshot holds them imported, so a new version of the game makes a new snapshot.
-const MODULES_VERSION = "dev";  // written by scripts/build.py
-const SNAPSHOT_KEY = new URL(`python-snapshot-${version}-${MODULES_VERSION}.bin`, INDEX_URL).href; // a cache key, never fetched
+// The snapshot's name: Pyodide's version and a hash of web/python-modules.tar.gz (a snapshot
+// holds the game's modules imported, so a new version of either makes a new snapshot).
+const SNAPSHOT_NAME = "dev"; // written by scripts/build.py, here and in web/boot.js
+const SNAPSHOT_KEY = new URL(SNAPSHOT_NAME, INDEX_URL).href; // a cache key, never fetched
 // What the snapshot holds imported: the game's modules (pure Python: none touches the
 // browser) and the standard library's modules the page imports; never a module that
 // holds a JavaScript object (PyScript's), which a snapshot cannot keep.
@@ -168,13 +166,25 @@ function useDataclassCode(pyodide) {
   performance.mark("tarot:dataclass-code", { detail: known });
 }
 
-async function startPython() {
+// The saved snapshot, { bytes } (a promise, which Pyodide awaits once its own script is
+// loaded), or null. The page's is the one web/boot.js looked up as the page opened; a worker
+// looks its own up.
+async function snapshotRead() {
+  if ("tarotSnapshot" in globalThis) {
+    const early = await globalThis.tarotSnapshot;
+    return early?.key === SNAPSHOT_KEY ? early : null;
+  }
   const snapshot = await savedSnapshot();
-  if (snapshot) {
+  if (!snapshot) return null;
+  const bytes = snapshot.arrayBuffer();
+  bytes.catch(() => {}); // a body that cannot be read fails loadVendored, handled there
+  return { bytes };
+}
+
+async function startPython() {
+  const { bytes } = (await snapshotRead()) || {};
+  if (bytes) {
     try {
-      // Pyodide awaits the snapshot's bytes only once its own script is loaded.
-      const bytes = snapshot.arrayBuffer();
-      bytes.catch(() => {}); // a body that cannot be read fails loadVendored below, handled there
       const pyodide = await loadVendored({ ...pythonOptions(), _loadSnapshot: bytes });
       pyodide.runPython(AFTER_RESTORE);
       restored = true;
