@@ -43,7 +43,7 @@ function startPython() {
 // browser's Cache Storage: looking it up and reading it take a few tenths of a second and
 // need nothing else, so they start now: globalThis.tarotSnapshot, for the loader. Only where
 // this browser has said it saved one (SNAPSHOT_SAVED, below): a first visit does not wait on
-// a lookup (opening the Cache Storage alone takes up to a tenth of a second).
+// a lookup (opening the Cache Storage alone took up to 0.14 s of a first visit, measured).
 const SNAPSHOT_CACHE = "tarot python snapshots";
 const SNAPSHOT_NAME = "dev"; // written by scripts/build.py, here and in web/pyodide-loader.mjs
 const SNAPSHOT_SAVED = "tarot.python-snapshot"; // localStorage: the name of the snapshot saved
