@@ -218,7 +218,7 @@ def browser_context_args(request) -> dict:
 BLANK_PAGE = "__e2e__/blank.html"
 SNAPSHOT_FILE = "__e2e__/python-snapshot.bin.gz"  # gzip: a third of the bytes to copy per test
 SNAPSHOT_CACHE = "tarot python snapshots"  # web/pyodide-loader.mjs's Cache Storage
-SNAPSHOT_SAVED = "tarot.python-snapshot"  # web/boot.js's localStorage: the name of the snapshot saved
+SNAPSHOT_NAME_KEY = "tarot.python-snapshot"  # web/boot.js's localStorage: the name of the snapshot saved
 MAKE_SNAPSHOT = """() => new Promise((resolve, reject) => {
   const worker = new Worker(new URL('web/snapshot-worker.js', location.origin + '/'), {type: 'module'});
   worker.onmessage = ({data}) => { worker.terminate(); data.saved ? resolve() : reject(new Error(data.error || 'not saved')); };
@@ -268,7 +268,7 @@ def give_snapshot(page, site_url: str, key: str, *, said: bool = True) -> None:
     page of the site's origin, and (``said``) its name in localStorage, as web/boot.js writes it
     once the snapshot is saved: every page of the context then restores it."""
     page.goto(site_url + BLANK_PAGE)
-    page.evaluate(GIVE_SNAPSHOT, [SNAPSHOT_CACHE, key, site_url + SNAPSHOT_FILE, SNAPSHOT_SAVED if said else ""])
+    page.evaluate(GIVE_SNAPSHOT, [SNAPSHOT_CACHE, key, site_url + SNAPSHOT_FILE, SNAPSHOT_NAME_KEY if said else ""])
 
 
 @pytest.fixture

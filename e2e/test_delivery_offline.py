@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import SiteServer, give_snapshot
+from conftest import SNAPSHOT_CACHE, SNAPSHOT_NAME_KEY, SiteServer, give_snapshot
 from table_driver import COUNT_WORKER_CALLS, HUMAN_TURN, act, human_turn, start_game
 
 # The first visit and its snapshot are the test: every page here starts Python afresh.
@@ -121,14 +121,14 @@ def test_a_snapshot_that_cannot_be_restored_only_means_a_normal_start(page, site
     page.goto(site_url + "?pause=0")
     page.wait_for_function(READY)
     key = f"{site_url}vendor/pyodide/{name}"
-    page.evaluate("([key, name]) => caches.open('tarot python snapshots')"
+    page.evaluate("([cache, key, said, name]) => caches.open(cache)"
                   ".then(c => c.put(key, new Response(new Uint8Array(4096).fill(7))))"
-                  ".then(() => localStorage.setItem('tarot.python-snapshot', name))", [key, name])
+                  ".then(() => localStorage.setItem(said, name))", [SNAPSHOT_CACHE, key, SNAPSHOT_NAME_KEY, name])
     page.reload()
     page.wait_for_function(READY)
     assert page.evaluate("performance.getEntriesByName('tarot:python-from-snapshot').length") == 0
-    page.wait_for_function("(key) => caches.open('tarot python snapshots').then(c => c.match(key))"
-                           ".then(found => !found)", arg=key)  # thrown away, to be made anew
+    page.wait_for_function("([cache, key]) => caches.open(cache).then(c => c.match(key))"
+                           ".then(found => !found)", arg=[SNAPSHOT_CACHE, key])  # thrown away, to be made anew
     start_game(page, 4, 3)
     assert human_turn(page) == "bidding"
     act(page, "[data-bid=pass]")
@@ -148,7 +148,7 @@ def test_a_snapshot_is_restored_only_where_the_page_said_it_saved_it(page, site_
     page.goto(site_url + "?pause=0")
     page.wait_for_function(READY)
     assert page.evaluate(from_snapshot) == 1
-    page.evaluate("localStorage.setItem('tarot.python-snapshot', 'python-snapshot-of-another-version.bin')")
+    page.evaluate("(said) => localStorage.setItem(said, 'python-snapshot-of-another-version.bin')", SNAPSHOT_NAME_KEY)
     page.reload()
     page.wait_for_function(READY)
     assert page.evaluate(from_snapshot) == 0

@@ -290,7 +290,7 @@ def bundle_python(out: Path) -> int:
 SNAPSHOT_NAME = re.compile(r'^const SNAPSHOT_NAME = ".*";', re.M)
 
 
-def name_snapshot(out: Path) -> str:
+def name_snapshot(out: Path) -> None:
     """Write the Python snapshot's name into the loader, which makes and restores it, and into
     boot.js, which looks it up as the page opens: Pyodide's version and a hash of the game's
     modules, so that a new version of either makes a new snapshot."""
@@ -302,7 +302,6 @@ def name_snapshot(out: Path) -> str:
         if n != 1:
             raise SystemExit(f"build: web/{script} has no 'const SNAPSHOT_NAME = \"...\";' line")
         path.write_text(text, encoding="utf-8")
-    return name
 
 
 def precompile_stdlib(out: Path) -> int:

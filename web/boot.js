@@ -265,7 +265,7 @@ openEarlySetup();
 // ------------------------------------------------------------- next visit
 // Once the game has been open a while, a worker saves a snapshot of a freshly
 // started Python (web/snapshot-worker.js), which later visits restore instead of
-// starting Python again. It runs once per browser and Pyodide version.
+// starting Python again. It runs once per browser and version of the game.
 const SNAPSHOT_DELAY_MS = 20_000;
 
 function sayThatSnapshotIsSaved() {
@@ -281,7 +281,7 @@ async function prepareNextVisit() {
     const loader = await import("./pyodide-loader.mjs");
     if (!("caches" in window)) return;
     if (await loader.hasSnapshot()) {
-      if (!snapshotSaid()) sayThatSnapshotIsSaved();
+      sayThatSnapshotIsSaved();
       return;
     }
     const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
