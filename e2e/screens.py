@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import SITE_DIR, SiteServer, launch_options
 from playwright.sync_api import sync_playwright
-from table_driver import HUMAN_TURN, PLAYABLE, READY, act, first_number, phase, play_one, start_game
+from table_driver import HUMAN_TURN, PLAYABLE, READY, act, click, first_number, phase, play_one, start_game
 
 
 def TAKE(legal: list[str]) -> str:
@@ -34,7 +34,7 @@ def _play_one(page) -> str:
     current = page.wait_for_function(HUMAN_TURN) and phase(page)
     if current == "play":
         if page.query_selector("[data-action=no-poignee]"):
-            page.click("[data-action=no-poignee]")
+            click(page, "[data-action=no-poignee]")
         before = page.get_attribute("#table", "data-step")
         page.click(PLAYABLE, position={"x": 6, "y": 30})
         page.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")

@@ -138,6 +138,20 @@ def start_game(page, players: int, number: int) -> None:
 CORNER = {"x": 8, "y": 30}  # on the visible corner of a hand card (the next card covers the rest)
 
 
+# The page takes a click in a task of its own after the browser's next frame, and puts the focus
+# as the frame after that is drawn: a promise resolved once both are done (a frame callback runs
+# after those asked before it, a timer after those set before it with the same delay); a page
+# out of view draws no frame and takes it within 100 ms.
+TAKEN = ("() => new Promise((done) => document.hidden ? setTimeout(done, 150)"
+         " : requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => done()), 0)))")
+
+
+def click(page, selector: str, **options) -> None:
+    """Click ``selector`` and wait until the page has taken the click (and the focus is placed)."""
+    page.click(selector, **options)
+    page.evaluate(TAKEN)
+
+
 def act(page, selector: str, **click) -> None:
     """Click ``selector`` and wait until the table has taken the action."""
     before = step(page)
@@ -161,7 +175,7 @@ def play_one(page) -> str:
         act(page, "[data-action=no-chelem]")
     elif current == "play":
         if page.query_selector("[data-action=no-poignee]"):
-            page.click("[data-action=no-poignee]")
+            click(page, "[data-action=no-poignee]")
         act(page, PLAYABLE, position=CORNER)
     return current
 

@@ -7,7 +7,7 @@ import json
 from typing import Callable
 
 import pytest
-from table_driver import (HUMAN_TURN, TESTS_QUERY, WORLDS, first_number, human_turn, in_background, open_table, play_one, play_to_end,
+from table_driver import (HUMAN_TURN, TESTS_QUERY, WORLDS, click, first_number, human_turn, in_background, open_table, play_one, play_to_end,
                           sheet_rows, simulate, start_game, wait_analysed)
 
 from tarot.teaching.duplicate import FIELD, Budget, field_deal, places, reference  # importable once table_driver has put the repository on the path
@@ -191,7 +191,7 @@ def test_the_review_steps_through_the_deal_with_the_engine_s_count(page, site_ur
     assert steps[-1].half_points == session.deal.result.card_points
     assert reason.explain("fr") in said[index + 1]
     page.keyboard.press("End")
-    page.click("[data-action=review-prev]")
+    click(page, "[data-action=review-prev]")
     assert page.get_attribute("[data-testid=review] .dialog", "data-position") == str(len(steps) - 2)
     page.screenshot(path="e2e/artifacts/review-desktop.png")
     page.keyboard.press("Escape")
@@ -202,7 +202,7 @@ def test_the_review_steps_through_the_deal_with_the_engine_s_count(page, site_ur
 def test_export_then_import_gives_the_same_review(page, site_url, tmp_path):
     number = made_deal()
     resume_finished(page, site_url, number)
-    page.click(".review-open [data-action=review-deal]")
+    click(page, ".review-open [data-action=review-deal]")
     original = review_counts(page)
     page.keyboard.press("Escape")
     with page.expect_download() as download:
@@ -246,7 +246,7 @@ def test_replay_from_a_decision_is_outside_the_match(page, site_url):
     resume_finished(page, site_url, number)
     rows = sheet_rows(page)
     saved = page.evaluate("localStorage.getItem('tarot.table')")
-    page.click(".review-open [data-action=review-deal]")
+    click(page, ".review-open [data-action=review-deal]")
     page.keyboard.press("Home")
     while not page.query_selector("[data-action=replay-from-here]"):
         page.keyboard.press("ArrowRight")
@@ -276,7 +276,7 @@ def test_next_deal_at_the_end_of_a_replay_goes_on_to_the_match_s_next_deal(page,
     resume_finished(page, site_url, number)
     rows = sheet_rows(page)
     played = simulate(4, number).deal.result.scores[0]
-    page.click(".review-open [data-action=review-deal]")
+    click(page, ".review-open [data-action=review-deal]")
     replay_from_first_decision(page)
     assert sheet_rows(page) == rows  # the match's sheet, not "Aucune donne terminée"
     assert page.text_content("[data-testid=replay-mark]") == "Donne rejouée — hors partie"
@@ -296,7 +296,7 @@ def test_a_tournament_s_replay_keeps_its_table_and_ends_beside_the_expert_s_scor
     ref = resume_tournament_deal(page, site_url, number)
     progress = page.text_content(".tournament-progress")
     assert progress.startswith("Donne 1 sur ")
-    page.click("[data-testid=duplicate-table] [data-action=review-deal]")
+    click(page, "[data-testid=duplicate-table] [data-action=review-deal]")
     replay_from_first_decision(page)
     assert page.query_selector(f"[data-testid=duplicate-table] tr[data-deal='{number}']")
     assert page.text_content(".tournament-progress") == progress  # the match's deal, not the replay's

@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
-from table_driver import READY, act, first_number, human_turn, open_table, phase, start_game
+from table_driver import READY, act, click, first_number, human_turn, open_table, phase, start_game
 
 from tarot.bots import LEVEL_NAMES  # importable once table_driver has put the repository on the path
 from tarot.words import PSEUDO
@@ -114,7 +114,7 @@ def _play_deal(page, players: int, teach: bool) -> None:
                 _click_refused(page, "#hand button[data-card]")
                 speaks_pseudo(page, "a card refused for the écart")
             for card in page.eval_on_selector_all("#hand button.playable", "els => els.map(e => e.dataset.card)")[:CHIEN[players]]:
-                page.click(f"#hand button[data-card='{card}']", **CARD)
+                click(page, f"#hand button[data-card='{card}']", **CARD)
             speaks_pseudo(page, "the écart chosen")
             act(page, "[data-action=confirm-ecart]")
         elif current == "chelem":
@@ -124,8 +124,8 @@ def _play_deal(page, players: int, teach: bool) -> None:
                 page.click("[data-action=choose-poignee]")
                 page.wait_for_selector("[data-action=declare-poignee]")
                 speaks_pseudo(page, f"{players} players, the poignée's trumps")
-                page.click("[data-action=cancel-poignee]")
-                page.click("[data-action=no-poignee]")
+                click(page, "[data-action=cancel-poignee]")
+                click(page, "[data-action=no-poignee]")
             if teach and "hint" not in seen:
                 page.click("[data-action=hint]")
                 page.wait_for_selector("[data-testid=hint]")
@@ -168,14 +168,14 @@ def test_every_phase_of_a_deal_and_its_dialogs_speak_the_pseudo_locale(page, sit
         speaks_pseudo(page, "the situation's links")
         page.click("[data-action=editor-open]")
         page.wait_for_selector("[data-testid=editor]")
-        page.click("[data-action=editor-fill]")
+        click(page, "[data-action=editor-fill]")
         speaks_pseudo(page, "the editor")
-        page.click("[data-action=editor-close]")
+        click(page, "[data-action=editor-close]")
         page.click("[data-action=review-deal]")
         page.wait_for_selector("[data-testid=review]")
         speaks_pseudo(page, "the review")
         for _ in range(8):  # on to the person's decisions, with the hint's choices beside them
-            page.click("[data-action=review-next]")
+            click(page, "[data-action=review-next]")
         speaks_pseudo(page, "the review, a few steps on")
         page.click("[data-action=review-close]")
         page.wait_for_selector("[data-testid=review]", state="detached")
@@ -224,7 +224,7 @@ def test_the_form_before_python_the_purchase_and_the_notes_speak_the_pseudo_loca
         else:
             raise AssertionError(f"no purchase: {current}")
     speaks_pseudo(page, "the purchase")
-    page.click("[data-action=buy]")
+    click(page, "[data-action=buy]")
     speaks_pseudo(page, "the purchase, a card asked for")
 
 
@@ -239,7 +239,7 @@ def test_a_duplicate_tournament_and_its_review_speak_the_pseudo_locale(page, sit
             act(page, "[data-bid=pass]")
         else:
             if page.query_selector("[data-action=no-poignee]"):
-                page.click("[data-action=no-poignee]")
+                click(page, "[data-action=no-poignee]")
             act(page, "#hand button.playable", **CARD)
     page.wait_for_selector("[data-testid=reference-result]:not([aria-busy])", timeout=180_000)
     speaks_pseudo(page, "the Expert's result in your seat")
@@ -264,7 +264,7 @@ def test_a_lesson_s_table_speaks_the_pseudo_locale(page, site_url, mode):
     page.wait_for_selector("[data-testid=teaching]")
     speaks_pseudo(page, f"a lesson's {mode}")
     if mode == "steps":
-        page.click("[data-action=step-next]")
+        click(page, "[data-action=step-next]")
     else:
         page.wait_for_function("() => document.getElementById('table').dataset.toAct === '0'")
         page.click("#hand button.playable", **CARD)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from table_driver import (CORNER, PLAYABLE, act, contract_made, first_number, hand_cards, human_turn, open_table,
+from table_driver import (CORNER, PLAYABLE, act, click, contract_made, first_number, hand_cards, human_turn, open_table,
                           phase, play_one, play_to_end, sheet_rows, sheet_totals, simulate, start_game,
                           trick_cards)
 
@@ -55,7 +55,7 @@ def test_a_card_that_may_not_be_played_is_explained(page, site_url):
     refused = page.get_attribute("#hand button[aria-disabled='true']", "data-card")
     before = hand_cards(page)
     # aria-disabled: still a button a person can press, and it says why not (Playwright needs force).
-    page.click(f"#hand button[data-card='{refused}']", force=True)
+    click(page, f"#hand button[data-card='{refused}']", force=True)
     message = page.text_content("[data-testid=message]")
     assert message == expected[refused]
     assert hand_cards(page) == before  # nothing was played

@@ -1,7 +1,7 @@
 """The person as taker: the chien shown, an écart chosen by clicking cards, refusals explained."""
 from __future__ import annotations
 
-from table_driver import act, first_number, hand_cards, human_turn, open_table, phase, play_one, simulate, start_game
+from table_driver import act, click, first_number, hand_cards, human_turn, open_table, phase, play_one, simulate, start_game
 
 from tarot.actions import Ecart  # importable once table_driver has put the repository on the path
 
@@ -34,7 +34,7 @@ def test_the_taker_chooses_an_ecart_and_a_king_is_refused(page, site_url):
     # A king may not go to the écart: the click says why and selects nothing.
     king_button = f"#hand button[data-card='{king}']"
     assert page.get_attribute(king_button, "aria-disabled") == "true"
-    page.click(king_button, force=True, **CARD)
+    click(page, king_button, force=True, **CARD)
     assert page.text_content("[data-testid=message]") == refusal.explain("fr")
     assert "roi" in page.text_content("[data-testid=message]")
     assert page.get_attribute(king_button, "aria-pressed") == "false"
@@ -42,9 +42,9 @@ def test_the_taker_chooses_an_ecart_and_a_king_is_refused(page, site_url):
     # Confirming too early is refused by the engine's rule on the écart's size.
     choice = [str(c) for c in view.hand if c in session.screen().playable][:6]
     for card in choice[:5]:
-        page.click(f"#hand button[data-card='{card}']", **CARD)
+        click(page, f"#hand button[data-card='{card}']", **CARD)
         assert page.get_attribute(f"#hand button[data-card='{card}']", "aria-pressed") == "true"
-    page.click("[data-action=confirm-ecart]", force=True)
+    click(page, "[data-action=confirm-ecart]", force=True)
     assert "6 cartes" in page.text_content("[data-testid=message]")
     assert phase(page) == "ecart"
 
@@ -67,7 +67,7 @@ def test_the_chien_a_bot_showed_can_be_seen_again_during_the_play(page, site_url
     start_game(page, 4, number)
     while phase(page) != "play":
         play_one(page)
-    page.click("[data-action=tricks]")  # the tricks' list, the chien shown above them
+    click(page, "[data-action=tricks]")  # the tricks' list, the chien shown above them
     shown = page.eval_on_selector_all("[data-testid=chien-shown] [data-card]", "els => els.map(e => e.dataset.card)")
     assert sorted(shown) == chien
     page.click("[data-action=close-tricks]")

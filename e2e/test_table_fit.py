@@ -7,6 +7,7 @@ from table_driver import (
     HUMAN_TURN,
     PLAYABLE,
     act,
+    click,
     corner_steps,
     first_number,
     open_table,
@@ -168,7 +169,7 @@ def test_an_embedded_900_by_640_table_fits_in_every_phase(page, site_url, player
             act(page, "[data-action=no-chelem]")
         else:
             if page.query_selector("[data-action=no-poignee]"):
-                page.click("[data-action=no-poignee]")
+                click(page, "[data-action=no-poignee]")
                 no_scroll()
             before = page.get_attribute("#table", "data-step")
             page.dispatch_event(PLAYABLE, "click")

@@ -2,7 +2,7 @@
 playable card to the next, "p" lists every trick of the deal; a whole deal in a few key presses."""
 from __future__ import annotations
 
-from table_driver import HUMAN_TURN, first_number, open_table, phase, simulate, start_game, step
+from table_driver import HUMAN_TURN, TAKEN, first_number, open_table, phase, simulate, start_game, step
 
 FOCUSED = "() => { const a = document.activeElement; return a ? (a.id || a.tagName) : ''; }"
 
@@ -36,6 +36,8 @@ def test_a_whole_deal_at_four_players_with_the_keyboard_alone_in_english(page, s
         presses += 1
         if not focused.startswith("btn-no-poignee"):
             page.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")
+        else:
+            page.evaluate(TAKEN)
     assert presses < 60, presses
     assert arrows_checked
     # "p": every trick of the deal, each with who led it and who won it.

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from table_driver import (TESTS_QUERY, act, contract_made, first_number, human_turn, open_table, phase, play_to_end, start_game,
+from table_driver import (TAKEN, TESTS_QUERY, act, contract_made, first_number, human_turn, open_table, phase, play_to_end, start_game,
                           wait_analysed)
 
 WIDTH, HEIGHT = 375, 667
@@ -44,6 +44,7 @@ def test_a_phone_screen_shows_the_bids_and_the_hand_and_cards_can_be_tapped(page
     # Tap each playable card's visible corner in turn until one is played.
     if page.query_selector("[data-action=no-poignee]"):
         page.tap("[data-action=no-poignee]")
+        page.evaluate(TAKEN)
     before = page.eval_on_selector_all("#hand button[data-card]", "els => els.length")
     page.tap("#hand button[data-card]:not([aria-disabled='true'])", position={"x": 6, "y": 30})
     page.wait_for_function(f"() => document.querySelectorAll('#hand button[data-card]').length === {before - 1}")

@@ -2,7 +2,7 @@
 that may not be shown explained, and the trumps shown to the table."""
 from __future__ import annotations
 
-from table_driver import act, human_turn, open_table, simulate, start_game
+from table_driver import act, click, human_turn, open_table, simulate, start_game
 
 from tarot.actions import Poignee  # importable once table_driver has put the repository on the path
 from tarot.cards import TRUMPS, parse_card
@@ -50,7 +50,7 @@ def test_a_poignee_is_chosen_by_clicking_trumps_and_shown_to_the_table(page, sit
     assert sorted(pressed) == proposed and len(pressed) == size
 
     # A suit card may not be shown: the click says why and selects nothing.
-    page.click(f"#hand button[data-card='{plain}']", force=True, **CARD)
+    click(page, f"#hand button[data-card='{plain}']", force=True, **CARD)
     assert page.text_content("[data-testid=message]") == refusal.explain("fr")
     assert page.get_attribute(f"#hand button[data-card='{plain}']", "aria-pressed") != "true"
 

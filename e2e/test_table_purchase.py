@@ -1,7 +1,7 @@
 """Option purchase (3 or 4 players): after a prise the taker asks for a card by name and gives one."""
 from __future__ import annotations
 
-from table_driver import PLAYABLE, act, first_number, hand_cards, human_turn, legible, open_table, out_of_view, phase
+from table_driver import PLAYABLE, act, click, first_number, hand_cards, human_turn, legible, open_table, out_of_view, phase
 
 CARD = {"position": {"x": 6, "y": 30}}  # on the visible corner of an overlapped card
 
@@ -38,7 +38,7 @@ def test_the_taker_buys_a_card_named_on_a_readable_button_and_gives_one_of_his(p
     assert choices and all(legible(page, f"[data-buy='{card}']") for card in choices)
     wanted = choices[0]
     assert wanted not in hand_cards(page)
-    page.click(f"[data-buy='{wanted}']")
+    click(page, f"[data-buy='{wanted}']")
     assert page.get_attribute(f"[data-buy='{wanted}']", "aria-pressed") == "true"
     given = page.get_attribute(PLAYABLE, "data-card")
     act(page, f"#hand button[data-card='{given}']", **CARD)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from table_driver import COUNT_WORKER_CALLS, open_table, phase, play_one, play_to_end, start_game
+from table_driver import COUNT_WORKER_CALLS, human_turn, open_table, phase, play_one, play_to_end, start_game, step
 
 
 @pytest.mark.parametrize("level", ["standard", "expert"])
@@ -59,3 +59,96 @@ def test_the_table_is_freed_from_its_dialog_before_it_is_drawn_and_only_then(pag
     writes = page.evaluate("window.__writes")
     assert any(w.startswith("children") for w in writes)
     assert not any(w.startswith("inert") for w in writes)
+
+
+# What the table shows as each input's dispatch ends (the page's listeners are on the document,
+# so a listener on the window runs after them).
+SEEN_AS_INPUT_ENDS = ("() => { window.__seen = []; for (const type of ['submit', 'click'])"
+                      " window.addEventListener(type, () => { const t = document.getElementById('table');"
+                      " window.__seen.push([type, t.dataset.phase, t.dataset.step]); }); }")
+
+
+def test_a_click_is_taken_in_a_task_of_its_own_after_the_browser_has_drawn_it(page, site_url):
+    """The page's listeners only note the click (or the new-game form's submit): the action is
+    taken and the table written in a task of their own, once the browser has finished the input
+    and drawn its frame, so that no task holds both the Python and the new table's layout."""
+    open_table(page, site_url)
+    page.evaluate(SEEN_AS_INPUT_ENDS)
+    start_game(page, 4, 4)
+    assert ["submit", "setup"] in [seen[:2] for seen in page.evaluate("window.__seen")]
+    assert human_turn(page) == "bidding"
+    before = step(page)
+    page.evaluate("() => { window.__seen = []; }")
+    play_one(page)  # the person's bid, clicked
+    assert page.evaluate("window.__seen") == [["click", "bidding", before]]
+    assert step(page) != before
+
+
+# The order of what a refresh does to the focus, the table's `inert` and the regions' contents.
+OBSERVE_ORDER = (
+    "() => { window.__order = []; const note = (what) => window.__order.push(what);"
+    " document.addEventListener('focusout', (e) => note('focusout ' + e.target.id), true);"
+    " const inert = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'inert');"
+    " Object.defineProperty(HTMLElement.prototype, 'inert', {configurable: true, get: inert.get,"
+    " set(v) { note('inert ' + (this.id || this.className)); inert.set.call(this, v); }});"
+    " const html = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');"
+    " Object.defineProperty(Element.prototype, 'innerHTML', {configurable: true, get: html.get,"
+    " set(v) { note('write ' + this.id); html.set.call(this, v); }}); }")
+
+
+def test_the_focus_is_let_go_of_before_the_table_is_freed_and_written(page, site_url):
+    """*Commencer*, focused, lies in the dialog the new deal takes away: the page lets go of it
+    first, before it frees the table (``inert``) and writes the regions, since taking a focused
+    element away has the browser restyle and lay out the page at once; the deal's first choice
+    takes the focus as the next frame is drawn."""
+    open_table(page, site_url)
+    page.evaluate(OBSERVE_ORDER)
+    start_game(page, 4, 4)
+    page.wait_for_function("() => document.activeElement.id === 'bid-pass'")
+    order = page.evaluate("window.__order")
+    assert order.index("focusout btn-start") < order.index("inert layout") < order.index("write overlay")
+
+
+# Right after the Python's writes (an observer's callback, in the same task), before the next
+# frame: where the focus is, then a key pressed, then where the focus is.
+KEY_BEFORE_THE_FRAME = (
+    "() => new Promise((done) => { const table = document.getElementById('table');"
+    " const seen = new MutationObserver(() => { if (table.dataset.phase === 'setup') return; seen.disconnect();"
+    " const before = document.activeElement.id;"
+    " document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Shift', bubbles: true}));"
+    " done([before, document.activeElement.id]); });"
+    " seen.observe(table, {attributes: true, attributeFilter: ['data-phase']});"
+    " document.querySelector('[data-action=start]').click(); })")
+
+
+def test_a_key_pressed_before_the_next_frame_finds_the_focus_where_the_new_deal_puts_it(page, site_url):
+    """The focus a refresh gives is placed as the next frame is drawn, or at once when a key or
+    the pointer is pressed before that frame: a key acts on the page as it was drawn."""
+    open_table(page, site_url)
+    page.wait_for_selector("[data-testid=setup]")
+    page.click("label.choice:has(input[name=players][value='4'])")
+    page.fill("input[name=deal]", "3")  # deal 3: the person bids first
+    page.focus("[data-action=start]")
+    before_key, after_key = page.evaluate(KEY_BEFORE_THE_FRAME)
+    assert before_key != "bid-pass"  # not placed yet: the frame has not been drawn
+    assert after_key == "bid-pass"
+
+
+# A click, then a key in the same task, before the click has been taken: the step as the key
+# is dispatched, and as it is handled.
+CLICK_THEN_KEY = (
+    "() => { const t = document.getElementById('table'); const clicked = t.dataset.step;"
+    " document.querySelector('[data-bid=pass]').click(); const noted = t.dataset.step;"
+    " document.dispatchEvent(new KeyboardEvent('keydown', {key: 'p', bubbles: true}));"
+    " return [clicked, noted, t.dataset.step, !!document.querySelector('[data-testid=tricks]')]; }")
+
+
+def test_a_key_pressed_right_after_a_click_finds_the_click_taken(page, site_url):
+    """A key (or a bot's turn, or another tab's message) takes the clicks still waiting first, in
+    order: the person's bid, then "p" opening the tricks of the deal."""
+    open_table(page, site_url, "?pause=1000")  # the bots wait: nothing else moves the step
+    start_game(page, 4, 3)  # deal 3: the person bids first
+    assert human_turn(page) == "bidding"
+    clicked, noted, handled, tricks_open = page.evaluate(CLICK_THEN_KEY)
+    assert noted == clicked  # the click only noted
+    assert handled != clicked and tricks_open

@@ -2,7 +2,7 @@
 statistics per player."""
 from __future__ import annotations
 
-from table_driver import first_number, open_table, play_to_end, sheet_rows, simulate, start_game
+from table_driver import click, first_number, open_table, play_to_end, sheet_rows, simulate, start_game
 
 
 def test_the_chart_draws_the_sheets_running_totals_and_the_statistics_count_the_deals(page, site_url):
@@ -13,7 +13,7 @@ def test_the_chart_draws_the_sheets_running_totals_and_the_statistics_count_the_
     open_table(page, site_url)
     start_game(page, 4, number)
     play_to_end(page)
-    page.click("[data-action=next-deal]")
+    click(page, "[data-action=next-deal]")
     play_to_end(page)
     rows = sheet_rows(page)
     assert len(rows) == 2

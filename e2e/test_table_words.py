@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from table_driver import HUMAN_TURN, PLAYABLE, act, first_number, open_table, phase, simulate, start_game
+from table_driver import HUMAN_TURN, PLAYABLE, act, click, first_number, open_table, phase, simulate, start_game
 
 
 def GARDE_SANS(legal: list[str]) -> str:
@@ -25,7 +25,7 @@ def _play(page, bid: str) -> None:
             act(page, "[data-action=no-chelem]")
         else:
             if page.query_selector("[data-action=no-poignee]"):
-                page.click("[data-action=no-poignee]")
+                click(page, "[data-action=no-poignee]")
             before = page.get_attribute("#table", "data-step")
             page.dispatch_event(PLAYABLE, "click")
             page.wait_for_function(f"() => document.getElementById('table').dataset.step !== '{before}'")

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import SiteServer
-from table_driver import (HUMAN_TURN, table_frame, PLAYABLE, READY, act, human_turn, legible, phase, play_one, play_to_end,
+from table_driver import (HUMAN_TURN, table_frame, PLAYABLE, READY, act, click, human_turn, legible, phase, play_one, play_to_end,
                           start_game)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,7 +43,7 @@ def _follow_hint(page) -> None:
         act(page, f"#panel [data-bid={bid}]")
     elif card is not None:
         if page.query_selector("[data-action=no-poignee]"):
-            page.click("[data-action=no-poignee]")
+            click(page, "[data-action=no-poignee]")
         act(page, f"#hand button[data-card='{card}']")
     else:
         play_one(page)
@@ -92,9 +92,12 @@ def test_why_explains_each_bot_card_of_this_trick_and_the_one_before_at_five_pla
     page.goto(site_url + "?pause=0")
     page.wait_for_function(READY)
     start_game(page, 5, number)
-    while page.get_attribute("#table", "data-step") != str(len(session.deal.history)):
+    while True:  # the step read at the person's turn: the bots may still be playing before it
+        page.wait_for_function(HUMAN_TURN)
+        assert phase(page) != "done"
+        if page.get_attribute("#table", "data-step") == str(len(session.deal.history)):
+            break
         play_one(page)
-    page.wait_for_function(HUMAN_TURN)
     page.click("#teaching [data-action=why]")  # the last bot's card first, then each card before it
     page.wait_for_selector("[data-testid=why]")
     assert page.eval_on_selector_all("#teaching .why-card",
@@ -133,7 +136,7 @@ def test_an_exercise_answered_wrong_then_right(page, site_url):
     page.wait_for_function(HUMAN_TURN)
     assert page.get_attribute("#table", "data-phase") == "play"
     if page.query_selector("[data-action=no-poignee]"):
-        page.click("[data-action=no-poignee]")
+        click(page, "[data-action=no-poignee]")
     step = page.get_attribute("#table", "data-step")
     page.click(f"#hand button[data-card='{wrong}']")
     verdict = page.wait_for_selector("[data-testid=exercise-verdict][data-correct=false]")
@@ -315,7 +318,7 @@ def test_the_lessons_link_leaves_the_match_saved_and_play_comes_back_to_it(page,
 
 def test_a_shared_link_opens_the_same_situation(page, site_url):
     step, hand = _second_decision(page, site_url, 3, 8)
-    page.click("[data-action=share-situation]")
+    click(page, "[data-action=share-situation]")
     assert legible(page, "[data-action=note-save]") and legible(page, "[data-action=editor-open]")
     page.fill("#teach-note", "Que jouer ici\u00a0?")
     page.click("[data-action=note-save]")
@@ -336,7 +339,7 @@ def test_each_shared_link_has_a_copy_button_that_puts_it_in_the_clipboard(page, 
     page.goto(site_url + "?pause=0")
     page.wait_for_function(READY)
     start_game(page, 4, 3)
-    page.click("[data-action=share-situation]")
+    click(page, "[data-action=share-situation]")
     kinds = page.eval_on_selector_all("[data-testid=situation-link] [data-link]", "els => els.map(e => e.dataset.link)")
     copies = page.eval_on_selector_all("[data-action=copy-link]", "els => els.map(e => e.dataset.copy)")
     assert copies == kinds and "plain" in kinds and "iframe" in kinds
@@ -351,7 +354,7 @@ def test_where_the_clipboard_is_refused_copy_selects_the_link_to_copy_by_hand(pa
     start_game(page, 4, 3)
     page.evaluate("Object.defineProperty(navigator, 'clipboard', {value: undefined})")
     page.click("[data-action=share-situation]")
-    page.click("[data-copy=iframe]")
+    click(page, "[data-copy=iframe]")
     selected = page.evaluate("() => { const f = document.activeElement;"
                              " return [f.dataset.link, f.selectionStart, f.selectionEnd, f.value.length]; }")
     assert selected[0] == "iframe" and selected[1] == 0 and selected[2] == selected[3] > 0
@@ -372,7 +375,7 @@ def test_a_made_situation_drops_the_old_deal_from_the_url_and_its_review_has_no_
     query = page.url.split("#")[0].partition("?")[2].split("&")
     assert query == ["pause=0"]  # how the page is shown stays; which deal is the record's
     play_to_end(page)
-    page.click(".review-open [data-action=review-deal]")
+    click(page, ".review-open [data-action=review-deal]")
     assert page.inner_text("#review-title") == "Revue de la situation"
 
 
@@ -385,7 +388,7 @@ def test_the_editor_deals_the_chosen_hand_and_the_table_opens_on_it(page, site_u
     page.wait_for_selector("[data-testid=editor]")
     chosen = [f"T{r}" for r in range(21, 3, -1)]  # 18 trumps for the person
     for notation in chosen:
-        page.click(f"[data-testid=editor] button[data-card='{notation}']")
+        click(page, f"[data-testid=editor] button[data-card='{notation}']")
     assert page.locator("[data-testid=editor] button.ed-card[aria-pressed=true]").count() == 18
     page.click("[data-action=editor-fill]")
     with page.expect_navigation():
@@ -456,7 +459,7 @@ def test_a_first_miss_says_why_then_the_answer_comes_and_the_next_question_start
     page.wait_for_function(READY)
     page.wait_for_function(HUMAN_TURN)
     if page.query_selector("[data-action=no-poignee]"):
-        page.click("[data-action=no-poignee]")
+        click(page, "[data-action=no-poignee]")
     step = page.get_attribute("#table", "data-step")
     page.click(f"#hand button[data-card='{wrong}']", position={"x": 6, "y": 30})
     verdict = page.wait_for_selector("[data-testid=exercise-verdict][data-correct=false][data-flaw]")

@@ -53,6 +53,7 @@ DEFAULT_PAUSE_MS = 700
 # table is shown, before a first bot has to play, a few modules a task (each with what it imports).
 LATER = ("tarot.bots.knowledge", "tarot.bots.play", "tarot.bots.facts", "tarot.bots.reasons", "tarot.bots.expert",
          "tarot.bots.levels")
+INPUT_AT_THE_LATEST_MS = 100  # a click is taken by then even where the browser draws no frame
 PATCHED = frozenset(("text",))  # regions changed node by node (web/browser/patch.py), not written over
 
 
@@ -67,6 +68,9 @@ class Page:
         self.root.classList.toggle("with-sheet", self.params.sheet)
         self.framed = bool(window.self != window.top)  # a lesson, a teacher's site (the <tarot-deal> tag)
         self.focus = Focus(document, framed=self.framed)
+        self.focus_move: tuple[str, set[str], bool, tuple[str, int]] | None = None  # placed at the next frame
+        self.focus_frame = False
+        self.inputs: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []  # clicks noted, not taken yet
         self.host = HostLink()
         self.transcript = Transcript()  # what the text mode's live region has said
         self.regions = {name: document.getElementById(name) for name in REGIONS}
@@ -85,7 +89,9 @@ class Page:
             **{key: self._hand_key for key in HAND_KEYS}}
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_submit),
                          create_proxy(self.on_key), create_proxy(self.on_change), create_proxy(self.on_storage),
-                         create_proxy(self.on_return), create_proxy(self.on_leave), create_proxy(self.heartbeat)]
+                         create_proxy(self.on_return), create_proxy(self.on_leave), create_proxy(self.heartbeat),
+                         create_proxy(self.place_focus)]
+        document.addEventListener("pointerdown", self._proxies[8], True)
         document.addEventListener("click", self._proxies[0])
         document.addEventListener("submit", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])
@@ -115,6 +121,7 @@ class Page:
         """Another tab of the game wrote: the lease (who plays the match), a request to take it
         over, the kept matches or hinted deals, or the match itself, which a tab that does not
         own it shows as it stands."""
+        self.take_inputs()
         key, raw = js(event.key), js(event.newValue)
         if self.tabs.alone:
             return
@@ -135,6 +142,7 @@ class Page:
 
     def heartbeat(self) -> None:
         """Every second: the owner renews its lease; a tab in view takes up a lease left to expire."""
+        self.take_inputs()
         if self.tabs.sync(float(window.Date.now()), may_claim=not document.hidden):
             self._ownership_changed()
 
@@ -156,6 +164,7 @@ class Page:
 
     def on_leave(self, _event: Any = None) -> None:
         """The tab closes (or goes to the back-forward cache): its lease is left free at once."""
+        self.take_inputs()
         self.tabs.leave()
 
     def _take_up(self, raw: str | None) -> bool:
@@ -167,6 +176,7 @@ class Page:
 
     def on_return(self, _event: Any = None) -> None:
         """The tab is in view again: its bots go on; a lease left free is taken up."""
+        self.take_inputs()
         if self.tabs.alone or not self.tabs.sync(float(window.Date.now()), may_claim=not document.hidden):
             if not document.hidden:
                 self._guarded(lambda: None)
@@ -183,9 +193,11 @@ class Page:
 
     # ------------------------------------------------------------ drawing
     def refresh(self) -> None:
+        self.place_focus()
         screen = self.state.screen()
         before = self.focus.before()
         regions = {**render(screen), "elsewhere": self.tabs.notice(screen.lang)}
+        self._let_go_of_focus(regions)
         dialog_open = bool(regions["overlay"])
         self._make_inert(dialog_open and not screen.text_mode)
         for key, value in root_attributes(screen).items():
@@ -199,7 +211,7 @@ class Page:
         if label is not None and str(label.textContent) != t("command_label", screen.lang):
             label.textContent = t("command_label", screen.lang)
         if not screen.text_mode:  # the text mode's focus stays in its command box
-            self.focus.after(f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before)
+            self._focus_at_frame((f"{screen.step}:{screen.view.phase}", appeared, dialog_open, before))
         if screen.text_mode:
             from web.text.textview import announcement  # the text mode's modules: imported by its first page
             if self.transcript.hear(announcement(screen), (screen.deal_number, screen.step, screen.commands)):
@@ -210,6 +222,37 @@ class Page:
         self.schedule_hint()
         self.schedule_reference()
         self.schedule_analysis()
+
+    def _let_go_of_focus(self, regions: dict[str, str]) -> None:
+        """The focus let go of when its element is in a region about to be written over (a patched
+        one keeps its nodes): before anything restyles the page, while letting go costs little,
+        since taking a focused element away has the browser restyle and lay out the page at once
+        (the focus is put back after, :meth:`place_focus`)."""
+        active = js(document.activeElement)
+        if active is None or active.isSameNode(document.body):
+            return
+        if any(name not in PATCHED and self.cache.get(name) != html and self._region(name).contains(active)
+               for name, html in regions.items()):
+            active.blur()
+
+    def _focus_at_frame(self, move: tuple[str, set[str], bool, tuple[str, int]]) -> None:
+        """The focus placed as the browser draws the next frame: moving it lays the page out,
+        which the frame does anyway, rather than in the task that wrote the regions."""
+        self.focus_move = move
+        if not self.focus_frame:
+            self.focus_frame = True
+            window.requestAnimationFrame(create_once_callable(lambda _: self._frame_focus()))
+
+    def _frame_focus(self) -> None:
+        self.focus_frame = False
+        self.place_focus()
+
+    def place_focus(self, *_: Any) -> None:
+        """The focus of the last refresh, if not placed yet: before the next refresh, a key or a
+        pointer pressed, so that each acts on the page as it was drawn."""
+        move, self.focus_move = self.focus_move, None
+        if move is not None:
+            self.focus.after(*move)
 
     def _make_inert(self, modal: bool) -> None:
         """A dialog is modal: what lies behind it takes no click nor focus; none of the table
@@ -313,6 +356,7 @@ class Page:
         return self.pause
 
     def bot_tick(self, generation: int) -> None:
+        self.take_inputs()
         if generation != self.generation or not self._owns():
             if generation == self.generation:
                 self.timer = False
@@ -460,6 +504,28 @@ class Page:
             self.state.session.ui.message = ("internal_error", {"error": str(e) or type(e).__name__})
         self.refresh()
 
+    # ------------------------------------------------------------- inputs
+    def _after_input(self, work: Callable[..., Any], *args: Any) -> None:
+        """A click's or a submit's work, noted and taken in a task of its own once the browser
+        has drawn the input's frame: the input's task stays short, and the Python that takes the
+        action and the layout of the table it writes fall in two tasks rather than one.  Whatever
+        the page hears before (a key, a bot's turn, another tab, the tab closing) takes the
+        inputs waiting first, in order (:meth:`take_inputs`)."""
+        self.inputs.append((work, args))
+        if len(self.inputs) > 1:
+            return
+        after_frame = create_once_callable(lambda: self.take_inputs())
+        window.requestAnimationFrame(create_once_callable(lambda _: window.setTimeout(after_frame, 0)))
+        # No frame is drawn for a page out of view or a frame scrolled away: taken anyway, a little later.
+        window.setTimeout(create_once_callable(lambda: self.take_inputs()), INPUT_AT_THE_LATEST_MS)
+
+    def take_inputs(self) -> None:
+        """The clicks noted and not taken yet, in order; none once another tab plays the match."""
+        while self.inputs:
+            work, args = self.inputs.pop(0)
+            if self._owns():
+                self._guarded(work, *args)
+
     def on_click(self, event: Any) -> None:
         target = js(event.target)
         el = js(target.closest("[data-action], [data-bid], [data-hand]")) if target is not None else None
@@ -480,7 +546,7 @@ class Page:
         event.preventDefault()
         key = click_key(action, js(el.getAttribute("data-bid")), js(el.getAttribute("data-hand")))
         if key is not None:
-            self._guarded(lambda: self._follow(click(self.state, key, lambda name: self._attribute(el, name))))
+            self._after_input(lambda: self._follow(click(self.state, key, lambda name: self._attribute(el, name))))
 
     def _attribute(self, el: Any, name: str) -> str | None:
         """A clicked element's attribute, or ``value:ID``: the value of the field ``ID``."""
@@ -518,10 +584,15 @@ class Page:
         if form is None or form.id not in ("setup-form", "settings-form", "command-form"):
             return
         event.preventDefault()
+        self.take_inputs()  # a submit taken at once (the settings, a command) comes after the clicks before it
         if form.id == "command-form":
             self._command(form)
         elif self._owns():
-            self._guarded(self._start if form.id == "setup-form" else self._apply_settings, form)
+            if form.id == "setup-form":
+                choice = setup_choice(form, self.state.session.settings.lang)
+                self._after_input(self._begin, choice, False)
+            else:
+                self._guarded(self._apply_settings, form)
 
     def _command(self, form: Any) -> None:
         """The text mode's command box (web.text.commands): the command typed, then an empty box."""
@@ -570,6 +641,8 @@ class Page:
         """A key: the table of keys (:attr:`keys`); while the review or the import is open, only
         Escape (closing it) and the review's arrows, Home and End; none while another tab plays
         the match (the table is inert behind its notice)."""
+        self.take_inputs()
+        self.place_focus()
         if self.follower:
             return
         key = str(event.key)
