@@ -32,9 +32,11 @@ Fixtures:
                     preload the page does not use counts as one (unless marked
                     preloads_may_be_late);
                   - on failure saves e2e/artifacts/<test>.png (+ .log).
-A test whose page's renderer process dies ("Target crashed") is run once more, on a
-fresh page (pytest-rerunfailures; the summary counts it as a rerun); Chromium's own
-log of the session is e2e/artifacts/chromium.log (chromium-gw0.log, ... under pytest-xdist).
+A test whose page's renderer process dies ("Target crashed") is run again, on a fresh
+page, up to twice (pytest-rerunfailures; the summary counts each rerun); Chromium's own
+log of the session is e2e/artifacts/chromium.log (chromium-gw0.log, ... under pytest-xdist),
+and its standard error chromium-stderr.log (chromium-gw0-stderr.log, ...): what it wrote
+while a page crashed is shown in the test's report.
 Wait in tests with page.wait_for_* / expect(...), never time.sleep.
 """
 
@@ -64,6 +66,8 @@ DEFAULT_TIMEOUT_MS = 60_000
 RENDERER_CRASH = "Target crashed"
 _XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER")  # gw0, gw1, ... under pytest-xdist: one log per process
 CHROMIUM_LOG = ARTIFACTS / (f"chromium-{_XDIST_WORKER}.log" if _XDIST_WORKER else "chromium.log")
+# Chromium's standard error, where a renderer that dies writes why (a signal, V8's fatal error).
+CHROMIUM_STDERR = CHROMIUM_LOG.with_name(CHROMIUM_LOG.stem + "-stderr.log")
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -128,15 +132,16 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Each browser test may run once more, and only when its page's renderer process
-    died ("Target crashed"): on a loaded machine Chromium's renderer has crashed now
-    and then while Python starts, in a different test each time, and that test passed
-    on a fresh page. A failed assertion or a page error never runs again; the summary
-    line counts each rerun."""
+    """Each browser test may run again, up to twice, and only when its page's renderer
+    process died ("Target crashed"): on a loaded machine Chromium's renderer has crashed
+    now and then while Python starts, in a different test each time (one run had 16 such
+    crashes among its 162 tests, two tests crashing twice), and the test passed on a
+    fresh page. A failed assertion or a page error never runs again; the summary line
+    counts each rerun."""
     here = Path(__file__).resolve().parent
     for item in items:
         if item.path.resolve().is_relative_to(here):
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RENDERER_CRASH]))
+            item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=[RENDERER_CRASH]))
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -193,11 +198,25 @@ def site_url(site_server) -> str:
 # ------------------------------------------------------------------ browser
 
 
+def _launcher_keeping_stderr(executable: str) -> Path:
+    """A script that runs ``executable`` with its standard error (and its processes') added to
+    CHROMIUM_STDERR, emptied first: Playwright reads only its pipe, and shows the browser's output
+    to no one."""
+    CHROMIUM_STDERR.write_text("", encoding="utf-8")
+    script = CHROMIUM_STDERR.with_suffix(".sh")
+    script.write_text(f'#!/bin/sh\nexec "{executable}" "$@" 2>>"{CHROMIUM_STDERR}"\n', encoding="utf-8")
+    script.chmod(0o755)
+    return script
+
+
 @pytest.fixture(scope="session")
 def browser():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    options = launch_options("--enable-logging", f"--log-file={CHROMIUM_LOG}")
+    if "executable_path" in options:
+        options["executable_path"] = str(_launcher_keeping_stderr(options["executable_path"]))
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch_options("--enable-logging", f"--log-file={CHROMIUM_LOG}"))
+        browser = playwright.chromium.launch(**options)
         yield browser
         browser.close()
 
@@ -314,6 +333,7 @@ class _Watch:
         self.page_errors: list[str] = []
         self.log: list[str] = []
         self.late_preloads_expected = late_preloads_expected
+        self.stderr_from = CHROMIUM_STDERR.stat().st_size if CHROMIUM_STDERR.exists() else 0
         context.route("**/*", self._guard)
         page.on("console", self._on_console)
         page.on("pageerror", self._on_page_error)
@@ -347,7 +367,15 @@ class _Watch:
         self.page_errors.append(str(error))
 
     def _on_crash(self, _page):
-        self.log.append(f"renderer crashed (Chromium's log: {CHROMIUM_LOG.relative_to(ROOT)})")
+        """The renderer died: what Chromium wrote on its standard error since the page opened
+        goes to the test's log and to its captured output, which a failure report shows."""
+        said = ""
+        if CHROMIUM_STDERR.exists():
+            with CHROMIUM_STDERR.open("rb") as stderr:
+                stderr.seek(self.stderr_from)
+                said = "\n".join(stderr.read().decode("utf-8", "replace").splitlines()[-60:])
+        self.log.append(f"renderer crashed (Chromium's log: {CHROMIUM_LOG.relative_to(ROOT)}); its standard error:\n{said}")
+        print(f"renderer crashed; Chromium's standard error since the page opened:\n{said}", file=sys.stderr)
 
     def _on_websocket(self, ws):
         host = urlsplit(ws.url).hostname

@@ -13,7 +13,7 @@ import urllib.request
 from urllib.parse import urlsplit
 
 import pytest
-from table_driver import act, human_turn, start_game
+from table_driver import act, human_turn, start_game, step
 
 # The delivery of the runtime is the test: every page here starts Python as a first visit does.
 pytestmark = pytest.mark.cold_start
@@ -123,6 +123,21 @@ def test_a_fresh_python_runs_the_bundle_as_compiled(page, site_url, site_dir):
 json.dumps([type(sys.modules["tarot.state"].__loader__).__name__, sys.modules["tarot.state"].__file__,
             "importlib.metadata" in sys.modules])`); }""")
     assert json.loads(imported) == ["SourcelessFileLoader", "/home/pyodide/tarot/state.pyc", False]
+
+
+def test_python_runs_without_webassembly_stack_switching(page, site_url):
+    # web/pyodide-loader.mjs hides JSPI from Pyodide, in the page as in the workers that import it:
+    # the game never waits on JavaScript synchronously, and Python runs as in a browser without it.
+    page.goto(site_url + "?pause=0")
+    page.wait_for_function(READY)
+    assert page.evaluate("typeof WebAssembly.Suspending") == "undefined"
+    assert page.evaluate("""async () => (await (await import("./web/pyodide-loader.mjs")).start())
+        ._module.jspiSupported""") is False
+    start_game(page, 4, 3)  # and the game plays: the person passes, the bots' worker bids
+    assert human_turn(page) == "bidding"
+    before = int(step(page))
+    act(page, "[data-bid=pass]")
+    page.wait_for_function(f"() => Number(document.getElementById('table').dataset.step) > {before + 1}")
 
 
 def test_a_browser_without_decompression_streams_has_python_unpack_the_modules(page, site_url):

@@ -26,7 +26,7 @@ Called by scripts/build.py on the freshly built site (standard library only):
   which web/pyodide-loader.mjs unpacks
   for the page and for the bots' worker; the built pyscript.toml loses its [files]
   (PyScript would fetch them one by one); ``name_snapshot`` then writes the name of the
-  Python snapshot, which changes with the bundle, into the loader and web/boot.js;
+  Python snapshot, which changes with the bundle and the loader, into the loader and web/boot.js;
 - ``precompile_stdlib``: vendor/pyodide/python_stdlib.pyc.zip, Pyodide's standard
   library as bytecode (scripts/bytecode.py), which the loader gives Pyodide instead
   of the stock python_stdlib.zip (kept, unused by the page: the vendored Pyodide
@@ -293,9 +293,11 @@ SNAPSHOT_NAME = re.compile(r'^const SNAPSHOT_NAME = ".*";', re.M)
 def name_snapshot(out: Path) -> None:
     """Write the Python snapshot's name into the loader, which makes and restores it, and into
     boot.js, which looks it up as the page opens: Pyodide's version and a hash of the game's
-    modules, so that a new version of either makes a new snapshot."""
+    modules and of the loader (which says how Python starts: what it imports, whether it has
+    WebAssembly's stack switching), so that a new version of any makes a new snapshot."""
     version = json.loads((out / "vendor" / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
-    name = f"python-snapshot-{version}-{file_hash(out / PYTHON_BUNDLE)}.bin"
+    made_by = (out / PYTHON_BUNDLE).read_bytes() + (out / "web" / "pyodide-loader.mjs").read_bytes()
+    name = f"python-snapshot-{version}-{hashlib.sha256(made_by).hexdigest()[:HASH_CHARS]}.bin"
     for script in ("pyodide-loader.mjs", "boot.js"):
         path = out / "web" / script
         text, n = SNAPSHOT_NAME.subn(lambda _: f'const SNAPSHOT_NAME = "{name}";', path.read_text(encoding="utf-8"), count=1)

@@ -18,6 +18,10 @@
 // be read, stored or restored only means a normal start.
 import { loadPyodide as loadVendored } from "../vendor/pyodide/pyodide.mjs";
 
+// WebAssembly stack switching (JSPI) hidden from Pyodide, which looks for it as it starts:
+// Python then runs as in a browser without it (the game never waits on JavaScript synchronously).
+for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
+
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const BUNDLE_URL = new URL("./python-modules.tar.gz", import.meta.url).href;
 const STDLIB_URL = new URL("python_stdlib.pyc.zip", INDEX_URL).href;
