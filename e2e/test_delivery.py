@@ -128,16 +128,20 @@ json.dumps([type(sys.modules["tarot.state"].__loader__).__name__, sys.modules["t
 def test_python_runs_without_webassembly_stack_switching(page, site_url):
     # web/pyodide-loader.mjs hides JSPI from Pyodide, in the page as in the workers that import it:
     # the game never waits on JavaScript synchronously, and Python runs as in a browser without it.
+    page.add_init_script("""const Worker_ = Worker; window.workersStarted = [];
+        window.Worker = class extends Worker_ { constructor(url, options) { super(url, options); workersStarted.push(String(url)); } };""")
     page.goto(site_url + "?pause=0")
     page.wait_for_function(READY)
     assert page.evaluate("typeof WebAssembly.Suspending") == "undefined"
     assert page.evaluate("""async () => (await (await import("./web/pyodide-loader.mjs")).start())
         ._module.jspiSupported""") is False
-    start_game(page, 4, 3)  # and the game plays: the person passes, the bots' worker bids
+    page.select_option("select[name=level]", "expert")  # whose bots decide in their worker, which
+    start_game(page, 4, 3)  # the table awaits in Python's asyncio: the person passes, the worker bids
     assert human_turn(page) == "bidding"
     before = int(step(page))
     act(page, "[data-bid=pass]")
     page.wait_for_function(f"() => Number(document.getElementById('table').dataset.step) > {before + 1}")
+    assert any(url.endswith("/web/bots-worker.js") for url in page.evaluate("workersStarted"))
 
 
 def test_a_browser_without_decompression_streams_has_python_unpack_the_modules(page, site_url):

@@ -37,7 +37,7 @@ def test_a_second_tab_says_another_tab_plays_the_match_and_cannot_play(page, con
     assert page.evaluate(SAVED) == saved
     assert not other.query_selector("[data-testid=tricks]")
     act(page, "[data-bid=pass]")  # the first tab plays on; the second shows it
-    human_turn(page)  # once its bots have played: a step they passed may never have been saved
+    human_turn(page)  # once its bots have played: a step they pass within a frame escapes a wait
     same_step(page, other)
     assert hand_cards(other) == hand_cards(page)
     page.click("[data-action=lang]")  # the notice speaks the match's language
