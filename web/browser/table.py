@@ -514,10 +514,10 @@ class Page:
         self.inputs.append((work, args))
         if len(self.inputs) > 1:
             return
-        after_frame = create_once_callable(lambda: self.take_inputs())
+        after_frame = create_once_callable(self.take_inputs)
         window.requestAnimationFrame(create_once_callable(lambda _: window.setTimeout(after_frame, 0)))
         # No frame is drawn for a page out of view or a frame scrolled away: taken anyway, a little later.
-        window.setTimeout(create_once_callable(lambda: self.take_inputs()), INPUT_AT_THE_LATEST_MS)
+        window.setTimeout(create_once_callable(self.take_inputs), INPUT_AT_THE_LATEST_MS)
 
     def take_inputs(self) -> None:
         """The clicks noted and not taken yet, in order; none once another tab plays the match."""
