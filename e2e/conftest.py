@@ -97,40 +97,44 @@ CHROMIUM_FEATURES_OFF = [
     "WebUILocationBar",
 ]
 # Chromium keeps only the last --disable-features it is given, and Playwright gives its own: the
-# launcher (LAUNCHER) merges them into one.
+# launcher merges them into one, then runs EXECUTABLE.
 LAUNCHER = ARTIFACTS / "chromium.sh"
+LAUNCHER_SCRIPT = """#!/bin/sh
+features=""
+for arg do
+  shift
+  case "$arg" in
+    --disable-features=*) features="${features:+$features,}${arg#--disable-features=}" ;;
+    *) set -- "$@" "$arg" ;;
+  esac
+done
+exec "EXECUTABLE" ${features:+"--disable-features=$features"} "$@"
+"""
 
 
 def write_launcher(executable: str, script: Path, stderr: Path | None = None) -> Path:
     """A script that runs ``executable`` with every ``--disable-features=LIST`` it is given merged
     into one and, with ``stderr``, its standard error (and its processes') added to that file."""
     script.parent.mkdir(parents=True, exist_ok=True)
-    keep = f' 2>>"{stderr}"' if stderr else ""
+    text = LAUNCHER_SCRIPT.replace("EXECUTABLE", executable)
+    if stderr:
+        text = text.rstrip("\n") + f' 2>>"{stderr}"\n'
     written = script.with_name(f"{script.name}.{os.getpid()}")  # then renamed: never run half written
-    written.write_text(
-        "#!/bin/sh\n"
-        'features=""\n'
-        'for arg do\n'
-        "  shift\n"
-        '  case "$arg" in\n'
-        '    --disable-features=*) features="${features:+$features,}${arg#--disable-features=}" ;;\n'
-        '    *) set -- "$@" "$arg" ;;\n'
-        "  esac\n"
-        "done\n"
-        f'exec "{executable}" ${{features:+"--disable-features=$features"}} "$@"{keep}\n',
-        encoding="utf-8")
+    written.write_text(text, encoding="utf-8")
     written.chmod(0o755)
     written.replace(script)
     return script
 
 
-def launch_options(*extra_args: str) -> dict:
+def launch_options(*extra_args: str, stderr: Path | None = None) -> dict:
     """Playwright's launch options for headless Chromium, as every browser run here uses it:
-    the system's Chromium where it is installed, through LAUNCHER, with CHROMIUM_ARGS, the
+    the system's Chromium where it is installed, through a launcher (LAUNCHER; with ``stderr``,
+    one beside that file that adds Chromium's standard error to it), with CHROMIUM_ARGS, the
     features CHROMIUM_FEATURES_OFF turned off, and any extra arguments."""
     options: dict = {"headless": True, "args": [*CHROMIUM_ARGS, *extra_args]}
     if Path(CHROMIUM).exists():
-        options["executable_path"] = str(write_launcher(CHROMIUM, LAUNCHER))
+        script = stderr.with_suffix(".sh") if stderr else LAUNCHER
+        options["executable_path"] = str(write_launcher(CHROMIUM, script, stderr))
         options["args"].insert(len(CHROMIUM_ARGS), "--disable-features=" + ",".join(CHROMIUM_FEATURES_OFF))
     return options
 
@@ -241,12 +245,10 @@ def site_url(site_server) -> str:
 @pytest.fixture(scope="session")
 def browser():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    options = launch_options("--enable-logging", f"--log-file={CHROMIUM_LOG}")
-    if "executable_path" in options:
-        # Chromium's standard error kept in CHROMIUM_STDERR, emptied first: Playwright reads only
-        # its pipe, and shows the browser's output to no one.
-        CHROMIUM_STDERR.write_text("", encoding="utf-8")
-        options["executable_path"] = str(write_launcher(CHROMIUM, CHROMIUM_STDERR.with_suffix(".sh"), CHROMIUM_STDERR))
+    # Chromium's standard error kept in CHROMIUM_STDERR, emptied first: Playwright reads only its
+    # pipe, and shows the browser's output to no one.
+    CHROMIUM_STDERR.write_text("", encoding="utf-8")
+    options = launch_options("--enable-logging", f"--log-file={CHROMIUM_LOG}", stderr=CHROMIUM_STDERR)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**options)
         yield browser

@@ -297,7 +297,7 @@ def name_snapshot(out: Path) -> None:
     WebAssembly's stack switching), so that a new version of any makes a new snapshot."""
     version = json.loads((out / "vendor" / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
     made_by = (out / PYTHON_BUNDLE).read_bytes() + (out / "web" / "pyodide-loader.mjs").read_bytes()
-    name = f"python-snapshot-{version}-{hashlib.sha256(made_by).hexdigest()[:HASH_CHARS]}.bin"
+    name = f"python-snapshot-{version}-{short_hash(made_by)}.bin"
     for script in ("pyodide-loader.mjs", "boot.js"):
         path = out / "web" / script
         text, n = SNAPSHOT_NAME.subn(lambda _: f'const SNAPSHOT_NAME = "{name}";', path.read_text(encoding="utf-8"), count=1)
@@ -334,14 +334,18 @@ def precache_list(out: Path) -> list[str]:
     return files
 
 
+def short_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:HASH_CHARS]
+
+
 def file_hash(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:HASH_CHARS]
+    return short_hash(path.read_bytes())
 
 
 def write_service_worker(out: Path) -> dict:
     """Write the precache list and its version into out/sw.js; returns them."""
     files = [[name, file_hash(out / name), (out / name).stat().st_size] for name in precache_list(out)]
-    version = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:HASH_CHARS]
+    version = short_hash(json.dumps(files).encode())
     precache = {"version": version, "files": files}
     sw = out / SW_NAME
     text = sw.read_text(encoding="utf-8")
