@@ -7,7 +7,8 @@ import pytest
 
 from tarot.actions import Play, Poignee
 from tarot.teaching.accuracy import may_be_a_mistake, unsettled
-from tarot.teaching.analysis import MOST_FACTOR, PlayOut, advise, decision_rng, grade, options_of, played_out
+from tarot.teaching.analysis import (MOST_FACTOR, PlayOut, advise, contenders, decision_rng, grade, options_of,
+                                    played_out)
 
 from .helpers import card
 from .test_analysis import petit_under_the_21
@@ -92,7 +93,25 @@ def test_the_deals_added_are_the_next_of_the_same_draws():
     view = petit_under_the_21().view(1)
     graded = grade(view, Play(card("EX")), 1, worlds=8)
     fixed = grade(view, Play(card("EX")), 1, worlds=graded.worlds, most=graded.worlds)
-    assert graded == fixed and grade(view, Play(card("EX")), 1, worlds=8) == graded
+    same = ("best", "loss", "se", "grade", "worlds")
+    assert [getattr(graded, k) for k in same] == [getattr(fixed, k) for k in same]
+    assert graded.options[0] == fixed.options[0]  # the best, with its mean on every deal
+    assert grade(view, Play(card("EX")), 1, worlds=8) == graded
+
+
+def test_the_deals_added_are_played_out_only_for_the_options_in_contention():
+    view = petit_under_the_21().view(1)
+    options = options_of(view, Play(card("EX")))
+    graded = grade(view, Play(card("EX")), 1, worlds=8)
+    whole = played_out(view, options, graded.worlds, decision_rng(0, 1))
+    steps = [k for k in (8, 16, 32, 64, 128) if k <= graded.worlds]
+    met = {a: max(k for k in steps if sum(whole[options.index(a)][:k]) / k == ev) for a, ev in graded.options}
+    assert graded.worlds == steps[-1] and met[Play(card("EX"))] == met[graded.best] == graded.worlds
+    assert any(k < graded.worlds for k in met.values())  # some options left on the deals they met
+def test_an_option_far_below_the_best_is_out_of_contention():
+    values = [[10.0, 12.0, 11.0], [0.0, 1.0, 0.5], [9.0, 13.0, 10.0], [-40.0, -38.0, -41.0]]
+    means = [sum(v) / 3 for v in values]
+    assert contenders(values, means, 0, 3, [0, 1, 2, 3]) == [0, 2, 3]  # the best, a close runner-up, the one played
 
 
 def test_a_play_out_extended_step_by_step_is_the_play_out_of_the_whole():
@@ -102,3 +121,14 @@ def test_a_play_out_extended_step_by_step_is_the_play_out_of_the_whole():
     playout.extend(3)
     playout.extend(7)
     assert playout.values == played_out(view, options, 7, decision_rng(0, 1))
+
+
+def test_a_play_out_extended_for_some_options_leaves_the_others_as_they_were():
+    view = petit_under_the_21().view(1)
+    options = options_of(view, Play(card("T4")))
+    playout = PlayOut(view, options, decision_rng(0, 1))
+    playout.extend(3)
+    playout.extend(7, [0, 2])
+    whole = played_out(view, options, 7, decision_rng(0, 1))
+    assert playout.values[0] == whole[0] and playout.values[2] == whole[2]
+    assert playout.values[1] == whole[1][:3] and playout.made == 7

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from tarot.rules import Rules
-from tarot import tools
+import tarot.teaching.analysis
 from tarot.replay import decisions
 from tarot.teaching.analysis import grade
 from tarot.tools.calibrate import judge, refine_line, trust_deal, trust_play, trust_summary, validity_summary
@@ -67,6 +67,15 @@ def test_a_trust_line_grades_every_decision_of_the_seat_twice():
     assert all(d["default"] == d["large"] == "good" for d in line["decisions"] if d["forced"])
     assert all(2 <= d["worlds"] for d in line["decisions"] if not d["forced"])  # the default's deals, adaptive
     assert all(d["same_best"] == (d["best"] == d["large_best"]) for d in line["decisions"])
+
+
+def test_a_trust_lines_large_run_weighs_each_decision_on_factor_times_the_defaults_deals():
+    rules = Rules(players=4)
+    seed = next(s for s in range(1, 50) if trust_play(rules, s, 1) is not None)
+    line = trust_deal(trust_play(rules, seed, 1), seed, 1, worlds=2, factor=3)
+    chosen = [d for d in line["decisions"] if not d["forced"]]
+    assert any(d["worlds"] > 2 for d in chosen)  # the default extended some: their judge too
+    assert all(d["large_worlds"] == 3 * d["worlds"] for d in chosen)
 
 
 def test_a_trust_line_again_reuses_the_earlier_large_run_and_weighs_only_the_default():
@@ -134,14 +143,14 @@ def _choices():
 
 
 def test_the_judge_weighs_the_options_it_keeps_on_the_same_deals_as_a_grade_of_them_all(monkeypatch):
-    monkeypatch.setattr(tools.calibrate, "PRUNE", 1e9)  # no option left out
+    monkeypatch.setattr(tarot.teaching.analysis, "PRUNE", 1e9)  # no option left out
     view, action, step = next(_choices())
     graded = grade(view, action, step, 8, 1, 8)
     assert judge(view, action, step, 2, 8) == (graded.grade, graded.loss, graded.best, graded.worlds)
 
 
 def test_the_judge_left_with_no_margin_weighs_again_only_the_played_option_and_the_first_deals_best_ones(monkeypatch):
-    monkeypatch.setattr(tools.calibrate, "PRUNE", 0.0)
+    monkeypatch.setattr(tarot.teaching.analysis, "PRUNE", 0.0)
     for view, action, step in _choices():
         first = grade(view, action, step, 2, 1, 2).options  # the large run on its first deals, best first
         tied_best = [a for a, ev in first if ev == first[0][1]]

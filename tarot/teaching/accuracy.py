@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 INACCURACY, MISTAKE, BLUNDER = 5.0, 15.0, 30.0  # deal units lost, from which a decision is so classed
 SE_FACTOR = 2.0  # a loss counts only beyond this many standard errors
-SETTLE_Z = 1.5  # a class is unsettled while the mistake threshold is within this many standard errors
+SETTLE_Z = SE_FACTOR  # a class is unsettled while the mistake threshold is within the standard errors a class needs
 HALF_LIFE = 20.0  # deal units lost that halve the accuracy
 CLASSES = ("good", "inaccuracy", "mistake", "blunder")
 

@@ -7,14 +7,17 @@ through :class:`~tarot.bots.knowledge.Knowledge`).  Every option is played out t
 end of the **same** imagined deals by the Expert's play-out policy (the others bid by
 the points scale, the set-up goes the Standard way, the cards by
 :func:`~tarot.bots.rollout.rollout`, the last tricks searched exactly as the Expert
-does), and its expected score for the seat is averaged in deal units.  Nothing is
-pruned: every option meets every imagined deal, so the loss of the action played
-against the best has a paired standard error.  The budget adapts: a decision whose
-class more deals could change (:func:`~tarot.teaching.accuracy.unsettled`) is weighed
-again on twice as many, the next deals of the same draws (:class:`PlayOut`), up to
-:data:`MOST_FACTOR` times the budget; so is the best played while a runner-up
+does), and its expected score for the seat is averaged in deal units.  Every option
+meets every imagined deal of the budget, so the loss of the action played against the
+best has a paired standard error.  The budget adapts: a decision whose class more deals
+could change (:func:`~tarot.teaching.accuracy.unsettled`) is weighed again on twice as
+many, the next deals of the same draws (:class:`PlayOut`), up to :data:`MOST_FACTOR`
+times the budget; so is the best played while a runner-up
 :func:`~tarot.teaching.accuracy.may_be_a_mistake`'s worth better (the budget's best may be
-a mistake).  Grades and accuracy: :mod:`tarot.teaching.accuracy`.
+a mistake).  The deals added are played out only for the options still in contention
+(:func:`contenders`: the one played, the best, and those within :data:`PRUNE` standard
+errors of it); the others keep the means of the deals they met.  Grades and accuracy:
+:mod:`tarot.teaching.accuracy`.
 
 The options: every bid, call, chelem answer, card and declaration (poignée, misère)
 the rules allow; for the écart the Expert's candidates (:func:`~tarot.bots.expert.ecart_candidates`)
@@ -59,7 +62,8 @@ from .accuracy import accuracy, classify, counted_loss, may_be_a_mistake, unsett
 
 FORMAT = "tarot-analysis/1"
 DEFAULT_WORLDS = 24  # imagined deals per decision: the page's default budget (see docs/analysis.md)
-MOST_FACTOR = 8  # an unsettled decision gets up to this many times the budget, doubling it each step
+MOST_FACTOR = 16  # an unsettled decision gets up to this many times the budget, doubling it each step
+PRUNE = 4.0  # standard errors: an option so far below the best is not weighed on the deals added
 # Which accuracy each phase of the engine counts in.
 ACCURACY_OF = {"bidding": "bidding", "calling": "bidding", "chelem": "bidding",
                "ecart": "ecart", "purchase": "ecart", "play": "play"}
@@ -180,35 +184,45 @@ def grade(view: SeatView, played: Action, step: int, worlds: int = DEFAULT_WORLD
     mine = options.index(played_option)
     playout = PlayOut(view, options, decision_rng(seed, step))
     cap = MOST_FACTOR * worlds if most is None else max(worlds, most)
-    target = worlds
+    target, active = worlds, list(range(len(options)))
     while True:
-        playout.extend(target)
-        means, best, loss, se = weighed(playout.values, mine)
-        if target >= cap or playout.made < target or not _unsettled(playout.values, means, best, mine, loss, se):
+        playout.extend(target, active)
+        means, best, loss, se = weighed(playout.values, mine, active)
+        if target >= cap or playout.made < target or not _unsettled(playout.values, means, best, mine, loss, se, active):
             break
-        target = min(cap, 2 * target)
+        target, active = min(cap, 2 * target), contenders(playout.values, means, best, mine, active)
     order = sorted(range(len(options)), key=lambda i: (i != best, -means[i], i))  # the best first, ties after it
     reason = _reason(view, played_option, options[best], best != mine)
     return Graded(step, view.phase, played, options[best], loss, se, classify(loss, se), reason,
                   tuple((options[i], means[i]) for i in order), playout.made)
 
 
-def _unsettled(values: list[list[float]], means: list[float], best: int, mine: int, loss: float, se: float) -> bool:
+def _unsettled(values: list[list[float]], means: list[float], best: int, mine: int, loss: float, se: float,
+               active: list[int]) -> bool:
     """Whether more imagined deals could change the class of option ``mine``: its loss against the
     best is :func:`~tarot.teaching.accuracy.unsettled`; or, the best itself (no loss, no error to
-    weigh), a runner-up :func:`~tarot.teaching.accuracy.may_be_a_mistake`'s worth better than it."""
+    weigh), a runner-up still weighed :func:`~tarot.teaching.accuracy.may_be_a_mistake`'s worth
+    better than it."""
     if best != mine:
         return unsettled(loss, se)
     return any(may_be_a_mistake(means[j] - means[mine], paired_se(values[j], values[mine]))
-               for j in range(len(values)) if j != mine)
+               for j in active if j != mine)
 
 
-def weighed(values: list[list[float]], mine: int) -> tuple[list[float], int, float, float]:
-    """The options' means, the best (a tie goes to ``mine``, then to the first), the loss of
-    option ``mine`` against it and the loss's paired standard error."""
-    n = len(values[0])
-    means = [sum(v) / n if n else 0.0 for v in values]
-    best = max(range(len(values)), key=lambda i: (means[i], i == mine, -i))
+def contenders(values: list[list[float]], means: list[float], best: int, mine: int, active: list[int]) -> list[int]:
+    """The options of ``active`` worth weighing on more deals: ``mine``, the ``best``, and those
+    less than :data:`PRUNE` standard errors (paired, on the deals they met together) below it."""
+    return [i for i in active if i in (mine, best)
+            or means[best] - means[i] <= PRUNE * paired_se(values[best], values[i])]
+
+
+def weighed(values: list[list[float]], mine: int,
+            active: list[int] | None = None) -> tuple[list[float], int, float, float]:
+    """The options' means (each on the deals it met), the best of ``active`` (default all; a tie
+    goes to ``mine``, then to the first), the loss of option ``mine`` against it and the loss's
+    paired standard error."""
+    means = [sum(v) / len(v) if v else 0.0 for v in values]
+    best = max(range(len(values)) if active is None else active, key=lambda i: (means[i], i == mine, -i))
     return means, best, max(0.0, means[best] - means[mine]), paired_se(values[best], values[mine])
 
 
@@ -327,9 +341,12 @@ class PlayOut:
         self.values: list[list[float]] = [[] for _ in options]
         self.made = self.tries = 0
 
-    def extend(self, worlds: int) -> None:
-        """Imagine deals until ``worlds`` are made (or twice as many were tried, in all)."""
+    def extend(self, worlds: int, only: list[int] | None = None) -> None:
+        """Imagine deals until ``worlds`` are made (or twice as many were tried, in all), each played
+        out for the options of ``only`` (default all): the others' values do not grow."""
         me = self.view.seat
+        options = self.options if only is None else [self.options[i] for i in only]
+        kept = range(len(self.options)) if only is None else only
         while self.made < worlds and self.tries < 2 * worlds:
             self.tries += 1
             deal = self.builder.deal(self.sampler.sample(self.rng))
@@ -339,12 +356,12 @@ class PlayOut:
             row = None
             if self.exact:
                 try:
-                    row = [_after(deal, me, option, _solved) for option in self.options]
+                    row = [_after(deal, me, option, _solved) for option in options]
                 except OverBudget:
                     self.exact = False  # too big here: the policy plays this deal and the next ones out
             if row is None:
-                row = [_after(deal, me, option, _rolled) for option in self.options]
-            for i, v in enumerate(row):
+                row = [_after(deal, me, option, _rolled) for option in options]
+            for i, v in zip(kept, row):
                 self.values[i].append(v)
 
 
@@ -426,6 +443,6 @@ def why(view: SeatView, action: Action) -> Reason:
     return Reason("search_best")
 
 
-__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "MOST_FACTOR", "Advice", "Graded", "PlayOut", "accuracies",
-           "advise", "analyse_record", "analysis_of", "deal_units", "decision_rng", "forced", "grade", "grade_record",
+__all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "MOST_FACTOR", "PRUNE", "Advice", "Graded", "PlayOut", "accuracies",
+           "advise", "analyse_record", "analysis_of", "contenders", "deal_units", "decision_rng", "forced", "grade", "grade_record",
            "normal_action", "options_of", "paired_se", "phase_losses", "played_out", "seat_steps", "weighed", "why"]

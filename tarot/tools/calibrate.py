@@ -7,19 +7,19 @@ such lines back into the figures of docs/analysis.md:
 - ``trust``: deals played by the Standard bots but for one seat, a Débutant (so that
   there are mistakes to find), that seat moving round the table; every decision of that
   seat graded at the default budget (adaptive: up to ``--most`` imagined deals where the class is
-  unsettled) and at a fixed ``--factor`` times its imagined deals (another seed, so the two draws
-  are independent).  The figures: of the decisions the large run
+  unsettled) and by a large run of ``--factor`` times the imagined deals the default gave it
+  (another seed, so the two draws are independent; every option on ``--factor`` times the first
+  budget, only those near the best beyond it: :func:`judge`).  The figures: of the decisions the large run
   calls mistake or blunder, the share the default calls mistake or worse (and the share it
   calls at least an inaccuracy); of those the
   default calls mistake or blunder, the share the large run calls at least an inaccuracy;
   how often the two runs name the same best action; each share with its 95 % (Wilson)
   interval, and the imagined deals the default used.  ``--large-from`` grades again the
   deals of earlier lines, their large run reused: a change of the default measured on the
-  same deals for a tenth of the CPU.  ``--refine`` makes the large run ten times the default
-  decision by decision: each decision the default weighed on more imagined deals than its
-  first ``worlds`` is graded again on ``factor`` times the deals the default gave it (the
-  same draws as the large run, continued; beyond the large run's deals, only the options
-  near the best are weighed).
+  same deals for a tenth of the CPU.  ``--refine`` brings lines whose large run was a fixed
+  ``factor`` times the first budget to that judge: each decision the default weighed on more
+  imagined deals than its first ``worlds`` is graded again on ``factor`` times the deals the
+  default gave it (the same draws as the large run, continued).
 - ``validity``: the same deals played with each level in the graded seat (the others
   Standard); the deal's accuracy of that seat at the default budget, per level.  The
   figures: each level's mean accuracy with its 95 % interval, and each gap between
@@ -42,13 +42,12 @@ from ..view import SeatView
 from ..actions import Action, seatless_json
 from ..replay import decisions
 from ..teaching.accuracy import classify
-from ..teaching.analysis import (DEFAULT_WORLDS, PlayOut, accuracies, decision_rng, grade_record, normal_action,
-                                 options_of, paired_se, seat_steps, weighed)
+from ..teaching.analysis import (DEFAULT_WORLDS, Graded, PlayOut, accuracies, contenders, decision_rng, grade_record,
+                                 normal_action, options_of, seat_steps, weighed)
 from .options import ArgumentParser, integer_arg, whole_arg
 from .records import COMPACT
 
 PROG = "python -m tarot calibrate"
-PRUNE = 4.0  # standard errors: an option so far below the best on the large run's deals is not weighed again
 SERIOUS = ("mistake", "blunder")
 Z95 = 1.96
 
@@ -91,8 +90,7 @@ def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int, most:
     small = list(grade_record(record, seat, worlds, 0, most))
     seconds = time.process_time() - start
     if large_from is None:
-        large = [{"large": b.grade, "large_loss": round(b.loss, 2), "large_best": seatless_json(b.best)}
-                 for b in grade_record(record, seat, worlds * factor, 1, worlds * factor)]
+        large = list(large_run(record, seat, small, worlds, factor))
     else:
         large = _large_of(large_from, [a.step for a in small])
     rows = []
@@ -108,6 +106,22 @@ def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int, most:
             row["large_worlds"] = b["large_worlds"]
         rows.append(row)
     return {"players": deal.rules.players, "seed": seed, "seat": seat, "worlds": worlds, "seconds": round(seconds, 3), "decisions": rows}
+
+
+def large_run(record: object, seat: int, small: Sequence[Graded], worlds: int, factor: int) -> Iterable[dict[str, object]]:
+    """The large run's grades of the decisions of ``seat`` the default graded (``small``): each
+    weighed by :func:`judge` on ``factor`` times the deals the default gave it, every option on
+    the first ``factor`` × ``worlds``; a forced one as the default has it."""
+    by_step = {a.step: a for a in small}
+    for index, s, action, moment in decisions(record):
+        if s != seat:
+            continue
+        a = by_step[index]
+        if a.forced:
+            yield {"large": a.grade, "large_loss": 0.0, "large_best": seatless_json(a.best)}
+            continue
+        graded, loss, best, used = judge(moment.view(seat), action, index, factor * worlds, factor * a.worlds)
+        yield {"large": graded, "large_loss": round(loss, 2), "large_best": seatless_json(best), "large_worlds": used}
 
 
 def _large_of(line: dict[str, object], steps: list[int]) -> list[dict[str, object]]:
@@ -152,20 +166,18 @@ def refine_line(line: dict[str, object], deal: Deal, factor: int, least: float =
 def judge(view: SeatView, played: Action, step: int, first: int, worlds: int) -> tuple[str, float, Action, int]:
     """The large run's grade of a decision on ``worlds`` imagined deals (its seed, 1): the class, the
     loss, the best action and the deals made.  Every option is weighed on the ``first`` deals (the
-    large run as it was); only the played one, the best and those within :data:`PRUNE` standard
+    large run as it was); only the played one, the best and those within :data:`~tarot.teaching.analysis.PRUNE` standard
     errors of it are weighed on the rest (the same draws: what they would have been with all)."""
     played_option = normal_action(played)
     options = options_of(view, played_option)
     mine = options.index(played_option)
-    start = PlayOut(view, options, decision_rng(1, step))
-    start.extend(first)
-    means, best, _loss, _se = weighed(start.values, mine)
-    kept = [i for i in range(len(options)) if i in (mine, best)
-            or means[best] - means[i] <= PRUNE * paired_se(start.values[best], start.values[i])]
-    playout = PlayOut(view, [options[i] for i in kept], decision_rng(1, step))
-    playout.extend(worlds)
-    _means, top, loss, se = weighed(playout.values, kept.index(mine))
-    return classify(loss, se), loss, options[kept[top]], playout.made
+    playout = PlayOut(view, options, decision_rng(1, step))
+    playout.extend(first)
+    means, best, _loss, _se = weighed(playout.values, mine)
+    kept = contenders(playout.values, means, best, mine, list(range(len(options))))
+    playout.extend(worlds, kept)
+    _means, top, loss, se = weighed(playout.values, mine, kept)
+    return classify(loss, se), loss, options[top], playout.made
 
 
 def validity_deal(rules: Rules, seed: int, seat: int, levels: Sequence[str], worlds: int) -> dict[str, object]:
