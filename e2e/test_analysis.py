@@ -7,7 +7,7 @@ from table_driver import TESTS_QUERY, WORLDS, in_background, open_table, play_to
 
 from tarot.teaching.analysis import analyse_record
 
-MISTAKE_DEAL = 1  # played as the driver plays: 19 decisions of the person's, two of them mistakes at the tests' budget
+MISTAKE_DEAL = 1  # played as the driver plays: 19 decisions of the person's, one of them a blunder at the tests' budget
 
 
 def test_the_review_shows_the_command_s_grades_the_graph_and_the_accuracy_on_the_sheet(page, site_url):

@@ -7,7 +7,7 @@ from table_driver import CORNER, TESTS_QUERY, WORLDS, in_background, open_table,
 
 from tarot.teaching.analysis import analyse_record
 
-MISTAKE_DEAL = 13  # played as the driver plays: one mistake of the person's at the tests' budget, a trump played where the master king was best
+MISTAKE_DEAL = 1  # played as the driver plays: one blunder of the person's at the tests' budget, the 14 of trumps played where the knight of clubs was best
 
 
 def _the_mistake() -> dict:

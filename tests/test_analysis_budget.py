@@ -17,8 +17,8 @@ from .test_analysis import petit_under_the_21
 # ------------------------------------------------------------------ the rule
 @pytest.mark.parametrize("loss, se", [
     (20.0, 10.5),  # good only because it is within 2 se: fewer errors may make it a mistake
-    (14.0, 2.0),  # an inaccuracy that 1.5 se takes past the mistake threshold
-    (16.0, 2.0),  # a mistake that 1.5 se takes back under it
+    (14.0, 2.0),  # an inaccuracy that 2 se take past the mistake threshold
+    (16.0, 2.0),  # a mistake that 2 se take back under it
 ])
 def test_a_loss_whose_mistake_class_more_deals_could_change_is_unsettled(loss, se):
     assert unsettled(loss, se)
@@ -29,7 +29,7 @@ def test_a_loss_whose_mistake_class_more_deals_could_change_is_unsettled(loss, s
     (3.0, 1.0),  # clearly good
     (8.0, 2.0),  # clearly an inaccuracy
     (40.0, 2.0),  # clearly a blunder
-    (72.0, 21.6),  # a blunder even 1.5 se lower
+    (72.0, 21.6),  # a blunder even 2 se lower
 ])
 def test_a_loss_clearly_on_one_side_of_the_mistake_threshold_is_settled(loss, se):
     assert not unsettled(loss, se)
@@ -37,7 +37,7 @@ def test_a_loss_clearly_on_one_side_of_the_mistake_threshold_is_settled(loss, se
 
 @pytest.mark.parametrize("advantage, se, may", [
     (-5.8, 17.9, True),  # a runner-up 5.8 worse, but within its noise of a mistake's worth better
-    (10.0, 4.0, True),  # better by an inaccuracy, 1.5 se from a mistake
+    (10.0, 4.0, True),  # better by an inaccuracy, 2 se from a mistake
     (-5.0, 6.0, False),  # worse, and no noise takes it 15 better
     (-20.0, 0.0, False),  # worse on every imagined deal alike
 ])

@@ -18,7 +18,7 @@ from web.teaching.review import grade_comment, render_review
 
 from .test_web_duplicate import _first_allowed_played
 
-MISTAKE_DEAL = 2  # the person taking the first action allowed: one mistake, at step 34
+MISTAKE_DEAL = 1  # the person taking the first action allowed: two mistakes, at steps 47 and 66
 BLUNDER_DEAL = 4  # the person's only decision, a pass, is a blunder
 
 
@@ -118,17 +118,19 @@ def test_the_review_marks_each_graded_decision_with_the_command_s_class_and_loss
 def test_erreur_suivante_goes_to_the_step_that_shows_the_mistake_and_says_what_was_better(mistake):
     session, extras = mistake
     expected = analyse_record(session.match.records[-1], 0, DEFAULT_WORLDS, 0)
-    wrong = next(d for d in expected["decisions"] if d["class"] == "mistake")
+    wrong, later = [d for d in expected["decisions"] if d["class"] in ("mistake", "blunder")]
     assert open_review(session, extras, MISTAKE_DEAL)
     panel = extras.review
     assert 'data-action="review-next-mark" data-mark="error"' in render_review(panel, "fr")
     assert panel.next_marked("error") == wrong["step"] + 1
-    panel.go(wrong["step"] + 1)
+    panel.go(later["step"] + 1)
     assert panel.next_marked("error") is None
+    panel.go(wrong["step"] + 1)
+    assert panel.next_marked("error") == later["step"] + 1
     said = unescape(re.search(r'data-testid="review-grade" data-class="mistake">(.*?)</p>',
                               render_review(panel, "fr")).group(1))
     assert said == grade_comment(wrong, "fr")
-    assert t("grade_mistake", "fr") in said and f"−{str(round(wrong['loss'], 1)).replace('.', ',')} points" in said
+    assert t("grade_mistake", "fr") in said and f"−{str(round(wrong['loss'], 1)).replace('.', ',').removesuffix(',0')} points" in said
 
 
 def test_the_score_sheet_and_the_statistics_show_the_deal_s_accuracy_and_the_match_s_mean(mistake):
