@@ -13,6 +13,7 @@ from web.draw.sheet import render_sheet, render_stats
 from web.match.page import screen_of
 from web.match.session import Session
 from web.teaching.extras import Extras, open_review
+from web.teaching import grading
 from web.teaching.grading import Analyses, advise_step, analyse_step
 from web.teaching.review import grade_comment, render_review
 
@@ -66,6 +67,64 @@ def test_an_answer_for_a_record_no_longer_on_show_changes_nothing():
     assert analyses.request(match.first_deal, [other])["at"] == 0
     assert not analyses.take(request, answer)
     assert analyses.deals[BLUNDER_DEAL].graded == []
+
+
+def _sliced(request: dict, slice_ms: int = 1) -> tuple[dict, int]:
+    """The answer to ``request`` asked again in slices of ``slice_ms`` until it is no longer
+    pending, and how many answers were pending."""
+    pending = 0
+    while (answer := analyse_step({**request, "slice_ms": slice_ms})).get("pending"):
+        assert answer["decision"] is None and answer["next"] == request["at"]
+        pending += 1
+    return answer, pending
+
+
+def test_a_decision_graded_in_slices_is_graded_as_in_one_request():
+    record = _played(MISTAKE_DEAL).match.records[-1]
+    request = {"record": record, "at": 2}
+    answer, pending = _sliced(request)
+    assert pending > 0 and answer == analyse_step(request)
+
+
+def test_another_request_between_two_slices_drops_the_decision_under_way_and_it_starts_again():
+    record = _played(MISTAKE_DEAL).match.records[-1]
+    first = {"record": record, "at": 2}
+    assert analyse_step({**first, "slice_ms": 1})["pending"]
+    other, _ = _sliced({"record": record, "at": 3})
+    assert other == analyse_step({"record": record, "at": 3})
+    answer, pending = _sliced(first)
+    assert pending > 0 and answer == analyse_step(first)
+
+
+def test_a_hint_between_two_slices_leaves_the_decision_under_way_where_it_stopped():
+    record = _played(MISTAKE_DEAL).match.records[-1]
+    request = {"record": record, "at": 2, "slice_ms": 1}
+    assert analyse_step(request)["pending"]
+    kept = grading._under_way
+    asked = {"record": dict(record, actions=record["actions"][:seat_steps(record, 0)[3]]), "seat": 0}
+    assert advise_step(asked)["best"]
+    assert grading._under_way is kept  # the hint weighed its own deals; the analysis goes on from there
+
+
+def test_a_pending_answer_changes_nothing_and_the_same_request_goes_again():
+    session, analyses = _played(MISTAKE_DEAL), Analyses()
+    match = session.match
+    request = analyses.request(match.first_deal, match.records)
+    answer = analyse_step({"record": request["record"], "at": request["at"], "slice_ms": 1})
+    if not answer.get("pending"):  # a decision quicker than a slice: the next one
+        request = analyses.request(match.first_deal, match.records)
+        assert analyses.take(request, answer)
+        request = analyses.request(match.first_deal, match.records)
+        answer = analyse_step({"record": request["record"], "at": request["at"], "slice_ms": 1})
+    assert answer["pending"] and not analyses.take(request, answer)
+    assert analyses.request(match.first_deal, match.records) == request
+
+
+@pytest.mark.parametrize("slice_ms", [0, 60_001, "100", 1.5, True])
+def test_a_slice_that_is_not_a_whole_number_of_milliseconds_is_refused(slice_ms):
+    record = _played(MISTAKE_DEAL).match.records[-1]
+    with pytest.raises(ValueError, match="slice_ms must be a whole number from 1 to 60000"):
+        analyse_step({"record": record, "at": 0, "slice_ms": slice_ms})
 
 
 def test_a_request_s_budget_gives_the_command_s_figures_at_that_budget():

@@ -36,8 +36,9 @@ weighings (the puzzle miner, :mod:`tarot.puzzles.mine`): :func:`options_of` (the
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..actions import ANNOUNCE_CHELEM, NO_CHELEM, Action, Ecart, Play, Poignee, seatless_json
 from ..bot import Reason
@@ -61,6 +62,7 @@ from ..view import SeatView
 from .accuracy import accuracy, classify, counted_loss, may_be_a_mistake, unsettled
 
 FORMAT = "tarot-analysis/1"
+T = TypeVar("T")
 DEFAULT_WORLDS = 24  # imagined deals per decision: the page's default budget (see docs/analysis.md)
 MOST_FACTOR = 16  # an unsettled decision gets up to this many times the budget, doubling it each step
 PRUNE = 4.0  # standard errors: an option so far below the best is not weighed on the deals added
@@ -177,6 +179,13 @@ def grade(view: SeatView, played: Action, step: int, worlds: int = DEFAULT_WORLD
     ``worlds`` imagined deals, then, while its class is unsettled (:func:`~tarot.teaching.accuracy.unsettled`),
     on twice as many, up to ``most`` (default :data:`MOST_FACTOR` × ``worlds``; ``worlds`` for a
     fixed budget).  The deals added are the next ones of the same draws."""
+    return finished(grading(view, played, step, worlds, seed, most))
+
+
+def grading(view: SeatView, played: Action, step: int, worlds: int = DEFAULT_WORLDS, seed: int = 0,
+            most: int | None = None) -> Generator[None, None, Graded]:
+    """:func:`grade`, a step at a time: it yields after each imagined deal played out and returns
+    the :class:`Graded` (for a worker that answers other requests in between)."""
     played_option = normal_action(played)
     options = options_of(view, played_option)
     if len(options) <= 1:
@@ -186,7 +195,7 @@ def grade(view: SeatView, played: Action, step: int, worlds: int = DEFAULT_WORLD
     cap = MOST_FACTOR * worlds if most is None else max(worlds, most)
     target, active = worlds, list(range(len(options)))
     while True:
-        playout.extend(target, active)
+        yield from playout.extending(target, active)
         means, best, loss, se = weighed(playout.values, mine, active)
         if target >= cap or playout.made < target or not _unsettled(playout.values, means, best, mine, loss, se, active):
             break
@@ -195,6 +204,15 @@ def grade(view: SeatView, played: Action, step: int, worlds: int = DEFAULT_WORLD
     reason = _reason(view, played_option, options[best], best != mine)
     return Graded(step, view.phase, played, options[best], loss, se, classify(loss, se), reason,
                   tuple((options[i], means[i]) for i in order), playout.made)
+
+
+def finished(steps: Generator[None, None, T]) -> T:
+    """What a step-at-a-time computation (:func:`grading`) returns, all its steps taken."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value  # type: ignore[no-any-return]
 
 
 def _unsettled(values: list[list[float]], means: list[float], best: int, mine: int, loss: float, se: float,
@@ -344,6 +362,11 @@ class PlayOut:
     def extend(self, worlds: int, only: list[int] | None = None) -> None:
         """Imagine deals until ``worlds`` are made (or twice as many were tried, in all), each played
         out for the options of ``only`` (default all): the others' values do not grow."""
+        for _ in self.extending(worlds, only):
+            pass
+
+    def extending(self, worlds: int, only: list[int] | None = None) -> Iterator[None]:
+        """:meth:`extend`, a step at a time: it yields after each imagined deal played out."""
         me = self.view.seat
         options = self.options if only is None else [self.options[i] for i in only]
         kept = range(len(self.options)) if only is None else only
@@ -363,6 +386,7 @@ class PlayOut:
                 row = [_after(deal, me, option, _rolled) for option in options]
             for i, v in zip(kept, row):
                 self.values[i].append(v)
+            yield
 
 
 class _Sampler(WorldSampler):
@@ -444,5 +468,6 @@ def why(view: SeatView, action: Action) -> Reason:
 
 
 __all__ = ["ACCURACY_KEYS", "DEFAULT_WORLDS", "FORMAT", "MOST_FACTOR", "PRUNE", "Advice", "Graded", "PlayOut", "accuracies",
-           "advise", "analyse_record", "analysis_of", "contenders", "deal_units", "decision_rng", "forced", "grade", "grade_record",
-           "normal_action", "options_of", "paired_se", "phase_losses", "played_out", "seat_steps", "weighed", "why"]
+           "advise", "analyse_record", "analysis_of", "contenders", "deal_units", "decision_rng", "finished", "forced", "grade",
+           "grade_record", "grading", "normal_action", "options_of", "paired_se", "phase_losses", "played_out", "seat_steps",
+           "weighed", "why"]

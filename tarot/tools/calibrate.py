@@ -81,10 +81,11 @@ def trust_play(rules: Rules, seed: int, seat: int) -> Deal | None:
 def trust_deal(deal: Deal, seed: int, seat: int, worlds: int, factor: int, most: int | None = None,
                large_from: dict[str, object] | None = None) -> dict[str, object]:
     """One deal's line of the ``trust`` benchmark: each decision of ``seat`` graded twice, at
-    the default budget (up to ``most`` imagined deals, by default the analysis's cap) and at a
-    fixed ``factor`` times ``worlds``; with the seconds of CPU the default took.  ``large_from``,
-    an earlier line of the same deal, gives the large run's grades instead (the large run does
-    not depend on the default's budget): only the default is weighed again."""
+    the default budget (up to ``most`` imagined deals, by default the analysis's cap) and by
+    :func:`large_run`, ``factor`` times the deals the default gave it; with the seconds of CPU the
+    default took.  ``large_from``, an earlier line of the same deal, gives the large run's grades
+    instead: only the default is weighed again (for a change of the default that leaves its deals
+    per decision as they were)."""
     record = deal.to_record()
     start = time.process_time()
     small = list(grade_record(record, seat, worlds, 0, most))
@@ -166,8 +167,9 @@ def refine_line(line: dict[str, object], deal: Deal, factor: int, least: float =
 def judge(view: SeatView, played: Action, step: int, first: int, worlds: int) -> tuple[str, float, Action, int]:
     """The large run's grade of a decision on ``worlds`` imagined deals (its seed, 1): the class, the
     loss, the best action and the deals made.  Every option is weighed on the ``first`` deals (the
-    large run as it was); only the played one, the best and those within :data:`~tarot.teaching.analysis.PRUNE` standard
-    errors of it are weighed on the rest (the same draws: what they would have been with all)."""
+    large run's first budget); only :func:`~tarot.teaching.analysis.contenders` (the played one, the
+    best and those within ``PRUNE`` standard errors of it) on the rest (the same draws: what they
+    would have been with all)."""
     played_option = normal_action(played)
     options = options_of(view, played_option)
     mine = options.index(played_option)

@@ -54,6 +54,7 @@ DEFAULT_PAUSE_MS = 700
 LATER = ("tarot.bots.knowledge", "tarot.bots.play", "tarot.bots.facts", "tarot.bots.reasons", "tarot.bots.expert",
          "tarot.bots.levels")
 INPUT_AT_THE_LATEST_MS = 100  # a click is taken by then even where the browser draws no frame
+ANALYSIS_SLICE_MS = 100  # the worker grades for this long a request, then answers anything asked meanwhile
 PATCHED = frozenset(("text",))  # regions changed node by node (web/browser/patch.py), not written over
 
 
@@ -461,7 +462,8 @@ class Page:
 
     def schedule_analysis(self) -> None:
         """The next decision of the person's finished deals to grade goes to the worker, one per
-        request (:mod:`web.teaching.grading`), so that it answers the table's bots in between."""
+        request (:mod:`web.teaching.grading`) and a slice of it at a time (the same request again
+        while the answer is ``pending``), so that it answers the table's bots and a hint in between."""
         extras = self.state.extras
         if self.analysis_busy or self.follower or extras.analysis_error or self._hint_waits():
             return
@@ -476,7 +478,7 @@ class Page:
         extras = self.state.extras
         try:
             worker = await self._start_worker()
-            sent = {"record": request["record"], "at": request["at"], **self._budget()}
+            sent = {"record": request["record"], "at": request["at"], "slice_ms": ANALYSIS_SLICE_MS, **self._budget()}
             answer = json.loads(str(await worker.ask("analyse", json.dumps(sent))))
             changed = extras.analyses.take(request, answer)
             if changed and self.state.extras is extras and self.state.graded(request) and self._owns():

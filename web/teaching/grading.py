@@ -6,7 +6,11 @@ it still answers the table's bots in between: :func:`analyse_step` takes
 :func:`~tarot.teaching.analysis.seat_steps`; ``worlds``, optional: the budget) and answers
 ``{"decision", "loss", "se", "total", "next", "worlds"}`` (the spec's decision entry, its
 loss and standard error unrounded, the number of decisions, the next rank or ``None`` at the
-end, the budget).  The budget is the command's default
+end, the budget).  With ``"slice_ms": N`` it grades for about N milliseconds, then answers
+``"pending": true`` (no decision, ``next`` the same rank) and keeps the decision under way: the
+same request again takes it on where it stopped, so that a hint or a bot asked meanwhile waits
+for a slice, not for a whole decision weighed on up to 384 imagined deals.  Another request
+for the analysis drops it.  The budget is the command's default
 (:data:`~tarot.teaching.analysis.DEFAULT_WORLDS`) unless the URL's ``worlds`` sets it, the
 seed the command's (0): the page and ``python -m tarot analyse --worlds W`` give the same
 figures.
@@ -28,7 +32,9 @@ first used, not as the page starts.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+import time
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +49,8 @@ if TYPE_CHECKING:
 SEAT = 0  # the person's seat
 SEED = 0  # the command's default seed
 MOST_WORLDS = 960  # the largest budget a request or the URL's ``worlds`` may ask for: forty times the default
+MOST_SLICE_MS = 60_000  # the longest slice a request may ask for
+_under_way: tuple[tuple[str, int, int], Generator[None, None, Graded]] | None = None  # (request's key, its grading)
 
 
 def budget_of(request: dict[str, Any]) -> int:
@@ -57,21 +65,47 @@ def budget_of(request: dict[str, Any]) -> int:
 
 def analyse_step(request: object) -> dict[str, Any]:
     """Grade the decision of rank ``at`` of seat 0 in ``record`` (see the module docstring)."""
-    from tarot.teaching.analysis import grade, seat_steps
+    from tarot.teaching.analysis import finished, grading, seat_steps
+    global _under_way
     if not isinstance(request, dict) or not isinstance(request.get("record"), dict):
         raise ValueError("record must be a deal record")
     worlds = budget_of(request)
     at = request.get("at", 0)
     if type(at) is not int or at < 0:
         raise ValueError("at must be a decision's rank")
+    slice_ms = request.get("slice_ms")
+    if slice_ms is not None and (type(slice_ms) is not int or not 1 <= slice_ms <= MOST_SLICE_MS):
+        raise ValueError(f"slice_ms must be a whole number from 1 to {MOST_SLICE_MS}")
     record = request["record"]
     steps = seat_steps(record, SEAT)
     if at >= len(steps):
         return {"decision": None, "loss": 0.0, "se": 0.0, "total": len(steps), "next": None, "worlds": worlds}
-    graded = next(grade(deal.view(SEAT), action, index, worlds, SEED)
-                  for index, _seat, action, deal in decisions(record) if index == steps[at])
+    key = (json.dumps(record, sort_keys=True), at, worlds)
+    if _under_way is not None and _under_way[0] == key:
+        weighing = _under_way[1]
+    else:
+        weighing = next(grading(deal.view(SEAT), action, index, worlds, SEED)
+                        for index, _seat, action, deal in decisions(record) if index == steps[at])
+    _under_way = None
+    graded = finished(weighing) if slice_ms is None else _for_a_slice(weighing, slice_ms / 1000)
+    if graded is None:
+        _under_way = (key, weighing)
+        return {"decision": None, "pending": True, "loss": 0.0, "se": 0.0, "total": len(steps), "next": at,
+                "worlds": worlds}
     return {"decision": graded.to_json(), "loss": graded.loss, "se": graded.se, "total": len(steps),
             "next": at + 1 if at + 1 < len(steps) else None, "worlds": worlds}
+
+
+def _for_a_slice(weighing: Generator[None, None, Graded], seconds: float) -> Graded | None:
+    """Take ``weighing``'s steps for about ``seconds``: the :class:`Graded` if it ends, else ``None``."""
+    end = time.perf_counter() + seconds
+    try:
+        while True:
+            next(weighing)
+            if time.perf_counter() >= end:
+                return None
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
 
 
 def advise_step(request: object) -> dict[str, Any]:
@@ -186,9 +220,11 @@ class Analyses:
         return self.deals.get(request["deal_number"])
 
     def take(self, request: dict[str, Any], answer: dict[str, Any]) -> bool:
-        """Keep the worker's answer if the deal still waits for it; ``True`` if it changed anything."""
+        """Keep the worker's answer if the deal still waits for it; ``True`` if it changed anything
+        (a ``pending`` answer changes nothing: the same request goes again)."""
         analysis = self.analysis_of(request)
-        if analysis is None or analysis.record is not request["record"] or analysis.next != request["at"]:
+        if analysis is None or analysis.record is not request["record"] or analysis.next != request["at"] \
+                or answer.get("pending"):
             return False
         if answer["decision"] is not None:
             analysis.graded.append(graded_from(answer))
