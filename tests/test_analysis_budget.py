@@ -108,6 +108,8 @@ def test_the_deals_added_are_played_out_only_for_the_options_in_contention():
     met = {a: max(k for k in steps if sum(whole[options.index(a)][:k]) / k == ev) for a, ev in graded.options}
     assert graded.worlds == steps[-1] and met[Play(card("EX"))] == met[graded.best] == graded.worlds
     assert any(k < graded.worlds for k in met.values())  # some options left on the deals they met
+
+
 def test_an_option_far_below_the_best_is_out_of_contention():
     values = [[10.0, 12.0, 11.0], [0.0, 1.0, 0.5], [9.0, 13.0, 10.0], [-40.0, -38.0, -41.0]]
     means = [sum(v) / 3 for v in values]
