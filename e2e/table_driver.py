@@ -164,6 +164,15 @@ def human_turn(page) -> str:
     return phase(page)
 
 
+def next_deal(page) -> None:
+    """Click *Donne suivante* and wait for the next deal's first turn of the person's (the
+    finished deal's table, on show until the page takes the click, is no such turn)."""
+    number = page.get_attribute("#table", "data-deal")
+    page.click("[data-action=next-deal]")
+    page.wait_for_function(f"() => document.getElementById('table').dataset.deal !== '{number}'")
+    page.wait_for_function(HUMAN_TURN)
+
+
 def play_one(page) -> str:
     """Wait for the person's turn and take the simulated decision; returns the phase it was."""
     current = human_turn(page)

@@ -7,8 +7,8 @@ import json
 from typing import Callable
 
 import pytest
-from table_driver import (HUMAN_TURN, TESTS_QUERY, WORLDS, click, first_number, human_turn, in_background, open_table, play_one, play_to_end,
-                          sheet_rows, simulate, start_game, wait_analysed)
+from table_driver import (HUMAN_TURN, TESTS_QUERY, WORLDS, click, first_number, human_turn, in_background, next_deal, open_table,
+                          play_one, play_to_end, sheet_rows, simulate, start_game, wait_analysed)
 
 from tarot.teaching.duplicate import FIELD, Budget, field_deal, places, reference  # importable once table_driver has put the repository on the path
 from tarot.teaching.analysis import grade_record, phase_losses
@@ -139,8 +139,7 @@ def test_a_tournament_resumes_after_a_reload(page, site_url):
     number = next(n for n in range(60, 100) if simulate(4, n + 1).deal.result.redeal is None)
     start_tournament(page, site_url, 4, number)
     first = finish_deal(page)
-    page.click("[data-action=next-deal]")
-    page.wait_for_function(HUMAN_TURN)
+    next_deal(page)
     play_one(page)
     human_turn(page)  # the bots have played up to the person again: the save is still
     before = page.get_attribute("#table", "data-step")

@@ -6,6 +6,7 @@ from table_driver import (
     HUMAN_TURN,
     first_number,
     human_turn,
+    next_deal,
     open_table,
     phase,
     play_to_end,
@@ -52,8 +53,7 @@ def test_a_new_game_asks_before_ending_a_match_and_the_finished_match_is_kept(pa
     start_game(page, 4, number)
     play_to_end(page)
     totals = sheet_totals(page)
-    page.click("[data-action=next-deal]")
-    page.wait_for_function(HUMAN_TURN)
+    next_deal(page)
     deal = page.get_attribute("#table", "data-deal")
     before = step(page)
 
